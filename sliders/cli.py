@@ -1,0 +1,72 @@
+"""The ``sliders`` command.
+
+Each sub-command lives in its own module with ``add_arguments(parser)`` and ``run(args) -> int``.
+Modules are imported only when their command is parsed, and each keeps its heavy imports (pymunk,
+pygame, Dask) inside ``run``, so ``sliders --help`` is fast and never loads pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from sliders.errors import UserError
+
+# name -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("sliders.scenes.command", "play a game in a window"),
+    "shot": ("sliders.physics.command", "simulate one shot and report where every pawn came to rest"),
+    "render": ("sliders.boards.command", "draw a layout, a face and a scene to a PNG"),
+    "params": ("sliders.physics.params_command", "print the physics and geometry defaults"),
+    "layouts": ("sliders.boards.layouts_command", "list the built-in layouts"),
+    "score": ("sliders.rules.command", "keep score for a game played on the physical board"),
+    "batch": ("sliders.batch.command", "simulate many noisy shots and summarise their outcomes"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from sliders import __version__
+
+    parser = _Parser(prog="sliders", description="Play, simulate and score Sorry! Sliders.")
+    parser.add_argument("--version", action="version", version=f"sliders {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, (module_name, help_text) in COMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue  # a command whose module is not part of this build
+        p = sub.add_parser(name, help=help_text, description=module.__doc__)
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args._run(args) or 0)
+    except UserError as exc:
+        print(f"sliders {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"sliders {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

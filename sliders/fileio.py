@@ -1,0 +1,63 @@
+"""Writing files whole or not at all, and reading JSON with errors a user can act on."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+from sliders.errors import UserError
+
+
+def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], None]) -> None:
+    """Write ``path`` through ``writer`` into a temporary file beside it, then rename it into place.
+
+    A reader never sees a half-written file: on any error the temporary file is removed and the
+    old file, if any, is left untouched.
+    """
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise UserError(f"cannot write {target}: directory {directory} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            writer(fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+    write_atomic(path, lambda fh: fh.write(text.encode("utf-8")))
+
+
+def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
+    write_text_atomic(path, json.dumps(data, indent=2) + "\n")
+
+
+def read_json(path: str | os.PathLike[str], what: str = "file") -> Any:
+    """Load JSON from ``path``; a missing or malformed file is a :class:`UserError`."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except FileNotFoundError:
+        raise UserError(f"{what} {path} not found") from None
+    except IsADirectoryError:
+        raise UserError(f"{what} {path} is a directory") from None
+    except json.JSONDecodeError as exc:
+        raise UserError(
+            f"{what} {path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    except UnicodeDecodeError:
+        raise UserError(f"{what} {path} is not UTF-8 text") from None
+

@@ -1,0 +1,208 @@
+"""What a shot leaves behind: rest statuses, events and the shot result.
+
+This is the vocabulary shared by the physics (which produces it) and the rules (which read it).
+It is plain data with no dependency on pymunk or pygame, and it round-trips through JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+SEATS: tuple[str, ...] = ("south", "west", "north", "east")
+"""Seats of the square in turn order: play passes to the left."""
+
+SEAT_COLOURS: dict[str, str] = {"south": "red", "west": "blue", "north": "yellow", "east": "green"}
+COLOUR_SEATS: dict[str, str] = {colour: seat for seat, colour in SEAT_COLOURS.items()}
+
+PAWNS_PER_PLAYER = 4
+
+FACES: tuple[str, ...] = ("race-for-home", "instant-home", "instant-sorry", "danger-dots")
+"""The four games, one per face of the two target boards."""
+
+
+def pawn_id(seat: str, number: int) -> str:
+    """The id of a seat's roller pawn number 1..4, e.g. ``south-1``."""
+    return f"{seat}-{number}"
+
+
+def pawn_seat(pid: str) -> str:
+    """The seat that owns roller pawn ``pid``."""
+    return pid.rsplit("-", 1)[0]
+
+
+class Status(StrEnum):
+    """Rest status of a roller pawn; every pawn is always in exactly one."""
+
+    IN_HAND = "in_hand"
+    OWN_TRACK = "own_track"
+    TIPPING = "tipping"
+    ON_TARGET = "on_target"
+    HOLE_EDGE = "hole_edge"
+    OTHER_TRACK = "other_track"
+    OFF_BOARD = "off_board"
+    SORRY_CORNER = "sorry_corner"
+    IN_HOLE = "in_hole"
+    DANGER_DOT = "danger_dot"
+    KNOCKED_OVER = "knocked_over"
+    FOUL = "foul"
+
+    @property
+    def removed(self) -> bool:
+        """True when the pawn leaves play for the rest of the round."""
+        return self in REMOVED
+
+    @property
+    def in_play(self) -> bool:
+        """True when the pawn stands on the table and may still score or be knocked about."""
+        return self in IN_PLAY
+
+
+IN_PLAY = frozenset({Status.OWN_TRACK, Status.TIPPING, Status.ON_TARGET, Status.HOLE_EDGE})
+REMOVED = frozenset(
+    {
+        Status.OTHER_TRACK,
+        Status.OFF_BOARD,
+        Status.SORRY_CORNER,
+        Status.IN_HOLE,
+        Status.DANGER_DOT,
+        Status.KNOCKED_OVER,
+        Status.FOUL,
+    }
+)
+
+
+class EventType(StrEnum):
+    """What the physics reports during a shot."""
+
+    RELEASE = "release"  # the shot pawn leaves the hand
+    FOUL = "foul"  # released beyond the foul line
+    CONTACT = "contact"  # two pawns touch (first touch of a contact)
+    RAIL = "rail"  # a pawn hits a rail (first touch of a contact)
+    KNOCKED_OVER = "knocked_over"  # a hit hard enough to topple a pawn
+    OFF_BOARD = "off_board"  # a pawn's centre left the surface
+    IN_HOLE = "in_hole"  # a pawn dropped into the centre hole
+    SETTLED = "settled"  # everything is at rest
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened during a shot, at time ``t`` seconds after release."""
+
+    t: float
+    type: EventType
+    pawns: tuple[str, ...] = ()
+    impulse: float = 0.0  # N·s, for contacts and rail hits
+    x: float = 0.0
+    y: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "t": self.t,
+            "type": str(self.type),
+            "pawns": list(self.pawns),
+            "impulse": self.impulse,
+            "x": self.x,
+            "y": self.y,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Event:
+        return cls(
+            t=float(data["t"]),
+            type=EventType(data["type"]),
+            pawns=tuple(data.get("pawns", ())),
+            impulse=float(data.get("impulse", 0.0)),
+            x=float(data.get("x", 0.0)),
+            y=float(data.get("y", 0.0)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PawnRest:
+    """Where one roller pawn ended a shot, its status and what it would score now.
+
+    ``points`` is what the pawn scores at round end as it stands (0 for removed pawns).
+    ``choices`` lists the scores a player may pick from when the face offers a choice
+    (the 4/5/6 circle of Instant Sorry!); otherwise it is ``(points,)``.
+    """
+
+    id: str
+    seat: str
+    x: float
+    y: float
+    status: Status
+    points: int = 0
+    choices: tuple[int, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not self.choices:
+            object.__setattr__(self, "choices", (self.points,))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "x": self.x,
+            "y": self.y,
+            "status": str(self.status),
+            "points": self.points,
+            "choices": list(self.choices),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PawnRest:
+        return cls(
+            id=str(data["id"]),
+            seat=str(data.get("seat") or pawn_seat(str(data["id"]))),
+            x=float(data.get("x", 0.0)),
+            y=float(data.get("y", 0.0)),
+            status=Status(data["status"]),
+            points=int(data.get("points", 0)),
+            choices=tuple(int(c) for c in data.get("choices", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ShotResult:
+    """The outcome of one shot once everything is at rest.
+
+    ``pawns`` holds every pawn that was on the table when the shot began plus the shot pawn,
+    each with its status after the shot. Pawns removed by this shot carry their removed status.
+    """
+
+    face: str
+    shooter: str  # id of the pawn slid
+    pawns: tuple[PawnRest, ...]
+    events: tuple[Event, ...] = ()
+    settle_time: float = 0.0
+
+    def pawn(self, pid: str) -> PawnRest:
+        for p in self.pawns:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    @property
+    def seat(self) -> str:
+        return pawn_seat(self.shooter)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "face": self.face,
+            "shooter": self.shooter,
+            "pawns": [p.to_json() for p in self.pawns],
+            "events": [e.to_json() for e in self.events],
+            "settle_time": self.settle_time,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ShotResult:
+        return cls(
+            face=str(data["face"]),
+            shooter=str(data["shooter"]),
+            pawns=tuple(PawnRest.from_json(p) for p in data["pawns"]),
+            events=tuple(Event.from_json(e) for e in data.get("events", ())),
+            settle_time=float(data.get("settle_time", 0.0)),
+        )
