@@ -1,0 +1,284 @@
+"""The rules: apply one shot's outcome, and score a round.
+
+Both functions are pure: they take a :class:`GameState` and return a new one with the list of
+:mod:`happenings <sliders.rules.happenings>` in the order they happened. The rules read rest
+statuses, points and events only.
+
+Removal with penalty (the owner's highest non-HOME scoring pawn goes back to START):
+``sorry_corner``, ``off_board``, and ``in_hole`` on Instant Sorry!. Removal without penalty:
+``other_track``, ``knocked_over``, ``foul``, ``danger_dot``. ``in_hole`` on Instant Home moves one
+of the owner's scoring pawns HOME at once, and the fourth one HOME wins at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from sliders.outcome import EventType, PawnRest, ShotResult, Status, pawn_seat
+
+from .happenings import (
+    Advanced,
+    Happening,
+    InstantHome,
+    PawnRemoved,
+    Penalty,
+    PointsLost,
+    RoundOver,
+    RoundStarted,
+    TurnPassed,
+    Won,
+)
+from .scoring import Move, apply_assignment, best_single_score, check_assignment, scores_of
+from .scoring import default_assignment as _default_assignment
+from .state import (
+    HOME,
+    START,
+    GameState,
+    Phase,
+    PlayerState,
+    RulesError,
+    colour,
+    pawn_label,
+)
+
+FACES_WITH_HOLE = frozenset({"instant-home", "instant-sorry"})
+
+
+def apply_shot(
+    state: GameState, result: ShotResult, home: Mapping[str, int] | None = None
+) -> tuple[GameState, list[Happening]]:
+    """The state after the player to move slid ``result.shooter`` and everything came to rest.
+
+    ``result.pawns`` must list the shot pawn and every pawn that was on the table, each with its
+    status after the shot. ``home`` chooses, on Instant Home, which scoring pawn (0..3) each
+    roller pawn that dropped into the hole sends HOME; by default :func:`instant_home_default`.
+    """
+    check_shot(state, result)
+    home = dict(home or {})
+    for pid, index in home.items():
+        if pid not in {p.id for p in result.pawns if _instant_home(state.face, p.status)}:
+            raise RulesError(f"{pawn_label(pid)} did not drop into the hole on Instant Home")
+        board = state.player(pawn_seat(pid)).board
+        if not 0 <= index < len(board) or board[index] == HOME:
+            raise RulesError(f"scoring pawn {index + 1} cannot jump HOME")
+    targets = [(pawn_seat(pid), index) for pid, index in home.items()]
+    if len(set(targets)) != len(targets):
+        raise RulesError("each pawn in the hole sends a different scoring pawn HOME")
+
+    shooter = state.player(result.seat)
+    state = state.with_player(
+        replace(shooter, in_hand=tuple(p for p in shooter.in_hand if p != result.shooter))
+    )
+    state = replace(state, table=tuple(p for p in result.pawns if p.status.in_play))
+    happened: list[Happening] = []
+    for pawn in removal_order(state, result):
+        state, more = _remove(state, pawn, home.get(pawn.id))
+        happened += more
+
+    if state.winner is not None:
+        return replace(state, turn=None, phase=Phase.OVER), happened
+    for seat in state.turn_order(result.seat)[1:] + (result.seat,):
+        if state.player(seat).in_hand:
+            happened.append(TurnPassed(seat))
+            return replace(state, turn=seat), happened
+    happened.append(RoundOver(state.round))
+    return replace(state, turn=None, phase=Phase.SCORING), happened
+
+
+def score_round(
+    state: GameState, assignments: Mapping[str, Sequence[Move]] | None = None
+) -> tuple[GameState, list[Happening]]:
+    """Score the round that just ended, check for a winner and start the next round.
+
+    ``assignments`` maps a seat to its chosen assignment; a seat left out takes
+    :func:`default_assignment`. Ties at the end of a round go to the tied player closest to the
+    round's starter in turn order, the starter first.
+    """
+    if state.phase is not Phase.SCORING:
+        raise RulesError(
+            "the game is over" if state.finished else "the round is not over: pawns are in hand"
+        )
+    chosen = dict(assignments or {})
+    for seat in chosen:
+        if seat not in state.seats:
+            raise RulesError(f"{seat} is not playing")
+    happened: list[Happening] = []
+    for seat in state.turn_order():
+        player = state.player(seat)
+        if seat in chosen:
+            moves = check_assignment(state, seat, chosen[seat])
+        else:
+            moves = _default_assignment(state, seat)
+        after = apply_assignment(player.board, moves)
+        for m in moves:
+            happened.append(
+                Advanced(
+                    seat, m.pawn, m.scoring, m.points, player.board[m.scoring], after[m.scoring]
+                )
+            )
+        used = {m.pawn for m in moves}
+        for p in state.on_table(seat):
+            best = max(scores_of(p, state.face))
+            if p.id not in used and best > 0:
+                happened.append(PointsLost(seat, p.id, best))
+        state = state.with_player(replace(player, board=after))
+
+    for seat in state.turn_order():
+        if state.player(seat).all_home:
+            happened.append(Won(seat, state.round, instant=False))
+            return replace(state, winner=seat, turn=None, phase=Phase.OVER), happened
+
+    starter = state.left_of(state.starter)
+    state = replace(
+        state,
+        players=tuple(PlayerState.fresh(p.seat, p.board) for p in state.players),
+        table=(),
+        round=state.round + 1,
+        starter=starter,
+        turn=starter,
+        phase=Phase.SHOOTING,
+    )
+    happened.append(RoundStarted(state.round, starter))
+    return state, happened
+
+
+def default_assignment(state: GameState, seat: str) -> tuple[Move, ...]:
+    """The assignment a sensible player would make; see :mod:`sliders.rules.scoring`."""
+    return _default_assignment(state, seat)
+
+
+def default_assignments(state: GameState) -> dict[str, tuple[Move, ...]]:
+    """Every seat's default assignment for the round being scored."""
+    return {seat: _default_assignment(state, seat) for seat in state.turn_order()}
+
+
+def penalty_target(board: Sequence[int]) -> int | None:
+    """The scoring pawn a penalty sends to START: the highest not HOME (the lowest-numbered of
+    equals), or None when every pawn is on START or HOME."""
+    best: int | None = None
+    for i, sq in enumerate(board):
+        if START < sq < HOME and (best is None or sq > board[best]):
+            best = i
+    return best
+
+
+def instant_home_default(board: Sequence[int]) -> int | None:
+    """The scoring pawn the hole sends HOME on Instant Home by default: the one furthest from
+    HOME (it saves the most spaces; the lowest-numbered of equals), None if all are HOME."""
+    best: int | None = None
+    for i, sq in enumerate(board):
+        if sq != HOME and (best is None or sq < board[best]):
+            best = i
+    return best
+
+
+def penalised(face: str, status: Status) -> bool:
+    """Whether removal with ``status`` costs its owner a penalty on ``face``."""
+    if status is Status.IN_HOLE:
+        return face == "instant-sorry"
+    return status in (Status.SORRY_CORNER, Status.OFF_BOARD)
+
+
+def removal_order(state: GameState, result: ShotResult) -> list[PawnRest]:
+    """The pawns this shot removed, in the order they left play.
+
+    A pawn named by an event (fell off, dropped into the hole, knocked over, foul) leaves at that
+    event's time; the others (coming to rest on a corner, a dot or another track) after them:
+    the shot pawn first, then by seat in turn order from the shooter.
+    """
+    leaving = {EventType.OFF_BOARD, EventType.IN_HOLE, EventType.KNOCKED_OVER, EventType.FOUL}
+    first_seen: dict[str, float] = {}
+    for e in result.events:
+        if e.type in leaving:
+            for pid in e.pawns:
+                first_seen.setdefault(pid, e.t)
+    seat_rank = {s: i for i, s in enumerate(state.turn_order(result.seat))}
+
+    def key(p: PawnRest) -> tuple[int, float, int, int, str]:
+        if p.id in first_seen:
+            return (0, first_seen[p.id], 0, 0, p.id)
+        return (1, 0.0, p.id != result.shooter, seat_rank.get(p.seat, 99), p.id)
+
+    return sorted((p for p in result.pawns if p.status.removed), key=key)
+
+
+def check_shot(state: GameState, result: ShotResult) -> None:
+    """Raise :class:`RulesError` unless ``result`` is a shot the player to move may make now."""
+    if state.phase is Phase.OVER:
+        raise RulesError("the game is over")
+    if state.phase is Phase.SCORING:
+        raise RulesError("every pawn has been slid: score the round first")
+    if result.face != state.face:
+        raise RulesError(f"the shot was played on {result.face}, the game is {state.face}")
+    seat = result.seat
+    if seat != state.turn:
+        raise RulesError(f"it is {_who(state.turn)}'s turn, not {_who(seat)}'s")
+    if result.shooter not in state.player(seat).in_hand:
+        raise RulesError(f"{pawn_label(result.shooter)} is not in hand")
+    ids = [p.id for p in result.pawns]
+    if len(set(ids)) != len(ids):
+        raise RulesError("the shot result names a pawn twice")
+    expected = {p.id for p in state.table} | {result.shooter}
+    missing = sorted(expected - set(ids))
+    if missing:
+        raise RulesError(f"the shot result leaves out {pawn_label(missing[0])}, on the table")
+    extra = sorted(set(ids) - expected)
+    if extra:
+        raise RulesError(f"the shot result names {pawn_label(extra[0])}, not on the table")
+    for p in result.pawns:
+        _check_pawn(state.face, p)
+
+
+def _check_pawn(face: str, p: PawnRest) -> None:
+    who = pawn_label(p.id)
+    if p.seat != pawn_seat(p.id):
+        raise RulesError(f"{p.id} belongs to {pawn_seat(p.id)}, not {p.seat}")
+    if p.status is Status.IN_HAND:
+        raise RulesError(f"{who} cannot go back into the hand during a shot")
+    if p.status in (Status.IN_HOLE, Status.HOLE_EDGE) and face not in FACES_WITH_HOLE:
+        raise RulesError(f"{face} has no centre hole ({who} is {p.status})")
+    if p.status is Status.DANGER_DOT and face != "danger-dots":
+        raise RulesError(f"{face} has no danger dots ({who} is {p.status})")
+    if p.status is Status.ON_TARGET:
+        top = best_single_score(face)
+        if not p.choices or any(not 1 <= c <= top for c in p.choices):
+            raise RulesError(f"{who} on the target must score 1 to {top}, not {list(p.choices)}")
+
+
+def _remove(
+    state: GameState, pawn: PawnRest, home: int | None
+) -> tuple[GameState, list[Happening]]:
+    seat = pawn.seat
+    penalty = penalised(state.face, pawn.status)
+    player = state.player(seat)
+    happened: list[Happening] = [PawnRemoved(pawn.id, seat, pawn.status, penalty)]
+    player = replace(player, removed=(*player.removed, pawn.id))
+    board = list(player.board)
+    if penalty:
+        target = penalty_target(board)
+        was = START if target is None else board[target]
+        happened.append(Penalty(seat, pawn.id, target, was))
+        if target is not None:
+            board[target] = START
+    elif _instant_home(state.face, pawn.status):
+        if home is not None and board[home] == HOME:
+            raise RulesError(f"scoring pawn {home + 1} is already HOME")
+        target = instant_home_default(board) if home is None else home
+        was = HOME if target is None else board[target]
+        happened.append(InstantHome(seat, pawn.id, target, was))
+        if target is not None:
+            board[target] = HOME
+    state = state.with_player(replace(player, board=tuple(board)))
+    if state.winner is None and state.player(seat).all_home:
+        happened.append(Won(seat, state.round, instant=True))
+        state = replace(state, winner=seat)
+    return state, happened
+
+
+def _instant_home(face: str, status: Status) -> bool:
+    return face == "instant-home" and status is Status.IN_HOLE
+
+
+def _who(seat: str | None) -> str:
+    return "nobody" if seat is None else colour(seat)

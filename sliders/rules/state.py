@@ -1,0 +1,249 @@
+"""The state of a game as plain frozen data, and how a new game starts.
+
+A :class:`GameState` holds everything the rules need and everything a physics engine needs to
+rebuild the table: the face, the seats in turn order, each player's four scoring pawns on the
+score board, where each roller pawn is (in hand, on the table as a :class:`PawnRest`, or removed
+for the round), the round, its starter, whose turn it is and the winner once there is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from sliders.errors import UserError
+from sliders.outcome import (
+    COLOUR_SEATS,
+    FACES,
+    PAWNS_PER_PLAYER,
+    SEAT_COLOURS,
+    SEATS,
+    PawnRest,
+    pawn_id,
+    pawn_seat,
+)
+
+START = 0
+HOME = 6
+"""Squares of the score board: HOME is six spaces from START and is reached only by exact count."""
+
+SCORING_PAWNS = 4
+
+
+class RulesError(UserError):
+    """Something the rules do not allow: a shot out of turn, a pawn not in hand, an illegal move."""
+
+
+class Phase(StrEnum):
+    """What the game is waiting for."""
+
+    SHOOTING = "shooting"  # the player whose turn it is slides a roller pawn
+    SCORING = "scoring"  # every roller pawn has been slid: the round is scored
+    OVER = "over"  # someone won
+
+
+def new_game(face: str, seats: Iterable[str], starter: str | None = None) -> GameState:
+    """A game at the start of round 1.
+
+    ``seats`` are seat names or colours (any order, 1 to 4 of them); play always passes to the
+    left, south → west → north → east. ``starter`` (a seat or colour) slides first; by default
+    the first seat in turn order.
+    """
+    if face not in FACES:
+        raise RulesError(f"unknown face {face!r}; choose one of {', '.join(FACES)}")
+    chosen = [parse_seat(s) for s in seats]
+    if not chosen:
+        raise RulesError("a game needs at least one player")
+    if len(set(chosen)) != len(chosen):
+        raise RulesError(f"a seat is named twice in {', '.join(chosen)}")
+    ordered = tuple(s for s in SEATS if s in chosen)
+    first = ordered[0] if starter is None else parse_seat(starter)
+    if first not in ordered:
+        raise RulesError(f"the starter {first} ({SEAT_COLOURS[first]}) is not playing")
+    return GameState(
+        face=face,
+        seats=ordered,
+        players=tuple(PlayerState.fresh(s) for s in ordered),
+        round=1,
+        starter=first,
+        turn=first,
+    )
+
+
+def parse_seat(name: str) -> str:
+    """A seat from a seat name or a colour (``red`` = ``south``), case-insensitive."""
+    key = name.strip().lower()
+    if key in SEATS:
+        return key
+    if key in COLOUR_SEATS:
+        return COLOUR_SEATS[key]
+    known = ", ".join(f"{c}/{s}" for s, c in SEAT_COLOURS.items())
+    raise RulesError(f"unknown player {name!r}; choose from {known}")
+
+
+def colour(seat: str) -> str:
+    return SEAT_COLOURS[seat]
+
+
+def pawn_label(pid: str) -> str:
+    """A roller pawn as a player names it: ``south-2`` → ``red#2``."""
+    seat, number = pid.rsplit("-", 1)
+    return f"{SEAT_COLOURS.get(seat, seat)}#{number}"
+
+
+def square_name(square: int) -> str:
+    return {START: "START", HOME: "HOME"}.get(square, str(square))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player's score board and the whereabouts of their roller pawns off the table.
+
+    ``board[i]`` is the square of scoring pawn ``i`` (0..3), from START (0) to HOME (6).
+    Roller pawns not in ``in_hand`` or ``removed`` stand on the table (see ``GameState.table``).
+    """
+
+    seat: str
+    board: tuple[int, ...] = (START,) * SCORING_PAWNS
+    in_hand: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+    @classmethod
+    def fresh(cls, seat: str, board: tuple[int, ...] | None = None) -> PlayerState:
+        """All four roller pawns in hand."""
+        pawns = tuple(pawn_id(seat, n) for n in range(1, PAWNS_PER_PLAYER + 1))
+        return cls(seat=seat, board=board or (START,) * SCORING_PAWNS, in_hand=pawns)
+
+    @property
+    def colour(self) -> str:
+        return SEAT_COLOURS[self.seat]
+
+    @property
+    def home_count(self) -> int:
+        return sum(1 for sq in self.board if sq == HOME)
+
+    @property
+    def all_home(self) -> bool:
+        return all(sq == HOME for sq in self.board)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "board": list(self.board),
+            "in_hand": list(self.in_hand),
+            "removed": list(self.removed),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PlayerState:
+        return cls(
+            seat=str(data["seat"]),
+            board=tuple(int(sq) for sq in data["board"]),
+            in_hand=tuple(str(p) for p in data.get("in_hand", ())),
+            removed=tuple(str(p) for p in data.get("removed", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about a game at one moment, between shots.
+
+    ``table`` holds the roller pawns standing on the table (statuses ``own_track``, ``tipping``,
+    ``on_target``, ``hole_edge``) with their positions and what they would score now.
+    ``turn`` is the seat to slide next while ``phase`` is SHOOTING, else None.
+    """
+
+    face: str
+    seats: tuple[str, ...]
+    players: tuple[PlayerState, ...]
+    table: tuple[PawnRest, ...] = ()
+    round: int = 1
+    starter: str = SEATS[0]
+    turn: str | None = SEATS[0]
+    phase: Phase = Phase.SHOOTING
+    winner: str | None = None
+
+    def player(self, seat: str) -> PlayerState:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise RulesError(f"{seat} ({SEAT_COLOURS.get(seat, '?')}) is not playing")
+
+    def on_table(self, seat: str | None = None) -> tuple[PawnRest, ...]:
+        """The roller pawns on the table, all of them or one seat's."""
+        return tuple(p for p in self.table if seat is None or p.seat == seat)
+
+    def table_pawn(self, pid: str) -> PawnRest | None:
+        for p in self.table:
+            if p.id == pid:
+                return p
+        return None
+
+    def left_of(self, seat: str) -> str:
+        """The playing seat to the left of ``seat`` (the next in turn order)."""
+        i = self.seats.index(seat)
+        return self.seats[(i + 1) % len(self.seats)]
+
+    def turn_order(self, first: str | None = None) -> tuple[str, ...]:
+        """The seats in turn order starting from ``first`` (by default the round's starter)."""
+        i = self.seats.index(first or self.starter)
+        return self.seats[i:] + self.seats[:i]
+
+    def next_pawn(self) -> str | None:
+        """The roller pawn the player to move would slide by default (lowest number in hand)."""
+        if self.turn is None:
+            return None
+        hand = self.player(self.turn).in_hand
+        return hand[0] if hand else None
+
+    @property
+    def finished(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def solo(self) -> bool:
+        return len(self.seats) == 1
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds completed, counting the round a win ended (the 1-player score)."""
+        return self.round if self.finished else self.round - 1
+
+    def with_player(self, player: PlayerState) -> GameState:
+        return replace(
+            self, players=tuple(player if p.seat == player.seat else p for p in self.players)
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "face": self.face,
+            "seats": list(self.seats),
+            "players": [p.to_json() for p in self.players],
+            "table": [p.to_json() for p in self.table],
+            "round": self.round,
+            "starter": self.starter,
+            "turn": self.turn,
+            "phase": str(self.phase),
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameState:
+        return cls(
+            face=str(data["face"]),
+            seats=tuple(str(s) for s in data["seats"]),
+            players=tuple(PlayerState.from_json(p) for p in data["players"]),
+            table=tuple(PawnRest.from_json(p) for p in data.get("table", ())),
+            round=int(data["round"]),
+            starter=str(data["starter"]),
+            turn=None if data.get("turn") is None else str(data["turn"]),
+            phase=Phase(data["phase"]),
+            winner=None if data.get("winner") is None else str(data["winner"]),
+        )
+
+
+def owner(pid: str) -> str:
+    """The seat owning roller pawn ``pid``."""
+    return pawn_seat(pid)
