@@ -1,0 +1,122 @@
+"""Geometry queries on a layout and a face: which surface holds a point, which zones a pawn's
+footprint touches, and the rest status a pawn at rest has there.
+
+A pawn is a disc of radius ``r`` (its base). It touches a zone when its footprint overlaps it; it
+is on a surface when its centre is.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sliders.boards.faces import Face
+from sliders.boards.layout import Layout, Rect
+from sliders.outcome import Status
+
+BOARD = "board"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A pawn's rest status at a point, with what it scores there at round end."""
+
+    status: Status
+    points: int = 0
+    choices: tuple[int, ...] = ()
+
+
+def surface_at(layout: Layout, x: float, y: float) -> str | None:
+    """``"board"``, the name of the track holding (x, y), or None when it is off the table."""
+    if layout.board_rect.contains(x, y):
+        return BOARD
+    for track, rect in zip(layout.tracks, layout.surface[1:], strict=True):
+        if rect.contains(x, y):
+            return track.name
+    return None
+
+
+def zone_points(face: Face, x: float, y: float, r: float) -> tuple[int, tuple[int, ...]]:
+    """Points (and the choices offered) for a footprint of radius ``r`` centred at (x, y) on the
+    board: the highest zone it touches, so a pawn on a line scores the higher zone."""
+    d = math.hypot(x, y)
+    if face.choice_radius and d < face.choice_radius + r:
+        return max(face.choice_points), face.choice_points
+    for radius, points in face.rings:  # innermost first
+        if d < radius + r:
+            return points, (points,)
+    return face.base_points, (face.base_points,)
+
+
+def touches_sorry(face: Face, x: float, y: float, r: float) -> bool:
+    return any(math.hypot(x - cx, y - cy) < face.sorry_radius + r for cx, cy in face.corners)
+
+
+def touches_dot(face: Face, x: float, y: float, r: float) -> bool:
+    return any(math.hypot(x - d.x, y - d.y) < d.radius + r for d in face.dots)
+
+
+def classify(layout: Layout, face: Face, seat: str, x: float, y: float, r: float) -> Verdict:
+    """The rest status of a pawn of ``seat`` at rest with its centre at (x, y).
+
+    Order of precedence on the board: in the hole, on a SORRY! corner, on a danger dot, tipping
+    (also touching its own track), over the hole's edge, then the highest zone touched.
+    """
+    own = layout.seat(seat).tracks
+    where = surface_at(layout, x, y)
+    if where is None:
+        return Verdict(Status.OFF_BOARD)
+    if where != BOARD:
+        if where not in own:
+            return Verdict(Status.OTHER_TRACK)
+        if layout.board_rect.distance(x, y) < r:
+            return Verdict(Status.TIPPING, 1)
+        return Verdict(Status.OWN_TRACK, 0)
+    d = math.hypot(x, y)
+    if face.hole_radius and d < face.hole_radius:
+        return Verdict(Status.IN_HOLE)
+    if touches_sorry(face, x, y, r):
+        return Verdict(Status.SORRY_CORNER)
+    if touches_dot(face, x, y, r):
+        return Verdict(Status.DANGER_DOT)
+    if _over_own_mouth(layout, own, x, y, r):
+        return Verdict(Status.TIPPING, 1)
+    if face.hole_radius and d < face.hole_radius + r:
+        choices = face.hole_edge_choices
+        return Verdict(Status.HOLE_EDGE, max(choices), choices)
+    points, choices = zone_points(face, x, y, r)
+    return Verdict(Status.ON_TARGET, points, choices)
+
+
+def _over_own_mouth(layout: Layout, own: tuple[str, ...], x: float, y: float, r: float) -> bool:
+    """True when a footprint centred on the board also lies on one of the seat's own tracks."""
+    return any(t.name in own and t.rect.distance(x, y) < r for t in layout.tracks)
+
+
+def outside_cells(layout: Layout, reach: float = 2.0) -> list[Rect]:
+    """Rectangles covering the area within ``reach`` of the table that is *not* table surface.
+
+    The surface is a union of axis-aligned rectangles, so its complement splits exactly into the
+    cells of the grid drawn through every rectangle edge. Cells are merged along rows.
+    """
+    rects = layout.surface
+    xs = sorted({v for rc in rects for v in (rc.xmin, rc.xmax)})
+    ys = sorted({v for rc in rects for v in (rc.ymin, rc.ymax)})
+    xs = [xs[0] - reach, *xs, xs[-1] + reach]
+    ys = [ys[0] - reach, *ys, ys[-1] + reach]
+    cells: list[Rect] = []
+    for j in range(len(ys) - 1):
+        y0, y1 = ys[j], ys[j + 1]
+        run: list[float] | None = None
+        for i in range(len(xs) - 1):
+            x0, x1 = xs[i], xs[i + 1]
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            covered = any(rc.contains(cx, cy) for rc in rects)
+            if not covered:
+                run = [run[0], x1] if run else [x0, x1]
+            elif run:
+                cells.append(Rect(run[0], y0, run[1], y1))
+                run = None
+        if run:
+            cells.append(Rect(run[0], y0, run[1], y1))
+    return cells

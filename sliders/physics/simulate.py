@@ -1,0 +1,436 @@
+"""Simulate a shot to rest in a pymunk world built from a layout, a face and the pawns on the table.
+
+Top-down, zero gravity. Rolling resistance is Coulomb friction to the table: a ``PivotJoint`` to the
+static body with no bias and ``max_force = μ·m·g`` (and a ``GearJoint`` for spin), so it stays in C
+and brings a pawn exactly to rest, which lets Chipmunk put it to sleep. Everything the rules need is
+detected in C too: each pawn carries a point-sized probe that only sensors see, so a pawn is off
+the board the step its centre crosses the table's edge and drops into the hole the step its centre
+is over it slowly enough. Contacts report their impulse, which decides knock-overs.
+
+Use :func:`simulate` for one shot to rest, or :class:`Simulation` to step a shot frame by frame.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import pymunk
+
+from sliders.boards import Face, Layout, Seat, classify, outside_cells, surface_at
+from sliders.errors import UserError
+from sliders.outcome import (
+    PAWNS_PER_PLAYER,
+    Event,
+    EventType,
+    PawnRest,
+    ShotResult,
+    Status,
+    pawn_id,
+    pawn_seat,
+)
+from sliders.physics.params import PhysicsParams
+
+# collision types
+_PAWN, _RAIL, _PROBE, _OUTSIDE, _HOLE = 1, 2, 3, 4, 5
+# filter categories
+_CAT_PAWN, _CAT_RAIL, _CAT_PROBE, _CAT_SENSOR = 1, 2, 4, 8
+_FILTER_PAWN = pymunk.ShapeFilter(categories=_CAT_PAWN, mask=_CAT_PAWN | _CAT_RAIL)
+_FILTER_RAIL = pymunk.ShapeFilter(categories=_CAT_RAIL, mask=_CAT_PAWN)
+_FILTER_PROBE = pymunk.ShapeFilter(categories=_CAT_PROBE, mask=_CAT_SENSOR)
+_FILTER_SENSOR = pymunk.ShapeFilter(categories=_CAT_SENSOR, mask=_CAT_PROBE)
+_PROBE_RADIUS = 1e-7
+
+
+class PlacedPawn(Protocol):
+    """Anything with an id and a position: a :class:`~sliders.outcome.PawnRest` will do."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One slide as executed: from ``seat``, ``release`` metres down the lane from its near end
+    (None: on the foul line), ``offset`` metres to the shooter's right of the lane's axis, heading
+    ``angle`` radians to the shooter's right of straight, at ``speed`` m/s. ``pawn`` is the id of
+    the pawn slid (None: the seat's lowest-numbered pawn not on the table)."""
+
+    seat: str
+    speed: float
+    angle: float = 0.0
+    offset: float = 0.0
+    release: float | None = None
+    pawn: str | None = None
+
+    @classmethod
+    def from_degrees(cls, seat: str, speed: float, angle_deg: float = 0.0, **kw: object) -> Shot:
+        return cls(seat, speed, math.radians(angle_deg), **kw)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class _Pawn:
+    id: str
+    seat: str
+    body: pymunk.Body
+    parts: tuple[object, ...]  # everything to remove from the space with the body
+
+
+def simulate(
+    layout: Layout,
+    face: Face,
+    table: Sequence[PlacedPawn],
+    shot: Shot,
+    params: PhysicsParams | None = None,
+    seed: int | np.random.Generator | None = None,
+) -> ShotResult:
+    """Slide one pawn and run the world until every pawn is at rest (or removed)."""
+    sim = Simulation(layout, face, table, shot, params, seed)
+    sim.run()
+    return sim.result()
+
+
+def at_rest(
+    layout: Layout,
+    face: Face,
+    table: Sequence[PlacedPawn],
+    params: PhysicsParams | None = None,
+) -> tuple[PawnRest, ...]:
+    """The rest status and points of pawns standing still at the given positions."""
+    params = params or PhysicsParams.default()
+    return tuple(_rest(layout, face, p.id, p.x, p.y, params.pawn_radius) for p in table)
+
+
+class Simulation:
+    """One shot, stepped at the fixed ``params.dt``.
+
+    ``step()`` advances one step; ``moving`` tells whether anything is still awake;
+    ``positions()`` gives every pawn still in the world; ``result()`` classifies the rest state.
+    """
+
+    def __init__(
+        self,
+        layout: Layout,
+        face: Face,
+        table: Sequence[PlacedPawn],
+        shot: Shot,
+        params: PhysicsParams | None = None,
+        seed: int | np.random.Generator | None = None,
+    ) -> None:
+        self.layout, self.face = layout, face
+        self.params = p = params or PhysicsParams.default()
+        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        self.shot = shot
+        self.t = 0.0
+        self.steps = 0
+        self.events: list[Event] = []
+        self.removed: dict[str, PawnRest] = {}
+        self._pre_speed: dict[tuple[str, str], tuple[float, float]] = {}
+
+        seat = layout.seat(shot.seat)
+        _check_table(layout, table, p)
+        shooter = shot.pawn or _next_in_hand(shot.seat, table)
+        if pawn_seat(shooter) != shot.seat:
+            raise UserError(f"pawn {shooter} does not belong to seat {shot.seat}")
+        if any(q.id == shooter for q in table):
+            raise UserError(f"pawn {shooter} is already on the table")
+        self.shooter = shooter
+        start, velocity, foul = _release(layout, seat, shot, p)
+
+        self.space = space = _new_space(layout, face, p)
+        self._pawns: dict[str, _Pawn] = {}
+        self._by_body: dict[pymunk.Body, _Pawn] = {}
+        for q in table:
+            self._add_pawn(q.id, (q.x, q.y), (0.0, 0.0))
+        self.order = [shooter, *(q.id for q in table)]
+        for q in table:
+            if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
+                raise UserError(f"the release point is taken by pawn {q.id}")
+        self._events(EventType.RELEASE, (shooter,), x=start[0], y=start[1])
+        if foul:
+            self._events(EventType.FOUL, (shooter,), x=start[0], y=start[1])
+            self.removed[shooter] = PawnRest(shooter, shot.seat, start[0], start[1], Status.FOUL)
+        else:
+            self._add_pawn(shooter, start, velocity)
+        self._install_handlers(space)
+        self.moving = not foul
+
+    # -- public ---------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Step until everything is asleep or removed, or ``max_time`` passes."""
+        p = self.params
+        space, dt, k = self.space, p.dt, p.rest_check_steps
+        max_steps = int(p.max_time / dt)
+        while self.moving and self.steps < max_steps:
+            for _ in range(k):
+                space.step(dt)
+                self.steps += 1
+            self.t = self.steps * dt
+            self.moving = self._awake()
+        if self.moving:
+            self._events(EventType.SETTLED, ())  # stopped by the time limit
+
+    def step(self) -> None:
+        """Advance one fixed step (for callers that draw every frame)."""
+        if not self.moving:
+            return
+        self.space.step(self.params.dt)
+        self.steps += 1
+        self.t = self.steps * self.params.dt
+        if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
+            self.moving = self._awake()
+            if self.steps * self.params.dt >= self.params.max_time:
+                self.moving = False
+
+    def positions(self) -> dict[str, tuple[float, float, float]]:
+        """(x, y, heading) of each pawn still in the world."""
+        return {pid: (*pw.body.position, pw.body.angle) for pid, pw in self._pawns.items()}
+
+    def velocities(self) -> dict[str, tuple[float, float, float]]:
+        """(vx, vy, spin) of each pawn still in the world."""
+        return {
+            pid: (*pw.body.velocity, pw.body.angular_velocity) for pid, pw in self._pawns.items()
+        }
+
+    def kinetic_energy(self) -> float:
+        return sum(pw.body.kinetic_energy for pw in self._pawns.values())
+
+    def result(self) -> ShotResult:
+        r = self.params.pawn_radius
+        pawns = []
+        for pid in self.order:
+            if pid in self.removed:
+                pawns.append(self.removed[pid])
+            else:
+                x, y = self._pawns[pid].body.position
+                pawns.append(_rest(self.layout, self.face, pid, x, y, r))
+        events = list(self.events)
+        if not self.moving and (not events or events[-1].type != EventType.SETTLED):
+            events.append(Event(round(self.t, 9), EventType.SETTLED))
+        return ShotResult(
+            face=self.face.name,
+            shooter=self.shooter,
+            pawns=tuple(pawns),
+            events=tuple(events),
+            settle_time=self.t,
+        )
+
+    # -- building -------------------------------------------------------------------------------
+
+    def _add_pawn(self, pid: str, pos: tuple[float, float], vel: tuple[float, float]) -> None:
+        p, space = self.params, self.space
+        body = pymunk.Body(p.pawn_mass, pymunk.moment_for_circle(p.pawn_mass, 0, p.pawn_radius))
+        body.position = pos
+        body.velocity = vel
+        rim = pymunk.Circle(body, p.pawn_radius)
+        rim.elasticity = math.sqrt(p.restitution_pawn)
+        rim.friction = math.sqrt(p.friction_pawn)
+        rim.collision_type = _PAWN
+        rim.filter = _FILTER_PAWN
+        probe = pymunk.Circle(body, _PROBE_RADIUS)
+        probe.sensor = True
+        probe.collision_type = _PROBE
+        probe.filter = _FILTER_PROBE
+        roll = pymunk.PivotJoint(space.static_body, body, (0, 0), (0, 0))
+        roll.max_bias = 0
+        roll.max_force = p.mu_roll * p.pawn_mass * p.g
+        spin = pymunk.GearJoint(space.static_body, body, 0, 1)
+        spin.max_bias = 0
+        spin.max_force = p.spin_damping_torque
+        space.add(body, rim, probe, roll, spin)
+        pawn = _Pawn(pid, pawn_seat(pid), body, (body, rim, probe, roll, spin))
+        self._pawns[pid] = pawn
+        self._by_body[body] = pawn
+
+    def _install_handlers(self, space: pymunk.Space) -> None:
+        space.on_collision(_PAWN, _PAWN, begin=self._pawn_begin, post_solve=self._pawn_hit)
+        space.on_collision(_PAWN, _RAIL, post_solve=self._rail_hit)
+        space.on_collision(_PROBE, _OUTSIDE, begin=self._fell_off)
+        space.on_collision(_PROBE, _HOLE, pre_solve=self._over_hole)
+
+    # -- collision callbacks (called from inside space.step) ---------------------------------------
+
+    def _now(self, space: pymunk.Space) -> float:
+        # callbacks run inside the step that has not been counted yet
+        return round((self.steps + 1) * self.params.dt, 9)
+
+    def _pawn_begin(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        a, b = (self._by_body[s.body] for s in arb.shapes)
+        self._pre_speed[(a.id, b.id)] = (abs(a.body.velocity), abs(b.body.velocity))
+
+    def _pawn_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        if not arb.is_first_contact:
+            return
+        a, b = (self._by_body[s.body] for s in arb.shapes)
+        impulse = abs(arb.total_impulse)
+        point = arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
+        t = self._now(space)
+        self.events.append(Event(t, EventType.CONTACT, (a.id, b.id), impulse, *point))
+        sa, sb = self._pre_speed.pop((a.id, b.id), (0.0, 0.0))
+        if self._topples(impulse):
+            victim = a if sa < sb else b
+            if victim.id not in self.removed:
+                self._remove(space, victim, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, t)
+
+    def _rail_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        if not arb.is_first_contact:
+            return
+        pawn = self._by_body[arb.shapes[0].body]
+        point = arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
+        self.events.append(
+            Event(self._now(space), EventType.RAIL, (pawn.id,), abs(arb.total_impulse), *point)
+        )
+
+    def _fell_off(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        pawn = self._by_body[arb.shapes[0].body]
+        if pawn.id not in self.removed:
+            self._remove(space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(space))
+
+    def _over_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        pawn = self._by_body[arb.shapes[0].body]
+        if pawn.id in self.removed or abs(pawn.body.velocity) > self.params.hole_capture_speed:
+            return
+        self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, self._now(space))
+
+    def _topples(self, impulse: float) -> bool:
+        p = self.params
+        if p.knock_over_spread <= 0:
+            return impulse > p.knock_over_impulse
+        z = (impulse - p.knock_over_impulse) / p.knock_over_spread
+        return bool(self.rng.random() < 1 / (1 + math.exp(-max(min(z, 50.0), -50.0))))
+
+    def _remove(
+        self, space: pymunk.Space, pawn: _Pawn, status: Status, kind: EventType, t: float
+    ) -> None:
+        x, y = pawn.body.position
+        self.removed[pawn.id] = PawnRest(pawn.id, pawn.seat, x, y, status)
+        self.events.append(Event(t, kind, (pawn.id,), 0.0, x, y))
+        space.add_post_step_callback(self._drop, pawn.id)
+
+    def _drop(self, space: pymunk.Space, pid: str) -> None:
+        pawn = self._pawns.pop(pid)
+        del self._by_body[pawn.body]
+        space.remove(*pawn.parts)
+
+    def _awake(self) -> bool:
+        return any(not pw.body.is_sleeping for pw in self._pawns.values())
+
+    def _events(self, kind: EventType, pawns: tuple[str, ...], x: float = 0.0, y: float = 0.0) -> None:
+        self.events.append(Event(round(self.t, 9), kind, pawns, 0.0, x, y))
+
+
+# -- world ----------------------------------------------------------------------------------------
+
+
+def _new_space(layout: Layout, face: Face, p: PhysicsParams) -> pymunk.Space:
+    space = pymunk.Space()
+    space.iterations = p.iterations
+    space.collision_slop = p.collision_slop
+    space.sleep_time_threshold = 2 * p.dt
+    space.idle_speed_threshold = 1e-6
+    static = space.static_body
+    rail_e = p.restitution_rail / math.sqrt(p.restitution_pawn)
+    rail_f = p.friction_rail / math.sqrt(p.friction_pawn) if p.friction_pawn else 0.0
+    for rail in layout.rails:
+        seg = pymunk.Segment(static, rail.a, rail.b, rail.thickness / 2)
+        seg.elasticity = rail_e
+        seg.friction = rail_f
+        seg.collision_type = _RAIL
+        seg.filter = _FILTER_RAIL
+        space.add(seg)
+    for cell in outside_cells(layout):
+        box = pymunk.Poly(
+            static,
+            [(cell.xmin, cell.ymin), (cell.xmax, cell.ymin), (cell.xmax, cell.ymax),
+             (cell.xmin, cell.ymax)],
+        )
+        _make_sensor(box, _OUTSIDE)
+        space.add(box)
+    if face.hole_radius:
+        hole = pymunk.Circle(static, face.hole_radius)
+        _make_sensor(hole, _HOLE)
+        space.add(hole)
+    return space
+
+
+def _make_sensor(shape: pymunk.Shape, kind: int) -> None:
+    shape.sensor = True
+    shape.collision_type = kind
+    shape.filter = _FILTER_SENSOR
+
+
+def _rest(layout: Layout, face: Face, pid: str, x: float, y: float, r: float) -> PawnRest:
+    seat = pawn_seat(pid)
+    v = classify(layout, face, seat, x, y, r)
+    return PawnRest(pid, seat, x, y, v.status, v.points, v.choices)
+
+
+def _release(
+    layout: Layout, seat: Seat, shot: Shot, p: PhysicsParams
+) -> tuple[tuple[float, float], tuple[float, float], bool]:
+    """Start point, velocity and whether the release is a foul."""
+    r = p.pawn_radius
+    if not (math.isfinite(shot.speed) and 0 < shot.speed <= p.max_speed):
+        raise UserError(
+            f"speed {shot.speed:g} m/s is impossible (a flick is above 0 and at most "
+            f"{p.max_speed:g} m/s)"
+        )
+    if not (math.isfinite(shot.angle) and abs(shot.angle) < math.pi / 2):
+        raise UserError(f"angle {math.degrees(shot.angle):g}° is impossible (within ±90°)")
+    limit = seat.width / 2 - r
+    if not (math.isfinite(shot.offset) and abs(shot.offset) <= limit + 1e-12):
+        raise UserError(
+            f"offset {shot.offset:g} m puts the pawn outside the track (at most ±{limit:.4f} m)"
+        )
+    release = seat.foul if shot.release is None else shot.release
+    lo = seat.release_min + r
+    if not (math.isfinite(release) and release >= lo - 1e-12):
+        raise UserError(f"release {release:g} m is behind the start of the lane (at least {lo:g} m)")
+    start = seat.to_world(release, shot.offset)
+    if surface_at(layout, *start) not in seat.tracks:
+        raise UserError(f"release {release:g} m is beyond the end of {seat.name}'s lane")
+    (fx, fy), (rx, ry) = seat.forward, seat.right
+    ca, sa = math.cos(shot.angle), math.sin(shot.angle)
+    velocity = (shot.speed * (fx * ca + rx * sa), shot.speed * (fy * ca + ry * sa))
+    foul = release > seat.foul + 1e-12
+    return start, velocity, foul
+
+
+def _check_table(layout: Layout, table: Sequence[PlacedPawn], p: PhysicsParams) -> None:
+    seen: set[str] = set()
+    for q in table:
+        if q.id in seen:
+            raise UserError(f"pawn {q.id} is on the table twice")
+        seen.add(q.id)
+        try:
+            seat = pawn_seat(q.id)
+            n = int(q.id.rsplit("-", 1)[1])
+        except (ValueError, IndexError):
+            raise UserError(f"bad pawn id {q.id!r} (expected SEAT-N, e.g. south-1)") from None
+        if seat not in layout.seat_names or not 1 <= n <= PAWNS_PER_PLAYER:
+            raise UserError(f"pawn {q.id} does not belong to a seat of this layout")
+        if not (math.isfinite(q.x) and math.isfinite(q.y)) or surface_at(layout, q.x, q.y) is None:
+            raise UserError(f"pawn {q.id} at ({q.x:g}, {q.y:g}) is not on the table")
+    overlap = 2 * p.pawn_radius - 1e-9
+    pts = list(table)
+    for i, a in enumerate(pts):
+        for b in pts[i + 1 :]:
+            if math.hypot(a.x - b.x, a.y - b.y) < overlap:
+                raise UserError(f"pawns {a.id} and {b.id} overlap")
+
+
+def _next_in_hand(seat: str, table: Iterable[PlacedPawn]) -> str:
+    used = {q.id for q in table}
+    for n in range(1, PAWNS_PER_PLAYER + 1):
+        pid = pawn_id(seat, n)
+        if pid not in used:
+            return pid
+    raise UserError(f"seat {seat} has no pawn left in hand")
