@@ -75,6 +75,11 @@ class Game:
     def state(self) -> GameState:
         return self._states[-1]
 
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """The state at the start and after each step."""
+        return tuple(self._states)
+
     def shoot(self, result: ShotResult, home: Mapping[str, int] | None = None) -> list[Happening]:
         """Apply one shot (see :func:`sliders.rules.apply_shot`)."""
         state, happened = apply_shot(self.state, result, home)

@@ -83,9 +83,12 @@ any time:
 
 
 def parse_shot(state: GameState, line: str) -> tuple[ShotResult, dict[str, int]]:
-    """The shot result a line describes, and its Instant Home choices (roller pawn → scoring pawn)."""
+    """The shot result ``line`` describes, and its Instant Home choices (roller pawn → scoring
+    pawn)."""
     if state.phase is not Phase.SHOOTING:
-        raise RulesError("no shot now: " + ("the game is over" if state.finished else "score first"))
+        raise RulesError(
+            "no shot now: " + ("the game is over" if state.finished else "score first")
+        )
     tokens = line.replace(",", " ").split()
     if not tokens or len(tokens) % 2:
         raise RulesError("expected pairs like 'red 3' or 'red 4, blue#2 off' (try 'help')")
@@ -103,7 +106,9 @@ def parse_shot(state: GameState, line: str) -> tuple[ShotResult, dict[str, int]]
             raise RulesError(f"{pawn_label(shooter)} is not in hand")
     home: dict[str, int] = {}
     moved: dict[str, PawnRest] = {}
-    moved[shooter] = _rest(state, shooter, pairs[0][1], home, PawnRest(shooter, seat, 0, 0, Status.IN_HAND))
+    moved[shooter] = _rest(
+        state, shooter, pairs[0][1], home, PawnRest(shooter, seat, 0, 0, Status.IN_HAND)
+    )
     for who, what in pairs[1:]:
         pid = _on_table(state, who)
         if pid in moved:
@@ -180,7 +185,7 @@ def parse_assignment(state: GameState, seat: str, words: list[str]) -> Assignmen
         wanted.append((int(points), parse_square(square)))
     board = state.player(seat).board
     scoring: list[int] = []
-    for points, square in wanted:
+    for _points, square in wanted:
         free = [i for i, sq in enumerate(board) if sq == square and i not in scoring]
         if not free:
             raise RulesError(f"{colour(seat)} has no more pawns on square {square_name(square)}")
@@ -217,7 +222,8 @@ def format_boards(state: GameState) -> str:
         mark = ">" if seat == state.turn else " "
         squares = " ".join(f"{square_name(sq):>5}" for sq in sorted(p.board))
         table = ", ".join(
-            f"{pawn_label(t.id)} {_score_text(state, t)}" for t in state.on_table(seat)
+            f"{pawn_label(t.id)} {_score_text(state, t)}"
+            for t in sorted(state.on_table(seat), key=lambda t: t.id)
         )
         parts = [f"hand {len(p.in_hand)}"]
         if table:
@@ -238,9 +244,7 @@ def _score_text(state: GameState, pawn: PawnRest) -> str:
     return f"{label} " + "/".join(str(s) for s in scores)
 
 
-def _rest(
-    state: GameState, pid: str, what: str, home: dict[str, int], old: PawnRest
-) -> PawnRest:
+def _rest(state: GameState, pid: str, what: str, home: dict[str, int], old: PawnRest) -> PawnRest:
     status, scores, square = parse_what(state.face, what)
     if status is Status.IN_HOLE and state.face == "instant-home" and square is not None:
         board = state.player(old.seat).board
@@ -262,12 +266,10 @@ def _on_table(state: GameState, who: str) -> str:
     mine = state.on_table(seat)
     if number is None:
         if len(mine) != 1:
-            raise RulesError(
-                f"{colour(seat)} has {len(mine)} pawns on the table; name one, e.g. {colour(seat)}#1"
-            )
+            name = colour(seat)
+            raise RulesError(f"{name} has {len(mine)} pawns on the table; name one, e.g. {name}#1")
         return mine[0].id
     pid = pawn_id(seat, number)
     if state.table_pawn(pid) is None:
         raise RulesError(f"{pawn_label(pid)} is not on the table")
     return pid
-

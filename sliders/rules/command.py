@@ -1,0 +1,263 @@
+"""Keep score for a game of Sorry! Sliders played on the physical board.
+
+Type what happens as it happens, one shot a line ("red 3", "blue sorry", "green tip",
+"yellow 4, red#1 off"); the scorekeeper applies the rules, shows every score board, and at the
+end of each round suggests how each player should move their scoring pawns. Type "help" for
+every word. With --log FILE the game is saved after every step, and running the same command
+again resumes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from sliders.errors import UserError
+from sliders.outcome import FACES, SEATS
+
+from .engine import default_assignment
+from .happenings import Happening
+from .log import Game, ScoreStep
+from .notation import HELP, format_assignment, format_boards, parse_assignment, parse_shot
+from .scoring import Assignment, legal_assignments
+from .state import GameState, Phase, RulesError, colour, parse_seat, pawn_label, square_name
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--face", choices=FACES, help="the game (target board face) to play")
+    parser.add_argument(
+        "--players", metavar="LIST", help="comma-separated colours or seats, e.g. red,yellow"
+    )
+    parser.add_argument(
+        "--starter", metavar="PLAYER", help="who slides first (default: red's seat order)"
+    )
+    parser.add_argument(
+        "--log", metavar="FILE", help="save the game here after every step; resume it if it exists"
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--replay", metavar="FILE", help="replay a saved game and print the result")
+    mode.add_argument(
+        "--batch",
+        action="store_true",
+        help="read a whole script from standard input, no prompts; stop at the first bad line",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.replay:
+        print(summary(Game.load(args.replay)))
+        return 0
+    game = _open(args)
+    keeper = Scorekeeper(game, log=args.log, batch=args.batch)
+    return keeper.run(sys.stdin)
+
+
+class Scorekeeper:
+    """The read–apply–show loop; one instance per session."""
+
+    def __init__(
+        self,
+        game: Game,
+        log: str | None = None,
+        batch: bool = False,
+        out: TextIO | None = None,
+        err: TextIO | None = None,
+    ) -> None:
+        self.game = game
+        self.log = log
+        self.batch = batch
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.chosen: dict[str, Assignment] = {}  # round-end moves typed so far
+
+    def run(self, lines: TextIO) -> int:
+        self.save()
+        self.show()
+        number = 0
+        while True:
+            if not self.batch:
+                self.say(self.prompt(), end="")
+                self.out.flush()
+            line = lines.readline()
+            if line and not self.batch and not _is_tty(lines):
+                self.say(line.rstrip("\n"))  # a piped session reads like a typed one
+            if not line:
+                if not self.batch:
+                    self.say("")
+                self.stop()
+                return 0
+            number += 1
+            try:
+                if not self.handle(line.strip()):
+                    self.stop()
+                    return 0
+            except UserError as exc:
+                if self.batch:
+                    self.save()
+                    raise UserError(f"line {number}: {exc}") from None
+                print(f"error: {exc}", file=self.err, flush=True)
+
+    def handle(self, line: str) -> bool:
+        """Apply one line; False to stop."""
+        if not line or line.startswith("#"):
+            return True
+        words = line.split()
+        command = words[0].lower()
+        if command in ("help", "?"):
+            self.say(HELP)
+        elif command in ("quit", "exit"):
+            return False
+        elif command in ("board", "show"):
+            self.show()
+        elif command == "undo":
+            self.undo()
+        elif command == "moves":
+            self.list_moves(words[1:])
+        elif self.state.phase is Phase.SHOOTING:
+            result, home = parse_shot(self.state, line)
+            self.step(self.game.shoot(result, home))
+        elif self.state.phase is Phase.SCORING:
+            if command == "ok" and len(words) == 1:
+                self.step(self.game.score(self.chosen))
+            else:
+                seat = parse_seat(words[0])
+                if len(words) == 1 or words[1].lower() == "default":
+                    self.chosen.pop(seat, None)
+                else:
+                    self.chosen[seat] = parse_assignment(self.state, seat, words[1:])
+                self.show_plan()
+        else:
+            raise RulesError("the game is over ('undo' takes back the last step, 'quit' stops)")
+        return True
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def step(self, happened: list[Happening]) -> None:
+        self.chosen = {}
+        self.save()
+        for h in happened:
+            self.say(f"  {h.describe()}")
+        self.show()
+
+    def undo(self) -> None:
+        step = self.game.undo()
+        if step is None:
+            raise RulesError("nothing to undo")
+        self.chosen = {}
+        self.save()
+        if isinstance(step, ScoreStep):
+            self.say("  took back the round's scoring")
+        else:
+            self.say(f"  took back {pawn_label(step.result.shooter)}'s shot")
+        self.show()
+
+    def list_moves(self, words: list[str]) -> None:
+        if self.state.phase is not Phase.SCORING:
+            raise RulesError("moves are chosen at the end of a round")
+        seats = [parse_seat(w) for w in words] or list(self.state.turn_order())
+        for seat in seats:
+            options = legal_assignments(self.state, seat)
+            shown = "; ".join(format_assignment(self.state, seat, a) for a in options)
+            self.say(f"  {colour(seat)}: {shown}")
+
+    def show(self) -> None:
+        s = self.state
+        self.say(f"-- {s.face}, round {s.round}, {colour(s.starter)} started --")
+        self.say(format_boards(s))
+        if s.phase is Phase.SHOOTING and s.turn:
+            left = len(s.player(s.turn).in_hand)
+            self.say(f"{colour(s.turn)} to slide ({left} in hand)")
+        elif s.phase is Phase.SCORING:
+            self.show_plan()
+        elif s.winner:
+            if s.solo:
+                self.say(f"all four pawns HOME in {s.rounds_played} rounds")
+            else:
+                self.say(f"{colour(s.winner)} wins in round {s.round}")
+
+    def show_plan(self) -> None:
+        self.say(f"round {self.state.round} scoring:")
+        for seat in self.state.turn_order():
+            moves = self.chosen.get(seat)
+            mark = "chosen" if moves is not None else "suggested"
+            if moves is None:
+                moves = default_assignment(self.state, seat)
+            self.say(f"  {colour(seat):<7}{format_assignment(self.state, seat, moves)}   [{mark}]")
+        self.say("type 'ok' to score these, or e.g. 'red 3@0 1@5' (POINTS@SQUARE) to choose")
+
+    def prompt(self) -> str:
+        s = self.state
+        if s.phase is Phase.SHOOTING and s.turn:
+            return f"{colour(s.turn)}> "
+        return "score> " if s.phase is Phase.SCORING else "> "
+
+    def save(self) -> None:
+        if self.log:
+            self.game.save(self.log)
+
+    def stop(self) -> None:
+        self.save()
+        if self.log:
+            self.say(f"saved to {self.log}")
+
+    def say(self, text: str, end: str = "\n") -> None:
+        print(text, end=end, file=self.out)
+
+
+def summary(game: Game) -> str:
+    """A saved game as a table of score boards after each round, and how it stands."""
+    s = game.state
+    names = [colour(seat) for seat in s.seats]
+    lines = [f"{s.face}: {', '.join(names)}; {len(game.steps)} steps"]
+    lines.append("round  " + "".join(f"{n:<24}" for n in names))
+    for step, after in zip(game.steps, game.states[1:], strict=True):
+        if isinstance(step, ScoreStep) or after.winner:
+            row = "".join(
+                f"{' '.join(square_name(sq) for sq in sorted(after.player(seat).board)):<24}"
+                for seat in s.seats
+            )
+            done = after.round if after.winner else after.round - 1
+            lines.append(f"{done:<7}{row}")
+    if s.winner:
+        if s.solo:
+            lines.append(f"all four pawns HOME in {s.rounds_played} rounds")
+        else:
+            lines.append(f"{colour(s.winner)} won in round {s.round}")
+    elif s.phase is Phase.SCORING:
+        lines.append(f"round {s.round} is waiting to be scored")
+    else:
+        lines.append(f"round {s.round}: {colour(s.turn or s.starter)} to slide")
+    return "\n".join(lines)
+
+
+def _open(args: argparse.Namespace) -> Game:
+    if args.log and Path(args.log).exists():
+        game = Game.load(args.log)
+        if args.face and args.face != game.face:
+            raise UserError(f"{args.log} holds a {game.face} game, not {args.face}")
+        if args.players and _seats(args.players) != game.seats:
+            players = ",".join(colour(s) for s in game.seats)
+            raise UserError(f"{args.log} is a game of {players}, not {args.players}")
+        return game
+    if not args.face or not args.players:
+        raise UserError("say --face and --players to start a game (or --log FILE to resume one)")
+    return Game(args.face, _seats(args.players), args.starter)
+
+
+def _seats(players: str) -> tuple[str, ...]:
+    names = [p for p in players.replace(" ", "").split(",") if p]
+    if not 1 <= len(names) <= 4:
+        raise UserError(f"--players wants 1 to 4 players, got {players!r}")
+    seats = [parse_seat(n) for n in names]
+    return tuple(sorted(seats, key=SEATS.index))
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
