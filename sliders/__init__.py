@@ -3,7 +3,16 @@
 ``import sliders`` is light: it never loads pygame, and pymunk only when physics is used.
 """
 
-from sliders.outcome import FACES, SEAT_COLOURS, SEATS, Event, EventType, PawnRest, ShotResult, Status
+from sliders.outcome import (
+    FACES,
+    SEAT_COLOURS,
+    SEATS,
+    Event,
+    EventType,
+    PawnRest,
+    ShotResult,
+    Status,
+)
 
 __version__ = "0.1.0"
 

@@ -32,5 +32,5 @@ def load_layout(name: str, seats: str | tuple[str, ...] | None = None) -> Layout
     from sliders.errors import UserError
 
     if name == "square":
-        return square(seats if seats is not None else ("south", "north"))
+        return square(seats if seats else ("south", "north"))
     raise UserError(f"unknown layout {name!r} (built-in: square)")

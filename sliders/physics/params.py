@@ -85,7 +85,9 @@ class PhysicsParams:
             if not sep:
                 raise UserError(f"--param {item!r}: expected NAME=VALUE")
             if name not in fields:
-                raise UserError(f"--param {item!r}: unknown parameter {name!r} (see sliders params)")
+                raise UserError(
+                    f"--param {item!r}: unknown parameter {name!r} (see sliders params)"
+                )
             kind = int if isinstance(getattr(self, name), int) else float
             try:
                 value = kind(text)
@@ -99,8 +101,15 @@ class PhysicsParams:
     def check(self) -> None:
         """Raise UserError when a value makes no physical sense."""
         positive = [
-            "dt", "g", "mu_roll", "pawn_radius", "pawn_mass", "pawn_height", "max_speed",
-            "max_time", "knock_over_impulse",
+            "dt",
+            "g",
+            "mu_roll",
+            "pawn_radius",
+            "pawn_mass",
+            "pawn_height",
+            "max_speed",
+            "max_time",
+            "knock_over_impulse",
         ]
         for name in positive:
             value = getattr(self, name)
@@ -110,8 +119,14 @@ class PhysicsParams:
             value = getattr(self, name)
             if not 0 <= value <= 1:
                 raise UserError(f"parameter {name} must be within 0..1, got {value}")
-        for name in ("friction_pawn", "friction_rail", "knock_over_spread", "spin_damping_torque",
-                     "hole_capture_speed", "collision_slop"):
+        for name in (
+            "friction_pawn",
+            "friction_rail",
+            "knock_over_spread",
+            "spin_damping_torque",
+            "hole_capture_speed",
+            "collision_slop",
+        ):
             if not getattr(self, name) >= 0:
                 raise UserError(f"parameter {name} must not be negative")
         if self.iterations < 1 or self.rest_check_steps < 1:
@@ -135,7 +150,9 @@ class PhysicsParams:
     def describe(self) -> list[tuple[str, Any, str]]:
         """(name, value, documentation) for every parameter."""
         docs = _field_docs()
-        return [(f.name, getattr(self, f.name), docs.get(f.name, "")) for f in dataclasses.fields(self)]
+        return [
+            (f.name, getattr(self, f.name), docs.get(f.name, "")) for f in dataclasses.fields(self)
+        ]
 
 
 def _field_docs() -> dict[str, str]:

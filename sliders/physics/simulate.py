@@ -323,7 +323,9 @@ class Simulation:
     def _awake(self) -> bool:
         return any(not pw.body.is_sleeping for pw in self._pawns.values())
 
-    def _events(self, kind: EventType, pawns: tuple[str, ...], x: float = 0.0, y: float = 0.0) -> None:
+    def _events(
+        self, kind: EventType, pawns: tuple[str, ...], x: float = 0.0, y: float = 0.0
+    ) -> None:
         self.events.append(Event(round(self.t, 9), kind, pawns, 0.0, x, y))
 
 
@@ -349,8 +351,12 @@ def _new_space(layout: Layout, face: Face, p: PhysicsParams) -> pymunk.Space:
     for cell in outside_cells(layout):
         box = pymunk.Poly(
             static,
-            [(cell.xmin, cell.ymin), (cell.xmax, cell.ymin), (cell.xmax, cell.ymax),
-             (cell.xmin, cell.ymax)],
+            [
+                (cell.xmin, cell.ymin),
+                (cell.xmax, cell.ymin),
+                (cell.xmax, cell.ymax),
+                (cell.xmin, cell.ymax),
+            ],
         )
         _make_sensor(box, _OUTSIDE)
         space.add(box)
@@ -393,7 +399,9 @@ def _release(
     release = seat.foul if shot.release is None else shot.release
     lo = seat.release_min + r
     if not (math.isfinite(release) and release >= lo - 1e-12):
-        raise UserError(f"release {release:g} m is behind the start of the lane (at least {lo:g} m)")
+        raise UserError(
+            f"release {release:g} m is behind the start of the lane (at least {lo:g} m)"
+        )
     start = seat.to_world(release, shot.offset)
     if surface_at(layout, *start) not in seat.tracks:
         raise UserError(f"release {release:g} m is beyond the end of {seat.name}'s lane")

@@ -1,0 +1,38 @@
+"""Command-line arguments shared by every command that sets up a table (shot, render, batch)."""
+
+from __future__ import annotations
+
+import argparse
+
+from sliders.boards.faces import Face
+from sliders.boards.layout import Layout, parse_seats
+from sliders.boards.scene import Scene
+from sliders.outcome import FACES
+
+DEFAULT_FACE = "race-for-home"
+
+
+def add_table_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--layout", help="built-in layout name or layout file (default: square)")
+    p.add_argument("--face", choices=FACES, help=f"the game (default: {DEFAULT_FACE})")
+    p.add_argument("--seats", help="seats in play, e.g. south,north or red,yellow")
+    p.add_argument(
+        "--scene", metavar="FILE", help="scene file: layout, face and pawns on the table"
+    )
+
+
+def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
+    """The scene the flags describe: a scene file, with any of --layout/--face/--seats overriding."""
+    if args.scene:
+        scene = Scene.load(args.scene)
+    else:
+        scene = Scene("square", ("south", "north"), DEFAULT_FACE, ())
+    layout_name = args.layout or scene.layout
+    seats = parse_seats(args.seats) if args.seats else scene.seats
+    if args.layout and not args.seats and not args.scene:
+        seats = ()  # the layout's own seats
+    scene = Scene(layout_name, seats, args.face or scene.face, scene.pawns)
+    layout, face = scene.build()
+    if not scene.seats:
+        scene = Scene(layout_name, layout.seat_names, scene.face, scene.pawns)
+    return scene, layout, face

@@ -1,0 +1,31 @@
+"""Draw a layout and a face, with the pawns of a scene, to a PNG."""
+
+from __future__ import annotations
+
+import argparse
+
+from sliders.boards.cliargs import add_table_arguments, table_from_args
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_table_arguments(p)
+    p.add_argument("--out", required=True, metavar="PNG", help="the picture to write")
+    p.add_argument("--dpi", type=int, default=150, help="resolution (default: 150)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sliders.boards.render import render_png
+    from sliders.errors import UserError
+    from sliders.physics import PhysicsParams, at_rest
+
+    if not 20 <= args.dpi <= 1200:
+        raise UserError(f"--dpi {args.dpi} is out of range (20..1200)")
+    scene, layout, face = table_from_args(args)
+    params = PhysicsParams.default()
+    pawns = at_rest(layout, face, scene.pawns, params) if scene.pawns else ()
+    title = f"{layout.name} · {face.name} · {', '.join(scene.seats)}"
+    render_png(
+        args.out, layout, face, pawns, pawn_radius=params.pawn_radius, title=title, dpi=args.dpi
+    )
+    print(f"wrote {args.out}")
+    return 0

@@ -1,0 +1,100 @@
+"""Execution noise: a shot as intended and the shot a hand actually makes.
+
+A shot is intended as (release, offset, angle, speed). The executed shot draws independent Gaussian
+errors: speed is scaled by (1 + N(0, speed_rel)), the angle moves by N(0, angle_deg) degrees, the
+offset by N(0, offset) metres and the release point by N(0, release) metres. Draws come only from
+the generator passed in, so a seed fixes them. Executed values are clipped to what a hand can do:
+speed within (0, max_speed], the offset within the lane, the angle within ±89°.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from sliders.errors import UserError
+from sliders.physics.simulate import Shot
+
+
+@dataclass(frozen=True, slots=True)
+class Noise:
+    """Standard deviations of execution errors."""
+
+    speed_rel: float = 0.0
+    """relative speed error (0.05: 5 % of the intended speed)"""
+    angle_deg: float = 0.0
+    """angle error, degrees"""
+    offset: float = 0.0
+    """sideways release error, m"""
+    release: float = 0.0
+    """release-distance error along the lane, m"""
+
+    @classmethod
+    def level(cls, name: str) -> Noise:
+        try:
+            return NOISE_LEVELS[name]
+        except KeyError:
+            raise UserError(
+                f"unknown noise level {name!r} (choose from {', '.join(NOISE_LEVELS)})"
+            ) from None
+
+    @property
+    def is_zero(self) -> bool:
+        return not (self.speed_rel or self.angle_deg or self.offset or self.release)
+
+    def check(self) -> None:
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if not (math.isfinite(v) and v >= 0):
+                raise UserError(f"noise {f.name} must be a finite number >= 0, got {v}")
+
+    def draw(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        """``n`` rows of standard errors (speed factor - 1, angle rad, offset m, release m)."""
+        z = rng.standard_normal((n, 4))
+        scale = np.array([self.speed_rel, math.radians(self.angle_deg), self.offset, self.release])
+        return z * scale
+
+    def execute(
+        self,
+        shot: Shot,
+        rng: np.random.Generator,
+        lane_half_width: float,
+        pawn_radius: float,
+        max_speed: float,
+        foul: float,
+    ) -> Shot:
+        """One executed version of the intended ``shot``."""
+        (e,) = self.draw(rng, 1)
+        return apply_errors(shot, e, lane_half_width, pawn_radius, max_speed, foul)
+
+
+def apply_errors(
+    shot: Shot,
+    e: np.ndarray,
+    lane_half_width: float,
+    pawn_radius: float,
+    max_speed: float,
+    foul: float,
+) -> Shot:
+    """The shot with errors ``e`` = (speed factor - 1, angle, offset, release) added and clipped."""
+    speed = min(max(shot.speed * (1.0 + float(e[0])), 1e-3), max_speed)
+    angle = min(max(shot.angle + float(e[1]), -math.radians(89)), math.radians(89))
+    limit = lane_half_width - pawn_radius
+    offset = min(max(shot.offset + float(e[2]), -limit), limit)
+    release = shot.release
+    if e[3]:
+        base = foul if release is None else release
+        release = max(base + float(e[3]), pawn_radius)
+    return dataclasses.replace(shot, speed=speed, angle=angle, offset=offset, release=release)
+
+
+NOISE_LEVELS: dict[str, Noise] = {
+    "none": Noise(),
+    "low": Noise(speed_rel=0.03, angle_deg=1.0, offset=0.003),
+    "medium": Noise(speed_rel=0.06, angle_deg=2.0, offset=0.006),
+    "high": Noise(speed_rel=0.12, angle_deg=4.0, offset=0.012),
+}
+"""Named levels: ``medium`` is a careful adult, ``high`` a child's flick."""
