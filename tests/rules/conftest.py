@@ -41,7 +41,7 @@ def shot(
 ) -> ShotResult:
     """The player to move slides ``shooter`` (default: next in hand); the table stays put except
     for ``others``."""
-    pid = shooter or state.next_pawn()
+    pid = shooter or state.next_pawn() or "south-1"
     assert pid is not None
     moved = dict(others or {})
     pawns = [rest(pid, status, points, choices)] + [moved.get(p.id, p) for p in state.table]
@@ -66,6 +66,4 @@ def finish_round(state: GameState, plan: Mapping[str, list[tuple[Status, int, tu
 @pytest.fixture
 def kit() -> SimpleNamespace:
     """The builders above, for tests (conftest modules are not importable by name)."""
-    return SimpleNamespace(
-        rest=rest, position=position, shot=shot, play=play, finish=finish_round
-    )
+    return SimpleNamespace(rest=rest, position=position, shot=shot, play=play, finish=finish_round)

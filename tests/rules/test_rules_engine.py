@@ -194,7 +194,7 @@ OVERSHOOT_CASES = [
     ((5, 6, 6, 6), [3], (5, 6, 6, 6), [3]),  # no pawn can take 3: lost
     ((5, 2, 6, 6), [3], (5, 5, 6, 6), []),  # 3 overshoots from 5, so it goes to the pawn on 2
     ((4, 6, 6, 6), [2], (6, 6, 6, 6), []),  # exact count to HOME
-    ((4, 4, 6, 6), [3, 2], (4, 6, 6, 6), [3]),  # only the 2 fits; the 3 is lost
+    ((4, 4, 6, 6), [3, 2], (6, 4, 6, 6), [3]),  # only the 2 fits; the 3 is lost
     ((5, 5, 5, 5), [5, 4, 1], (6, 5, 5, 5), [5, 4]),
 ]
 
@@ -381,9 +381,9 @@ def test_instant_sorry_circle_and_edge_give_a_choice(kit, status, choices):
     offered = {(m.scoring, m.points) for a in legal_assignments(state, "south") for m in a}
     assert {p for _, p in offered} == {4, 5, 6}
     assert (0, 5) in offered and (1, 4) in offered and (2, 6) in offered
-    assert (1, 5) in offered
+    assert (1, 5) not in offered  # 2 + 5 overshoots
     assert (0, 6) not in offered  # 1 + 6 overshoots
-    assert default_assignment(state, "south") == (Move("south-1", 0, 5),)
+    assert default_assignment(state, "south") == (Move("south-1", 2, 6),)  # START to HOME
     state, _ = score_round(state, {"south": [Move("south-1", 2, 4)]})
     assert state.player("south").board == (1, 2, 4, 6)
 
