@@ -70,7 +70,9 @@ def apply_shot(
     state = state.with_player(
         replace(shooter, in_hand=tuple(p for p in shooter.in_hand if p != result.shooter))
     )
-    state = replace(state, table=tuple(p for p in result.pawns if p.status.in_play))
+    arrival = {p.id: i for i, p in enumerate((*state.table, result.pawn(result.shooter)))}
+    staying = sorted((p for p in result.pawns if p.status.in_play), key=lambda p: arrival[p.id])
+    state = replace(state, table=tuple(staying))  # in the order the pawns arrived
     happened: list[Happening] = []
     for pawn in removal_order(state, result):
         state, more = _remove(state, pawn, home.get(pawn.id))
