@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players", metavar="LIST", help="comma-separated colours or seats, e.g. red,yellow"
     )
     parser.add_argument(
-        "--starter", metavar="PLAYER", help="who slides first (default: red's seat order)"
+        "--starter", metavar="PLAYER", help="who slides first (default: the first in turn order)"
     )
     parser.add_argument(
         "--log", metavar="FILE", help="save the game here after every step; resume it if it exists"
@@ -50,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
         print(summary(Game.load(args.replay)))
         return 0
     game = _open(args)
+    if game.steps:
+        print(f"resumed {args.log} after {len(game.steps)} steps")
     keeper = Scorekeeper(game, log=args.log, batch=args.batch)
     return keeper.run(sys.stdin)
 

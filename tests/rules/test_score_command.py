@@ -83,6 +83,7 @@ def test_log_resume_continues_where_it_stopped(monkeypatch, capsys, tmp_path):
     assert code == 0 and f"saved to {log}" in out
     code, out, _ = score(monkeypatch, capsys, ["--log", str(log)], ["yellow hole@0", "green edge"])
     assert code == 0
+    assert out.startswith(f"resumed {log} after 2 steps\n")
     assert "yellow scoring pawn 1 jumps HOME from START" in out
     state = Game.load(log).state
     assert state.player("north").board == (6, 0, 0, 0)
