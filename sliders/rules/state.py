@@ -22,7 +22,6 @@ from sliders.outcome import (
     SEATS,
     PawnRest,
     pawn_id,
-    pawn_seat,
 )
 
 START = 0
@@ -242,8 +241,3 @@ class GameState:
             phase=Phase(data["phase"]),
             winner=None if data.get("winner") is None else str(data["winner"]),
         )
-
-
-def owner(pid: str) -> str:
-    """The seat owning roller pawn ``pid``."""
-    return pawn_seat(pid)
