@@ -1,0 +1,337 @@
+"""A computer player: candidate shots, simulated with the real physics, scored by the game value.
+
+The search runs in two passes. First every candidate (aimed to stop at a point of the board, or to
+hit a pawn on the table and carry on) is simulated once as intended. Then the best few are
+simulated ``samples`` times each under the player's execution noise, and the one with the best
+mean value wins: a shot that only works when perfectly executed loses to a safer one. The shot
+actually played is that intended shot with one more draw of the same noise (the player's hand).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sliders.ai.evaluate import position_value
+from sliders.boards import Face, Layout, Seat, surface_at
+from sliders.errors import UserError
+from sliders.outcome import pawn_seat
+from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, simulate
+from sliders.physics.noise import apply_errors
+from sliders.rules import (
+    Assignment,
+    GameState,
+    RulesError,
+    apply_assignment,
+    apply_shot,
+    legal_assignments,
+)
+
+MAX_AIM = math.radians(40)
+"""candidates aimed wider than this off the lane's axis are not tried"""
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """How well a computer plays: the noise of its hand and its search effort.
+
+    ``candidates`` shots are simulated once as intended; the best ``finalists`` of them are
+    simulated ``samples`` times each under ``noise``. Simulations per turn:
+    ``candidates + finalists * samples``.
+    """
+
+    name: str
+    noise: Noise
+    candidates: int
+    finalists: int
+    samples: int
+
+    @property
+    def budget(self) -> int:
+        return self.candidates + self.finalists * self.samples
+
+
+STRENGTHS: dict[str, Strength] = {
+    "easy": Strength("easy", NOISE_LEVELS["high"], candidates=6, finalists=2, samples=2),
+    "medium": Strength("medium", NOISE_LEVELS["medium"], candidates=16, finalists=4, samples=6),
+    "hard": Strength("hard", NOISE_LEVELS["low"], candidates=40, finalists=8, samples=16),
+}
+
+
+def strength(name: str) -> Strength:
+    try:
+        return STRENGTHS[name]
+    except KeyError:
+        raise UserError(
+            f"unknown computer strength {name!r} (choose from {', '.join(STRENGTHS)})"
+        ) from None
+
+
+class ComputerPlayer:
+    """A computer seat. ``seed`` (an int or a numpy Generator) fixes every choice it makes."""
+
+    def __init__(
+        self,
+        seat: str,
+        level: str | Strength = "medium",
+        seed: int | np.random.Generator | None = None,
+    ) -> None:
+        self.seat = seat
+        self.strength = level if isinstance(level, Strength) else strength(level)
+        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+    def search(
+        self,
+        state: GameState,
+        layout: Layout,
+        face: Face,
+        params: PhysicsParams | None = None,
+    ) -> ShotSearch:
+        """A search for this turn's shot, to be stepped (see :class:`ShotSearch`)."""
+        return ShotSearch(self, state, layout, face, params or PhysicsParams.default())
+
+    def choose_shot(
+        self,
+        state: GameState,
+        layout: Layout,
+        face: Face,
+        params: PhysicsParams | None = None,
+    ) -> Shot:
+        """The shot this player plays now: the best intended shot, as its hand executes it."""
+        search = self.search(state, layout, face, params)
+        search.run()
+        return search.executed()
+
+    def choose_assignment(self, state: GameState) -> Assignment:
+        """The legal assignment of this round's points that leaves the best score board.
+
+        Ties go to the rules engine's order of preference (HOME pawns, then spaces moved, then
+        safety), which :func:`sliders.rules.legal_assignments` already lists first-best.
+        """
+        from sliders.ai.evaluate import board_worth
+        from sliders.rules import default_assignment
+
+        board = state.player(self.seat).board
+        options = legal_assignments(state, self.seat)
+        if not options:
+            return ()
+        default = default_assignment(state, self.seat)
+
+        def key(a: Assignment) -> tuple[float, bool]:
+            return (board_worth(apply_assignment(board, a)), a == default)
+
+        return max(options, key=key)
+
+
+@dataclass(slots=True)
+class _Candidate:
+    shot: Shot
+    label: str
+    first: float = 0.0
+    total: float = 0.0
+    n: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else -math.inf
+
+
+@dataclass
+class ShotSearch:
+    """One turn's search, advanced one simulation per :meth:`step`.
+
+    The result does not depend on how the steps are spread over frames: every random draw is
+    taken in step order from the player's generator.
+    """
+
+    player: ComputerPlayer
+    state: GameState
+    layout: Layout
+    face: Face
+    params: PhysicsParams
+    simulations: int = 0
+    _queue: list[tuple[int, np.ndarray | None]] = field(default_factory=list)
+    _stage: int = 1
+    _done: bool = False
+
+    def __post_init__(self) -> None:
+        seat = self.player.seat
+        if self.state.turn != seat:
+            raise UserError(f"it is not {seat}'s turn")
+        pawn = self.state.next_pawn()
+        if pawn is None:
+            raise UserError(f"{seat} has no pawn in hand")
+        self.pawn = pawn
+        self.seat = self.layout.seat(seat)
+        self.base = position_value(self.state, seat)
+        s = self.player.strength
+        pool = candidate_shots(self.state, self.layout, self.face, self.params, seat, pawn)
+        if len(pool) > s.candidates:
+            keep = self.player.rng.choice(len(pool), size=s.candidates, replace=False)
+            pool = [pool[i] for i in sorted(keep)]
+        self.candidates = [_Candidate(shot, label) for shot, label in pool]
+        self._queue = [(i, None) for i in range(len(self.candidates))]
+        if not self.candidates:
+            self._done = True
+
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    def step(self) -> bool:
+        """Run one simulation; True once the search is over."""
+        if self._done:
+            return True
+        index, errors = self._queue.pop(0)
+        cand = self.candidates[index]
+        shot = cand.shot if errors is None else self._perturb(cand.shot, errors)
+        value = self._value(shot)
+        if errors is None:
+            cand.first = value
+        else:
+            cand.total += value
+            cand.n += 1
+        if not self._queue:
+            self._next_stage()
+        return self._done
+
+    def run(self, seconds: float | None = None) -> bool:
+        """Step until done, or for at most ``seconds`` of wall time; True once done."""
+        end = None if seconds is None else time.perf_counter() + seconds
+        while not self._done:
+            self.step()
+            if end is not None and time.perf_counter() >= end:
+                break
+        return self._done
+
+    def best(self) -> Shot:
+        """The intended shot with the best value so far."""
+        if not self.candidates:
+            return Shot(self.player.seat, 0.5, pawn=self.pawn)
+        if any(c.n for c in self.candidates):
+            pick = max(self.candidates, key=lambda c: c.mean)
+        else:
+            pick = max(self.candidates, key=lambda c: c.first)
+        return pick.shot
+
+    def executed(self) -> Shot:
+        """The best intended shot as the player's hand plays it (one draw of its noise)."""
+        shot = self.best()
+        (e,) = self.player.strength.noise.draw(self.player.rng, 1)
+        return self._perturb(shot, e)
+
+    # -- inside ---------------------------------------------------------------------------------
+
+    def _next_stage(self) -> None:
+        s = self.player.strength
+        if self._stage == 1 and s.finalists and s.samples:
+            self._stage = 2
+            ranked = sorted(range(len(self.candidates)), key=lambda i: -self.candidates[i].first)[
+                : s.finalists
+            ]
+            errors = s.noise.draw(self.player.rng, len(ranked) * s.samples)
+            self._queue = [
+                (i, errors[k * s.samples + j])
+                for k, i in enumerate(ranked)
+                for j in range(s.samples)
+            ]
+        else:
+            self._done = True
+
+    def _perturb(self, shot: Shot, e: np.ndarray) -> Shot:
+        p = self.params
+        return apply_errors(
+            shot, e, self.seat.width / 2, p.pawn_radius, p.max_speed, self.seat.foul
+        )
+
+    def _value(self, shot: Shot) -> float:
+        self.simulations += 1
+        seed = int(self.player.rng.integers(2**32))
+        try:
+            result = simulate(self.layout, self.face, self.state.table, shot, self.params, seed)
+            after, _ = apply_shot(self.state, result)
+        except (UserError, RulesError):
+            return -math.inf
+        return position_value(after, self.player.seat) - self.base
+
+
+def candidate_shots(
+    state: GameState,
+    layout: Layout,
+    face: Face,
+    params: PhysicsParams,
+    seat_name: str,
+    pawn: str,
+) -> list[tuple[Shot, str]]:
+    """Shots worth trying, each with a label: placements that stop at points of the board, and
+    hits that run through a pawn on the table and carry on a little or a lot."""
+    seat = layout.seat(seat_name)
+    r = params.pawn_radius
+    limit = seat.width / 2 - r
+    out: list[tuple[Shot, str]] = []
+    # placements: a grid over the middle of the board, in the shooter's frame
+    c_along, c_across = _seat_coords(seat, 0.0, 0.0)
+    steps = (-0.06, -0.03, 0.0, 0.03, 0.06)
+    for offset in (0.0, -limit * 0.6, limit * 0.6):
+        for depth in steps:
+            for side in steps:
+                target = seat.to_world(c_along + depth, c_across + side)
+                shot = _aim(layout, seat, params, offset, target, 0.0, pawn)
+                if shot is not None:
+                    out.append((shot, f"stop at {target[0]:+.2f},{target[1]:+.2f}"))
+    # hits: through a pawn on the table, then on
+    for q in state.table:
+        for extra, how in ((0.04, "nudge"), (0.12, "push"), (0.35, "clear")):
+            if pawn_seat(q.id) == seat_name and how == "clear":
+                continue
+            for offset in (0.0, -limit * 0.5, limit * 0.5):
+                shot = _aim(layout, seat, params, offset, (q.x, q.y), extra, pawn)
+                if shot is not None:
+                    out.append((shot, f"{how} {q.id}"))
+    return out
+
+
+def _aim(
+    layout: Layout,
+    seat: Seat,
+    params: PhysicsParams,
+    offset: float,
+    target: tuple[float, float],
+    beyond: float,
+    pawn: str,
+) -> Shot | None:
+    """The shot from the foul line at ``offset`` that stops ``beyond`` metres past ``target``,
+    if it is aimable down the lane without riding the side rails."""
+    along, across = _seat_coords(seat, *target)
+    da, dc = along - seat.foul, across - offset
+    if da <= 0:
+        return None
+    angle = math.atan2(dc, da)
+    if abs(angle) > MAX_AIM:
+        return None
+    lane = _lane_end(layout, seat) - seat.foul
+    r = params.pawn_radius
+    reach = offset + math.tan(angle) * min(lane, da)
+    if abs(reach) > seat.width / 2 - r:
+        return None
+    dist = math.hypot(da, dc) + beyond
+    speed = min(math.sqrt(2 * params.deceleration * dist), params.max_speed)
+    return Shot(seat.name, speed, angle, offset, None, pawn)
+
+
+def _seat_coords(seat: Seat, x: float, y: float) -> tuple[float, float]:
+    """(along, across) of a world point in the seat's frame."""
+    dx, dy = x - seat.near[0], y - seat.near[1]
+    (fx, fy), (rx, ry) = seat.forward, seat.right
+    return dx * fx + dy * fy, dx * rx + dy * ry
+
+
+def _lane_end(layout: Layout, seat: Seat) -> float:
+    """How far down the lane its own tracks reach."""
+    along = seat.foul
+    while surface_at(layout, *seat.to_world(along + 0.005, 0.0)) in seat.tracks:
+        along += 0.005
+    return along
