@@ -54,7 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a bad flag (already reported)
+        return int(exc.code or 0)
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2

@@ -2,7 +2,16 @@
 the geometry queries the physics and the renderer share. Pure data and arithmetic: no pymunk."""
 
 from sliders.boards.faces import BUILTIN_FACES, Dot, Face, face
-from sliders.boards.geometry import BOARD, Verdict, classify, outside_cells, surface_at, zone_points
+from sliders.boards.geometry import (
+    BOARD,
+    Verdict,
+    classify,
+    outside_cells,
+    overlaps_rail,
+    segment_distance,
+    surface_at,
+    zone_points,
+)
 from sliders.boards.layout import Layout, Rail, Rect, Seat, Track, parse_seats, square
 
 __all__ = [
@@ -20,6 +29,8 @@ __all__ = [
     "face",
     "load_layout",
     "outside_cells",
+    "overlaps_rail",
+    "segment_distance",
     "parse_seats",
     "square",
     "surface_at",

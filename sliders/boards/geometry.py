@@ -93,6 +93,23 @@ def _over_own_mouth(layout: Layout, own: tuple[str, ...], x: float, y: float, r:
     return any(t.name in own and t.rect.distance(x, y) < r for t in layout.tracks)
 
 
+def segment_distance(x: float, y: float, a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Distance from (x, y) to the segment from ``a`` to ``b``."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / length2))
+    return math.hypot(x - (ax + t * dx), y - (ay + t * dy))
+
+
+def overlaps_rail(layout: Layout, x: float, y: float, r: float, tolerance: float = 0.0) -> bool:
+    """True when a footprint of radius ``r`` at (x, y) overlaps a rail by more than ``tolerance``."""
+    return any(
+        segment_distance(x, y, rail.a, rail.b) < r + rail.thickness / 2 - tolerance
+        for rail in layout.rails
+    )
+
+
 def outside_cells(layout: Layout, reach: float = 2.0) -> list[Rect]:
     """Rectangles covering the area within ``reach`` of the table that is *not* table surface.
 

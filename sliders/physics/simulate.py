@@ -20,7 +20,7 @@ from typing import Protocol
 import numpy as np
 import pymunk
 
-from sliders.boards import Face, Layout, Seat, classify, outside_cells, surface_at
+from sliders.boards import Face, Layout, Seat, classify, outside_cells, overlaps_rail, surface_at
 from sliders.errors import UserError
 from sliders.outcome import (
     PAWNS_PER_PLAYER,
@@ -427,6 +427,8 @@ def _check_table(layout: Layout, table: Sequence[PlacedPawn], p: PhysicsParams) 
             raise UserError(f"pawn {q.id} does not belong to a seat of this layout")
         if not (math.isfinite(q.x) and math.isfinite(q.y)) or surface_at(layout, q.x, q.y) is None:
             raise UserError(f"pawn {q.id} at ({q.x:g}, {q.y:g}) is not on the table")
+        if overlaps_rail(layout, q.x, q.y, p.pawn_radius, tolerance=1e-9):
+            raise UserError(f"pawn {q.id} at ({q.x:g}, {q.y:g}) overlaps a rail")
     overlap = 2 * p.pawn_radius - 1e-9
     pts = list(table)
     for i, a in enumerate(pts):

@@ -1,0 +1,160 @@
+"""The simulator checked against physics: closed forms, conservation, symmetry, determinism."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from sliders.boards import face
+from sliders.outcome import EventType, Status
+from sliders.physics import PhysicsParams, Shot, Simulation, simulate
+
+from .helpers import RACE, SQUARE2, SQUARE4, P, long_lane, pawn
+
+
+@pytest.mark.parametrize("speed", [0.2, 0.35, 0.6, 1.0, 1.5, 2.0, 2.5, 3.0])
+def test_stopping_distance_matches_closed_form(speed: float) -> None:
+    lane = long_lane()
+    result = simulate(lane, RACE, [], Shot("south", speed, release=0.1))
+    (p,) = result.pawns
+    assert p.status is Status.OWN_TRACK
+    start_y = lane.seats[0].near[1] + 0.1
+    travelled = p.y - start_y
+    expected = P.stopping_distance(speed)
+    assert travelled == pytest.approx(expected, rel=0.005)
+    assert abs(p.x) < 1e-12  # straight down the lane, no drift
+
+
+@pytest.mark.parametrize("dt", [1 / 240, 1 / 480, 1 / 1000])
+def test_stopping_distance_tracks_the_integrator_step(dt: float) -> None:
+    params = P.replace(dt=dt)
+    lane = long_lane()
+    (p,) = simulate(lane, RACE, [], Shot("south", 1.2, release=0.1), params).pawns
+    travelled = p.y - (lane.seats[0].near[1] + 0.1)
+    assert travelled == pytest.approx(params.stopping_distance(1.2), rel=1e-4)
+
+
+def _head_on(speed: float) -> tuple[np.ndarray, np.ndarray, Simulation]:
+    """South pawn slides straight at a north pawn resting on the axis; velocities just before
+    and just after. Rolling resistance is an external force, so it is made negligible here: the
+    contact alone must conserve momentum."""
+    params = P.replace(knock_over_impulse=10.0, mu_roll=1e-9)
+    target = pawn("north-1", 0.0, 0.0)
+    sim = Simulation(SQUARE2, RACE, [target], Shot("south", speed), params)
+    before = None
+    while sim.moving:
+        v = sim.velocities()
+        sim.step()
+        if any(e.type is EventType.CONTACT for e in sim.events):
+            before = v
+            break
+    assert before is not None, "the pawns never met"
+    sim.step()  # let the contact finish resolving
+    after = sim.velocities()
+    pre = np.array([before["south-1"][:2], before["north-1"][:2]])
+    post = np.array([after["south-1"][:2], after["north-1"][:2]])
+    return pre, post, sim
+
+
+@pytest.mark.parametrize("speed", [0.6, 1.0, 1.4])
+def test_head_on_hit_restitution_and_momentum(speed: float) -> None:
+    pre, post, sim = _head_on(speed)
+    # relative normal velocity reverses at the configured restitution
+    approach = pre[0, 1] - pre[1, 1]
+    separation = post[1, 1] - post[0, 1]
+    assert separation / approach == pytest.approx(P.restitution_pawn, rel=0.02)
+    m = P.pawn_mass
+    p_before = m * pre.sum(axis=0)
+    p_after = m * post.sum(axis=0)
+    assert np.linalg.norm(p_after - p_before) <= 0.01 * np.linalg.norm(p_before)
+
+
+def _kinetic_trace(sim: Simulation) -> list[float]:
+    energies = [sim.kinetic_energy()]
+    while sim.moving:
+        sim.step()
+        energies.append(sim.kinetic_energy())
+    return energies
+
+
+@pytest.mark.parametrize(
+    "shot",
+    [
+        Shot("south", 1.2, 0.02),
+        Shot("south", 2.5, -0.05, offset=0.02),
+        Shot("south", 3.0, 0.15, offset=-0.03),
+    ],
+)
+def test_energy_never_rises(shot: Shot) -> None:
+    table = [
+        pawn("north-1", 0.0, 0.0),
+        pawn("north-2", 0.03, 0.04),
+        pawn("west-1", -0.04, 0.02),
+        pawn("east-1", 0.05, -0.03),
+        pawn("west-2", 0.0, 0.09),
+    ]
+    sim = Simulation(SQUARE4, RACE, table, shot)
+    energies = _kinetic_trace(sim)
+    assert any(e.type is EventType.CONTACT for e in sim.events)
+    rises = np.diff(energies)
+    assert rises.max() <= 1e-12 * max(energies)
+
+
+def _mirror_x(p):
+    return pawn(p.id, -p.x, p.y)
+
+
+@pytest.mark.parametrize(
+    "angle,offset,speed", [(3.0, 0.01, 0.9), (-7.0, 0.03, 1.6), (1.0, -0.02, 2.2)]
+)
+def test_mirrored_shots_end_mirrored(angle: float, offset: float, speed: float) -> None:
+    table = [pawn("north-1", 0.01, 0.02), pawn("west-1", -0.05, 0.06), pawn("east-1", 0.04, -0.05)]
+    mirrored_table = [_mirror_x(p) for p in table]
+    # mirroring in x swaps west and east
+    swap = {"west": "east", "east": "west"}
+    mirrored_table = [
+        pawn(f"{swap.get(p.seat, p.seat)}-{p.id.rsplit('-', 1)[1]}", p.x, p.y)
+        for p in mirrored_table
+    ]
+    a = simulate(SQUARE4, RACE, table, Shot.from_degrees("south", speed, angle, offset=offset))
+    b = simulate(
+        SQUARE4, RACE, mirrored_table, Shot.from_degrees("south", speed, -angle, offset=-offset)
+    )
+    for pa in a.pawns:
+        seat, n = pa.id.rsplit("-", 1)
+        pb = b.pawn(f"{swap.get(seat, seat)}-{n}")
+        assert pb.x == pytest.approx(-pa.x, abs=1e-6)
+        assert pb.y == pytest.approx(pa.y, abs=1e-6)
+        assert pb.status == pa.status
+
+
+def test_same_shot_twice_is_bit_identical() -> None:
+    table = [pawn("north-1", 0.0, 0.01), pawn("north-2", 0.02, 0.05), pawn("west-1", -0.03, -0.02)]
+    shot = Shot.from_degrees("south", 2.0, 1.5, offset=0.004)
+    params = P.replace(knock_over_spread=0.005)
+    first = simulate(SQUARE4, face("instant-home"), table, shot, params, seed=7)
+    for _ in range(3):
+        again = simulate(SQUARE4, face("instant-home"), table, shot, params, seed=7)
+        assert again.to_json() == first.to_json()
+
+
+def test_seed_drives_the_knock_over_draw() -> None:
+    table = [pawn("north-1", 0.0, 0.0)]
+    params = P.replace(knock_over_spread=0.02, knock_over_impulse=0.02)
+    shot = Shot("south", 1.45)
+    outcomes = {
+        simulate(SQUARE2, RACE, table, shot, params, seed=s).pawn("north-1").status
+        for s in range(40)
+    }
+    assert outcomes == {Status.KNOCKED_OVER, Status.ON_TARGET} or len(outcomes) == 2
+
+
+def test_params_print_and_override() -> None:
+    params = PhysicsParams.default().with_overrides(["mu_roll=0.08", "iterations=12"])
+    assert params.mu_roll == 0.08 and params.iterations == 12
+    names = [name for name, _, doc in params.describe() if doc]
+    assert "mu_roll" in names and "knock_over_impulse" in names
+    assert PhysicsParams.from_json(params.to_json()) == params
+    assert math.isclose(params.stopping_distance(1.0), 1 / (2 * 0.08 * 9.81) + P.dt / 2)
