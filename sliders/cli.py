@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
-            if exc.name != module_name:
+            if not exc.name or not module_name.startswith(exc.name):
                 raise
             continue  # a command whose module is not part of this build
         p = sub.add_parser(name, help=help_text, description=module.__doc__)

@@ -13,6 +13,8 @@ Use :func:`simulate` for one shot to rest, or :class:`Simulation` to step a shot
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -144,7 +146,8 @@ class Simulation:
         self.shooter = shooter
         start, velocity, foul = _release(layout, seat, shot, p)
 
-        self.space = space = _new_space(layout, face, p)
+        self.world = world_for(layout, face, p)
+        self.space = space = self.world.new_space()
         self._pawns: dict[str, _Pawn] = {}
         self._by_body: dict[pymunk.Body, _Pawn] = {}
         for q in table:
@@ -160,7 +163,10 @@ class Simulation:
         else:
             self._add_pawn(shooter, start, velocity)
         self._install_handlers(space)
+        self._final: dict[str, tuple[float, float, float]] | None = None
         self.moving = not foul
+        if foul:
+            self._finish()
 
     # -- public ---------------------------------------------------------------------------------
 
@@ -175,8 +181,7 @@ class Simulation:
                 self.steps += 1
             self.t = self.steps * dt
             self.moving = self._awake()
-        if self.moving:
-            self._events(EventType.SETTLED, ())  # stopped by the time limit
+        self._finish()
 
     def step(self) -> None:
         """Advance one fixed step (for callers that draw every frame)."""
@@ -186,34 +191,43 @@ class Simulation:
         self.steps += 1
         self.t = self.steps * self.params.dt
         if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
-            self.moving = self._awake()
-            if self.steps * self.params.dt >= self.params.max_time:
-                self.moving = False
+            self.moving = self._awake() and self.t < self.params.max_time
+            if not self.moving:
+                self._finish()
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
-        """(x, y, heading) of each pawn still in the world."""
+        """(x, y, heading) of each pawn still on the table."""
+        if self._final is not None:
+            return dict(self._final)
         return {pid: (*pw.body.position, pw.body.angle) for pid, pw in self._pawns.items()}
 
     def velocities(self) -> dict[str, tuple[float, float, float]]:
-        """(vx, vy, spin) of each pawn still in the world."""
+        """(vx, vy, spin) of each pawn still on the table."""
+        if self._final is not None:
+            return dict.fromkeys(self._final, (0.0, 0.0, 0.0))
         return {
             pid: (*pw.body.velocity, pw.body.angular_velocity) for pid, pw in self._pawns.items()
         }
 
     def kinetic_energy(self) -> float:
+        if self._final is not None:
+            return 0.0
         return sum(pw.body.kinetic_energy for pw in self._pawns.values())
 
     def result(self) -> ShotResult:
+        """Every pawn's rest status and points, and the events, once the shot has settled (or
+        as things stand now, if it is still running)."""
         r = self.params.pawn_radius
+        where = self.positions()
         pawns = []
         for pid in self.order:
             if pid in self.removed:
                 pawns.append(self.removed[pid])
             else:
-                x, y = self._pawns[pid].body.position
+                x, y, _ = where[pid]
                 pawns.append(_rest(self.layout, self.face, pid, x, y, r))
         events = list(self.events)
-        if not self.moving and (not events or events[-1].type != EventType.SETTLED):
+        if not self.moving:
             events.append(Event(round(self.t, 9), EventType.SETTLED))
         return ShotResult(
             face=self.face.name,
@@ -223,30 +237,24 @@ class Simulation:
             settle_time=self.t,
         )
 
+    def _finish(self) -> None:
+        """Keep the final positions and hand the world's pieces back for the next shot."""
+        if self._final is None:
+            if self.world.space is self.space:
+                self._final = self.positions()
+                self.world.release()
+            else:
+                raise RuntimeError("another shot on this thread reused this shot's world")
+        self.moving = False
+
     # -- building -------------------------------------------------------------------------------
 
     def _add_pawn(self, pid: str, pos: tuple[float, float], vel: tuple[float, float]) -> None:
-        p, space = self.params, self.space
-        body = pymunk.Body(p.pawn_mass, pymunk.moment_for_circle(p.pawn_mass, 0, p.pawn_radius))
+        pawn = self.world.pawn(pid)
+        body = pawn.body
         body.position = pos
         body.velocity = vel
-        rim = pymunk.Circle(body, p.pawn_radius)
-        rim.elasticity = math.sqrt(p.restitution_pawn)
-        rim.friction = math.sqrt(p.friction_pawn)
-        rim.collision_type = _PAWN
-        rim.filter = _FILTER_PAWN
-        probe = pymunk.Circle(body, _PROBE_RADIUS)
-        probe.sensor = True
-        probe.collision_type = _PROBE
-        probe.filter = _FILTER_PROBE
-        roll = pymunk.PivotJoint(space.static_body, body, (0, 0), (0, 0))
-        roll.max_bias = 0
-        roll.max_force = p.mu_roll * p.pawn_mass * p.g
-        spin = pymunk.GearJoint(space.static_body, body, 0, 1)
-        spin.max_bias = 0
-        spin.max_force = p.spin_damping_torque
-        space.add(body, rim, probe, roll, spin)
-        pawn = _Pawn(pid, pawn_seat(pid), body, (body, rim, probe, roll, spin))
+        self.space.add(*pawn.parts)
         self._pawns[pid] = pawn
         self._by_body[body] = pawn
 
@@ -332,45 +340,114 @@ class Simulation:
 # -- world ----------------------------------------------------------------------------------------
 
 
-def _new_space(layout: Layout, face: Face, p: PhysicsParams) -> pymunk.Space:
-    space = pymunk.Space()
-    space.iterations = p.iterations
-    space.collision_slop = p.collision_slop
-    space.sleep_time_threshold = 2 * p.dt
-    space.idle_speed_threshold = 1e-6
-    static = space.static_body
-    rail_e = p.restitution_rail / math.sqrt(p.restitution_pawn)
-    rail_f = p.friction_rail / math.sqrt(p.friction_pawn) if p.friction_pawn else 0.0
-    for rail in layout.rails:
-        seg = pymunk.Segment(static, rail.a, rail.b, rail.thickness / 2)
-        seg.elasticity = rail_e
-        seg.friction = rail_f
-        seg.collision_type = _RAIL
-        seg.filter = _FILTER_RAIL
-        space.add(seg)
-    for cell in outside_cells(layout):
-        box = pymunk.Poly(
-            static,
-            [
-                (cell.xmin, cell.ymin),
-                (cell.xmax, cell.ymin),
-                (cell.xmax, cell.ymax),
-                (cell.xmin, cell.ymax),
-            ],
-        )
-        _make_sensor(box, _OUTSIDE)
-        space.add(box)
-    if face.hole_radius:
-        hole = pymunk.Circle(static, face.hole_radius)
-        _make_sensor(hole, _HOLE)
-        space.add(hole)
-    return space
+class World:
+    """The pymunk pieces of one layout and face: static rails and sensors built once and put into
+    a fresh ``pymunk.Space`` for every shot, and fresh pawn bodies.
+
+    A fresh space per shot keeps every shot independent of the ones before it (Chipmunk numbers
+    shapes as they are added, and that numbering orders its contact lists), so the same shot
+    gives bit-identical results whatever ran before it; reusing the shapes keeps it cheap.
+    A world serves one shot at a time: use one per thread.
+    """
+
+    def __init__(self, layout: Layout, face: Face, params: PhysicsParams) -> None:
+        self.params = p = params
+        self.static = static = pymunk.Body(body_type=pymunk.Body.STATIC)
+        rail_e = p.restitution_rail / math.sqrt(p.restitution_pawn)
+        rail_f = p.friction_rail / math.sqrt(p.friction_pawn) if p.friction_pawn else 0.0
+        shapes: list[pymunk.Shape] = []
+        for rail in layout.rails:
+            seg = pymunk.Segment(static, rail.a, rail.b, rail.thickness / 2)
+            seg.elasticity = rail_e
+            seg.friction = rail_f
+            seg.collision_type = _RAIL
+            seg.filter = _FILTER_RAIL
+            shapes.append(seg)
+        for c in outside_cells(layout):
+            corners = [(c.xmin, c.ymin), (c.xmax, c.ymin), (c.xmax, c.ymax), (c.xmin, c.ymax)]
+            shapes.append(_make_sensor(pymunk.Poly(static, corners), _OUTSIDE))
+        if face.hole_radius:
+            shapes.append(_make_sensor(pymunk.Circle(static, face.hole_radius), _HOLE))
+        self.statics: tuple[object, ...] = (static, *shapes)
+        self._moment = pymunk.moment_for_circle(p.pawn_mass, 0, p.pawn_radius)
+        self._pawn_e = math.sqrt(p.restitution_pawn)
+        self._pawn_f = math.sqrt(p.friction_pawn)
+        self._roll_force = p.mu_roll * p.pawn_mass * p.g
+        self._space: pymunk.Space | None = None
+
+    @property
+    def space(self) -> pymunk.Space | None:
+        """The space of the shot using this world now, if any."""
+        return self._space
+
+    def new_space(self) -> pymunk.Space:
+        """A fresh space holding the static pieces (and taking them from the last one)."""
+        self.release()
+        p = self.params
+        space = pymunk.Space()
+        space.iterations = p.iterations
+        space.collision_slop = p.collision_slop
+        space.sleep_time_threshold = 2 * p.dt
+        space.idle_speed_threshold = 1e-6
+        space.add(*self.statics)
+        self._space = space
+        return space
+
+    def release(self) -> None:
+        """Take every piece out of the current space so the next shot can use them."""
+        space, self._space = self._space, None
+        if space is not None:
+            space.remove(*space.bodies, *space.shapes, *space.constraints)
+
+    def pawn(self, pid: str) -> _Pawn:
+        """A fresh body for pawn ``pid``, with its rim, its probe and its friction joints.
+
+        Bodies and joints are never reused between shots: Chipmunk keeps a body's bias velocity
+        and a joint's accumulated impulse from one step to the next, and neither may leak from
+        one shot into the next."""
+        p = self.params
+        body = pymunk.Body(p.pawn_mass, self._moment)
+        rim = pymunk.Circle(body, p.pawn_radius)
+        rim.elasticity = self._pawn_e
+        rim.friction = self._pawn_f
+        rim.collision_type = _PAWN
+        rim.filter = _FILTER_PAWN
+        probe = pymunk.Circle(body, _PROBE_RADIUS)
+        probe.sensor = True
+        probe.collision_type = _PROBE
+        probe.filter = _FILTER_PROBE
+        roll = pymunk.PivotJoint(self.static, body, (0, 0), (0, 0))
+        roll.max_bias = 0
+        roll.max_force = self._roll_force
+        spin = pymunk.GearJoint(self.static, body, 0, 1)
+        spin.max_bias = 0
+        spin.max_force = p.spin_damping_torque
+        return _Pawn(pid, pawn_seat(pid), body, (body, rim, probe, roll, spin))
 
 
-def _make_sensor(shape: pymunk.Shape, kind: int) -> None:
+_local = threading.local()
+
+
+def world_for(layout: Layout, face: Face, params: PhysicsParams) -> World:
+    """This thread's world for ``layout``, ``face`` and ``params`` (a few are kept)."""
+    cache: OrderedDict[tuple[Layout, Face, PhysicsParams], World]
+    cache = _local.__dict__.setdefault("worlds", OrderedDict())
+    key = (layout, face, params)
+    world = cache.get(key)
+    if world is None:
+        world = cache[key] = World(layout, face, params)
+        if len(cache) > 8:
+            cache.popitem(last=False)[1].release()
+    else:
+        cache.move_to_end(key)
+    return world
+
+
+def _make_sensor(shape: pymunk.Shape, kind: int) -> pymunk.Shape:
     shape.sensor = True
     shape.collision_type = kind
     shape.filter = _FILTER_SENSOR
+    return shape
 
 
 def _rest(layout: Layout, face: Face, pid: str, x: float, y: float, r: float) -> PawnRest:
