@@ -23,6 +23,9 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
     if not directory.is_dir():
         raise UserError(f"cannot write {target}: directory {directory} does not exist")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.fchmod(fd, 0o666 & ~umask)  # the permissions a plain open() would give
     try:
         with os.fdopen(fd, "wb") as fh:
             writer(fh)
