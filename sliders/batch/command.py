@@ -1,0 +1,229 @@
+"""Simulate many noisy shots from one seat and summarise what each intended shot scores and risks.
+
+Intended shots form a grid (--speed 0.3:1.2:10 --angle -6:6:13: LO:HI:STEPS, a value or a list
+a,b,c) or --random N draws within ranges (LO:HI). Each is executed --samples times with execution
+errors (--noise none|low|medium|high, or explicit sigmas). Writes a table with one row per simulated
+shot (Parquet, CSV or NPZ) and a summary per intended shot; optionally a heat map of expected points
+and penalty risk and a board picture of where the pawns came to rest. Ctrl-C keeps the finished part.
+The same --seed gives the same table whatever the backend and the number of workers."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    from sliders.batch.runners import BACKENDS, DEFAULT_CHUNK
+    from sliders.batch.tables import FORMATS
+    from sliders.boards.cliargs import add_table_arguments
+    from sliders.physics.noise import NOISE_LEVELS
+
+    add_table_arguments(p)
+    # let values such as "-6:6:13" or "-0.02,0,0.02" through as values, not as options
+    if hasattr(p, "_negative_number_matcher"):
+        p._negative_number_matcher = re.compile(r"^-\.?\d[\d.:,eE+-]*$")
+    p.add_argument("--seat", help="the seat that shoots (default: the first seat)")
+    p.add_argument("--pawn", help="id of the pawn slid (default: the seat's next in hand)")
+    g = p.add_argument_group("intended shots")
+    g.add_argument("--speed", required=True, metavar="SPEC", help="m/s, e.g. 0.3:1.2:10")
+    g.add_argument("--angle", default="0", metavar="SPEC", help="degrees right (default: 0)")
+    g.add_argument("--offset", default="0", metavar="SPEC", help="metres right (default: 0)")
+    g.add_argument(
+        "--release", metavar="SPEC", help="metres from the near end (default: the foul line)"
+    )
+    g.add_argument(
+        "--random", type=int, metavar="N", help="draw N intended shots within the ranges"
+    )
+    g = p.add_argument_group("execution noise")
+    g.add_argument(
+        "--samples",
+        type=int,
+        metavar="K",
+        help="noisy executions per intended shot (default: 100, or 1 without noise)",
+    )
+    g.add_argument(
+        "--noise", default="medium", choices=list(NOISE_LEVELS), help="level (default: medium)"
+    )
+    g.add_argument("--noise-speed", type=float, metavar="REL", help="speed sigma, e.g. 0.05 = 5%%")
+    g.add_argument("--noise-angle", type=float, metavar="DEG", help="angle sigma, degrees")
+    g.add_argument("--noise-offset", type=float, metavar="M", help="offset sigma, metres")
+    g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
+    g.add_argument("--seed", type=int, default=0, help="seed of every random draw (default: 0)")
+    g = p.add_argument_group("running")
+    g.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    g.add_argument("--backend", choices=BACKENDS, default="local", help="default: local")
+    g.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler for --backend dask")
+    g.add_argument(
+        "--chunk-size",
+        type=int,
+        default=DEFAULT_CHUNK,
+        help=f"shots per task (default: {DEFAULT_CHUNK}; does not change the results)",
+    )
+    g.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a physics parameter (repeatable; see sliders params)",
+    )
+    g.add_argument("--quiet", action="store_true", help="no progress bar")
+    g = p.add_argument_group("output")
+    g.add_argument("--out", required=True, metavar="FILE", help="table of every simulated shot")
+    g.add_argument("--format", choices=FORMATS, help="default: from --out's suffix, else parquet")
+    g.add_argument(
+        "--summary", metavar="FILE", help="summary per intended shot (default: OUT.summary.EXT)"
+    )
+    g.add_argument("--heatmap", metavar="PNG", help="expected points and penalty risk")
+    g.add_argument("--heatmap-axes", metavar="X,Y", help="two parameters, e.g. speed,angle")
+    g.add_argument("--board", metavar="PNG", help="where the shot pawns came to rest")
+    g.add_argument(
+        "--confidence", type=float, default=0.95, help="interval level (default: 0.95)"
+    )
+    g.add_argument("--top", type=int, default=5, help="intended shots to print (default: 5)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sliders.batch.runners import run_study
+    from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
+    from sliders.batch.tables import format_for
+    from sliders.boards.cliargs import table_from_args
+    from sliders.errors import UserError
+    from sliders.physics import Noise, PhysicsParams
+
+    params = PhysicsParams.default().with_overrides(args.param)
+    scene, layout, _ = table_from_args(args)
+    seat = args.seat or scene.seats[0]
+    layout.seat(seat)
+    noise = _noise(args, Noise)
+    samples = args.samples if args.samples is not None else (1 if noise.is_zero else 100)
+    if not 0 < args.confidence < 1:
+        raise UserError(f"--confidence {args.confidence:g}: must be within 0..1")
+    specs = {
+        "speed": parse_spec("speed", args.speed),
+        "angle": parse_spec("angle", args.angle),
+        "offset": parse_spec("offset", args.offset),
+    }
+    if args.release is not None:
+        specs["release"] = parse_spec("release", args.release)
+    if args.random is not None:
+        design = Design.random(args.random, args.seed, **specs)
+    else:
+        design = Design.grid(**specs)
+    study = Study.create(scene, seat, design, samples, noise, params, args.seed, args.pawn)
+
+    axes = None
+    if args.heatmap_axes:
+        axes = tuple(a.strip() for a in args.heatmap_axes.split(","))
+        if len(axes) != 2 or not all(a in PARAMETERS for a in axes) or axes[0] == axes[1]:
+            raise UserError(
+                f"--heatmap-axes {args.heatmap_axes!r}: two different of {', '.join(PARAMETERS)}"
+            )
+    fmt = format_for(args.out, args.format)
+    summary_path = args.summary or _summary_path(args.out, fmt)
+    for path in (args.out, summary_path, args.heatmap, args.board):
+        if path and not Path(path).parent.resolve().is_dir():
+            raise UserError(f"cannot write {path}: directory {Path(path).parent} does not exist")
+
+    progress = None
+    if not args.quiet:
+        from sliders.batch.progress import Progress
+
+        progress = Progress(study.n_shots)
+        print(
+            f"{study.n_shots:,} shots: {study.n_intended:,} intended × {samples} samples "
+            f"from {seat} on {scene.face}",
+            file=sys.stderr,
+        )
+    result = run_study(
+        study,
+        workers=args.workers,
+        backend=args.backend,
+        scheduler=args.scheduler,
+        chunk_size=args.chunk_size,
+        on_chunk=progress,
+    )
+    if progress:
+        progress.close()
+
+    result.write(args.out, fmt)
+    summary = result.summary(args.confidence)
+    result.write_summary(summary_path, fmt, args.confidence)
+    if args.heatmap and len(summary["n"]):
+        from sliders.batch.plots import plot_heatmap
+
+        plot_heatmap(args.heatmap, summary, study, axes)  # type: ignore[arg-type]
+    if args.board and result.n_shots:
+        from sliders.batch.plots import plot_board
+
+        plot_board(args.board, result.table, study)
+
+    rate = result.n_shots / result.elapsed if result.elapsed else 0.0
+    print(
+        f"{result.n_shots:,} shots in {result.elapsed:.1f} s ({rate:,.0f} shots/s, "
+        f"{result.workers} worker{'s' if result.workers > 1 else ''}, {result.backend})"
+    )
+    _print_top(summary, args.top, args.confidence)
+    written = [args.out, summary_path, args.heatmap, args.board]
+    print("wrote " + ", ".join(w for w in written if w))
+    if not result.complete:
+        print(
+            f"sliders batch: interrupted: kept the {result.n_shots:,} finished shots of "
+            f"{study.n_shots:,} ({result.chunks_done} of {result.chunks_total} chunks) in "
+            f"{args.out}",
+            file=sys.stderr,
+        )
+        return 130
+    return 0
+
+
+def _noise(args: argparse.Namespace, noise_cls: type) -> object:
+    import dataclasses
+
+    noise = noise_cls.level(args.noise)
+    changes = {
+        "speed_rel": args.noise_speed,
+        "angle_deg": args.noise_angle,
+        "offset": args.noise_offset,
+        "release": args.noise_release,
+    }
+    noise = dataclasses.replace(noise, **{k: v for k, v in changes.items() if v is not None})
+    noise.check()
+    return noise
+
+
+def _summary_path(out: str, fmt: str) -> str:
+    path = Path(out)
+    ext = {"parquet": ".parquet", "csv": ".csv", "npz": ".npz"}[fmt]
+    stem = path.name[: -len(path.suffix)] if path.suffix else path.name
+    return str(path.with_name(f"{stem}.summary{ext}"))
+
+
+def _print_top(summary: dict, top: int, confidence: float) -> None:
+    import numpy as np
+
+    n = len(summary["n"])
+    if not n or top <= 0:
+        return
+    order = np.argsort(-summary["mean_points"], kind="stable")[:top]
+    pct = f"{confidence:.0%}"
+    print(
+        f"{'speed':>6} {'angle':>6} {'offset':>7} {'release':>7} {'n':>6}  "
+        f"{'points':>6} {pct + ' interval':>16}  {'penalty':>7} {pct + ' interval':>15}"
+    )
+    for i in order:
+        print(
+            f"{summary['speed'][i]:6.3f} {summary['angle'][i]:6.2f} {summary['offset'][i]:7.4f} "
+            f"{summary['release'][i]:7.3f} {summary['n'][i]:6d}  {summary['mean_points'][i]:6.2f} "
+            f"{_interval(summary['mean_points_lo'][i], summary['mean_points_hi'][i]):>16}  "
+            f"{summary['p_penalty'][i]:7.1%} "
+            f"{_interval(summary['p_penalty_lo'][i], summary['p_penalty_hi'][i], '.1%'):>15}"
+        )
+
+
+def _interval(lo: float, hi: float, spec: str = ".2f") -> str:
+    if lo != lo:  # NaN: one sample
+        return "-"
+    return f"{lo:{spec}}..{hi:{spec}}"

@@ -1,0 +1,193 @@
+"""Simulating one chunk of a study: the code that runs inside a worker.
+
+A chunk is a run of consecutive simulated shots ``start..stop-1``; shot ``s`` is sample
+``s % samples`` of intended shot ``s // samples``. The result is a dict of numpy columns, one row
+per simulated shot (see :data:`COLUMNS` and :func:`pawn_columns`), built without any per-row objects
+beyond the physics' own result.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from sliders.batch.study import NOISE_STREAM, SEED_STREAM, Context
+from sliders.boards import Face, Layout, Seat
+from sliders.outcome import EventType, Status
+from sliders.physics import PhysicsParams, Shot, at_rest, simulate
+from sliders.physics.noise import apply_errors
+from sliders.physics.simulate import PlacedPawn
+
+STATUSES: tuple[Status, ...] = tuple(Status)
+"""Status codes in the table: ``status`` column value k is ``STATUSES[k]``."""
+_CODE = {s: np.int8(i) for i, s in enumerate(STATUSES)}
+
+COLUMNS: dict[str, tuple[type, str]] = {
+    "shot": (np.int64, "index of the simulated shot"),
+    "intended": (np.int64, "index of the intended shot"),
+    "sample": (np.int32, "sample number within the intended shot"),
+    "speed": (np.float64, "intended speed, m/s"),
+    "angle": (np.float64, "intended angle, degrees right of straight"),
+    "offset": (np.float64, "intended offset, m right of the lane's axis"),
+    "release": (np.float64, "intended release, m from the lane's near end"),
+    "exec_speed": (np.float64, "executed speed, m/s"),
+    "exec_angle": (np.float64, "executed angle, degrees"),
+    "exec_offset": (np.float64, "executed offset, m"),
+    "exec_release": (np.float64, "executed release, m"),
+    "seed": (np.int64, "physics seed (sliders shot --seed)"),
+    "status": (np.int8, "rest status of the shot pawn"),
+    "points": (np.int8, "points of the shot pawn as it stands"),
+    "x": (np.float64, "where the shot pawn came to rest (or left play), m"),
+    "y": (np.float64, "where the shot pawn came to rest (or left play), m"),
+    "penalty": (np.bool_, "the shot pawn's own removal costs a penalty"),
+    "penalties": (np.int8, "penalties the shooter's seat incurs (shot pawn and its others)"),
+    "own_removed": (np.int8, "the shooter's pawns already on the table that were removed"),
+    "own_delta": (np.int16, "change in points of the shooter's pawns already on the table"),
+    "opp_removed": (np.int8, "other seats' pawns removed"),
+    "opp_delta": (np.int16, "change in points of other seats' pawns"),
+    "opp_penalties": (np.int8, "penalties other seats incur"),
+    "contacts": (np.int16, "pawn-pawn contacts during the shot"),
+    "settle_time": (np.float64, "time until everything was at rest, s"),
+}
+
+
+def pawn_columns(pid: str) -> tuple[str, str]:
+    """The table's columns for a pawn that stood on the table before the shot."""
+    return f"{pid}.status", f"{pid}.points"
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A study's context turned into the objects the physics uses, built once per worker."""
+
+    layout: Layout
+    face: Face
+    seat: Seat
+    params: PhysicsParams
+    table: tuple[PlacedPawn, ...]
+    before_points: np.ndarray  # points of each table pawn before the shot
+    own: np.ndarray  # True for table pawns of the shooter's seat
+    penal: frozenset[Status]  # removal statuses that cost a penalty on this face
+
+
+@functools.lru_cache(maxsize=8)
+def prepare(ctx: Context) -> Prepared:
+    from sliders.rules import penalised
+
+    layout, face = ctx.build()
+    table = tuple(ctx.scene.pawns)
+    rests = at_rest(layout, face, table, ctx.params)
+    return Prepared(
+        layout=layout,
+        face=face,
+        seat=layout.seat(ctx.seat),
+        params=ctx.params,
+        table=table,
+        before_points=np.array([p.points for p in rests], dtype=np.int16),
+        own=np.array([p.seat == ctx.seat for p in rests], dtype=bool),
+        penal=frozenset(s for s in Status if s.removed and penalised(face.name, s)),
+    )
+
+
+def errors_for(ctx: Context, intended: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The execution errors (count × 4) and physics seeds of the first ``count`` samples of
+    intended shot ``intended``. A prefix of a longer draw, so any chunking gives the same values."""
+    rng = np.random.default_rng(np.random.SeedSequence(ctx.seed, spawn_key=(NOISE_STREAM, intended)))
+    errors = ctx.noise.draw(rng, count)
+    srng = np.random.default_rng(np.random.SeedSequence(ctx.seed, spawn_key=(SEED_STREAM, intended)))
+    seeds = srng.integers(0, 2**63 - 1, size=count, dtype=np.int64, endpoint=True)
+    return errors, seeds
+
+
+def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict[str, np.ndarray]:
+    """Simulate shots ``start..stop-1``; ``intended`` holds the rows of the intended shots they
+    belong to, from intended shot ``start // samples`` on."""
+    prep = prepare(ctx)
+    k = ctx.samples
+    n = stop - start
+    out = {name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()}
+    m = len(prep.table)
+    pawn_status = np.zeros((n, m), dtype=np.int8)
+    pawn_points = np.zeros((n, m), dtype=np.int16)
+
+    shots = np.arange(start, stop, dtype=np.int64)
+    which = shots // k
+    sample = shots % k
+    out["shot"][:] = shots
+    out["intended"][:] = which
+    out["sample"][:] = sample
+    rows = intended[which - which[0]] if n else intended[:0]
+    for j, name in enumerate(("speed", "angle", "offset", "release")):
+        out[name][:] = rows[:, j]
+
+    p, seat, layout, face, table = prep.params, prep.seat, prep.layout, prep.face, prep.table
+    half_width = seat.width / 2
+    min_release = seat.release_min + p.pawn_radius
+    penal = prep.penal
+    order = [q.id for q in table]
+    cur, errors, seeds = -1, np.empty((0, 4)), np.empty(0, np.int64)
+    aim = Shot(ctx.seat, 1.0)
+    for r in range(n):
+        i = int(which[r])
+        if i != cur:
+            cur = i
+            first = int(sample[r])
+            last = int(sample[min(n - 1, r + k - 1 - first)])
+            errors, seeds = errors_for(ctx, i, last + 1)
+            row = rows[r]
+            aim = Shot(
+                ctx.seat,
+                float(row[0]),
+                math.radians(float(row[1])),
+                float(row[2]),
+                float(row[3]),
+                ctx.pawn,
+            )
+        j = int(sample[r])
+        shot = apply_errors(aim, errors[j], half_width, p.pawn_radius, p.max_speed, seat.foul)
+        if shot.release is not None and shot.release < min_release:
+            shot = dataclasses.replace(shot, release=min_release)
+        seed = int(seeds[j])
+        result = simulate(layout, face, table, shot, p, seed)
+
+        out["exec_speed"][r] = shot.speed
+        out["exec_angle"][r] = math.degrees(shot.angle)
+        out["exec_offset"][r] = shot.offset
+        out["exec_release"][r] = shot.release
+        out["seed"][r] = seed
+        me, *others = result.pawns
+        out["status"][r] = _CODE[me.status]
+        out["points"][r] = me.points
+        out["x"][r] = me.x
+        out["y"][r] = me.y
+        out["penalty"][r] = me.status in penal
+        out["settle_time"][r] = result.settle_time
+        out["contacts"][r] = sum(1 for e in result.events if e.type is EventType.CONTACT)
+        for c, q in enumerate(others):
+            assert q.id == order[c]
+            pawn_status[r, c] = _CODE[q.status]
+            pawn_points[r, c] = q.points
+            if q.status in penal:
+                if prep.own[c]:
+                    out["penalties"][r] += 1
+                else:
+                    out["opp_penalties"][r] += 1
+
+    if m:
+        removed = np.isin(pawn_status, [_CODE[s] for s in STATUSES if s.removed])
+        delta = pawn_points - prep.before_points[None, :]
+        own = prep.own
+        out["own_removed"][:] = removed[:, own].sum(axis=1)
+        out["opp_removed"][:] = removed[:, ~own].sum(axis=1)
+        out["own_delta"][:] = delta[:, own].sum(axis=1)
+        out["opp_delta"][:] = delta[:, ~own].sum(axis=1)
+    out["penalties"] += out["penalty"]
+    for c, pid in enumerate(order):
+        s_col, p_col = pawn_columns(pid)
+        out[s_col] = pawn_status[:, c]
+        out[p_col] = pawn_points[:, c].astype(np.int8)
+    return out
