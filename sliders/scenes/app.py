@@ -1,0 +1,129 @@
+"""The window and its loop: one screen at a time, each with ``handle_event``, ``update`` and
+``draw``; the app owns the clock.
+
+``App.step(dt)`` runs one frame with a given frame time, so tests (and headless runs) drive the
+game deterministically by posting input events and stepping; ``App.run()`` is the real loop that
+measures ``dt`` with a clock at 60 frames a second.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+from sliders.scenes.sound import Sounds
+
+FPS = 60
+MAX_FRAME = 0.25
+"""a frame longer than this (a dragged window, a stall) counts as this long"""
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (640, 420)
+
+
+class Screen(Protocol):
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class App:
+    """The window, the current screen and the frame clock.
+
+    ``think_budget`` is the wall time (s) a computer's search may take per frame (None: finish
+    in one frame, for headless runs). ``save_path`` is where the results screen saves a game
+    (None: a new file named after the date in the current directory).
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        fullscreen: bool = False,
+        sound: bool = True,
+        think_budget: float | None = 0.008,
+        save_path: str | os.PathLike[str] | None = None,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.windowed_size = size
+        self.fullscreen = False
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Sorry! Sliders")
+        if fullscreen:
+            self.toggle_fullscreen()
+        self.sounds = Sounds(enabled=sound)
+        self.think_budget = think_budget
+        self.save_path = Path(save_path) if save_path else None
+        self.time = 0.0
+        self.frames = 0
+        self.running = True
+        self.screen: Screen | None = None
+
+    def show(self, screen: Screen) -> None:
+        """Make ``screen`` the current one from the next event on."""
+        self.screen = screen
+
+    def quit(self) -> None:
+        self.running = False
+
+    def step(self, dt: float, draw: bool = True) -> None:
+        """One frame: handle pending input, advance ``dt`` seconds, draw."""
+        dt = min(max(dt, 0.0), MAX_FRAME)
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._resized(event)
+                continue
+            if self.screen is not None:
+                self.screen.handle_event(event)
+            if not self.running:
+                return
+        self.time += dt
+        self.frames += 1
+        if self.screen is not None:
+            self.screen.update(dt)
+        if draw and self.running and self.screen is not None:
+            self.screen.draw(self.surface)
+            pygame.display.flip()
+
+    def run(self) -> int:
+        """The real loop, until the window closes or a screen quits."""
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(FPS) / 1000.0
+            self.step(dt)
+        return 0
+
+    def close(self) -> None:
+        self.sounds.close()
+        pygame.display.quit()
+        pygame.font.quit()
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.fullscreen = False
+            return
+        self.windowed_size = self.surface.get_size()
+        sizes = pygame.display.get_desktop_sizes() or [self.windowed_size]
+        try:
+            self.surface = pygame.display.set_mode(sizes[0], pygame.FULLSCREEN)
+            self.fullscreen = True
+        except pygame.error:
+            self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def _resized(self, event: pygame.event.Event) -> None:
+        if self.fullscreen:
+            self.surface = pygame.display.get_surface()
+            return
+        w = max(getattr(event, "w", 0) or getattr(event, "x", 0), MIN_SIZE[0])
+        h = max(getattr(event, "h", 0) or getattr(event, "y", 0), MIN_SIZE[1])
+        if (w, h) != self.surface.get_size():
+            self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)

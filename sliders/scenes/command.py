@@ -1,0 +1,99 @@
+"""Play Sorry! Sliders in a window, against friends at the same screen or against the computer.
+
+With no flags a setup screen chooses the game, the layout and the players. --face, --layout and
+--seats skip it, e.g. ``--face instant-sorry --layout square --seats south=human,north=cpu:hard``
+(a seat is a person, or ``cpu`` with a strength: easy, medium, hard). --replay plays back a saved
+game. In the window: drag a pawn at the near end of your lane and flick it toward the board;
+Esc pauses, F11 toggles full screen."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from sliders.errors import UserError
+from sliders.outcome import FACES
+
+DEFAULT_FACE = "race-for-home"
+DEFAULT_LAYOUT = "square"
+DEFAULT_SEATS = "south=human,north=cpu"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--face", choices=FACES, help=f"the game (default: {DEFAULT_FACE})")
+    p.add_argument("--layout", help=f"built-in layout (default: {DEFAULT_LAYOUT})")
+    p.add_argument(
+        "--seats",
+        metavar="SPEC",
+        help="who sits where: SEAT=human or SEAT=cpu[:easy|medium|hard], comma-separated "
+        f"(default: {DEFAULT_SEATS})",
+    )
+    p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
+    p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
+    p.add_argument(
+        "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
+    )
+    p.add_argument(
+        "--size", default="1280x800", help="window size WIDTHxHEIGHT (default: 1280x800)"
+    )
+    p.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    p.add_argument("--no-sound", action="store_true", help="no hit sounds")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sliders.scenes.config import MatchConfig, parse_seat_specs
+
+    size = _size(args.size)
+    config = None
+    replay = None
+    if args.replay:
+        if args.face or args.layout or args.seats:
+            raise UserError("--replay plays a saved game: leave out --face, --layout and --seats")
+        from sliders.scenes.gamelog import load_replay
+
+        replay = load_replay(args.replay)
+    elif args.face or args.layout or args.seats or args.seed is not None:
+        config = MatchConfig(
+            face=args.face or DEFAULT_FACE,
+            layout=args.layout or DEFAULT_LAYOUT,
+            seats=parse_seat_specs(args.seats or DEFAULT_SEATS),
+            seed=args.seed,
+        )
+    if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
+        raise UserError(f"--save {args.save}: directory does not exist")
+
+    from sliders.scenes.match import Match
+
+    match = Match(config) if config else None  # a bad layout or seat fails before the window opens
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from sliders.scenes.app import App
+
+    app = App(size, fullscreen=args.fullscreen, sound=not args.no_sound, save_path=args.save)
+    try:
+        if replay is not None:
+            from sliders.scenes.replay import ReplayScreen
+
+            app.show(ReplayScreen(app, *replay))
+        elif match is not None:
+            from sliders.scenes.play import PlayScreen
+
+            app.show(PlayScreen(app, match))
+        else:
+            from sliders.scenes.setup import SetupScreen
+
+            app.show(SetupScreen(app))
+        return app.run()
+    finally:
+        app.close()
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, sep, h = text.lower().partition("x")
+    try:
+        size = (int(w), int(h))
+    except ValueError:
+        size = (0, 0)
+    if not sep or size[0] < 640 or size[1] < 420:
+        raise UserError(f"--size {text!r}: expected WIDTHxHEIGHT, at least 640x420")
+    return size

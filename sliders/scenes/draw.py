@@ -1,0 +1,349 @@
+"""Drawing with pygame: the table fitted to a rectangle of the window, pawns, score boards, text
+and buttons. Colours follow :mod:`sliders.boards.render`; geometry comes from the board data.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from sliders.boards import Face, Layout
+from sliders.boards.render import RING_FILLS, seat_ink
+from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
+from sliders.rules import HOME, GameState, PlayerState
+
+BACKGROUND = (44, 44, 48)
+TABLE = (59, 59, 59)
+TRACK = (201, 193, 179)
+RAIL = (27, 27, 27)
+BOARD_EDGE = (34, 34, 34)
+RING_EDGE = (85, 85, 85)
+SORRY = (47, 111, 189)
+HOLE = (17, 17, 17)
+CHOICE = (255, 213, 158)
+DOT = (230, 57, 70)
+TEXT = (235, 235, 235)
+DIM = (150, 150, 150)
+PANEL = (58, 58, 64)
+HIGHLIGHT = (255, 214, 10)
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (max(size, 8), bold)
+    if key not in _fonts:
+        f = pygame.font.Font(None, key[0])
+        f.set_bold(bold)
+        _fonts[key] = f
+    return _fonts[key]
+
+
+def colour(hex_ink: str) -> tuple[int, int, int]:
+    h = hex_ink.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def seat_rgb(seat: str) -> tuple[int, int, int]:
+    return colour(seat_ink(seat))
+
+
+def text(
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[float, float],
+    size: int = 24,
+    rgb: tuple[int, int, int] = TEXT,
+    anchor: str = "topleft",
+    bold: bool = False,
+) -> pygame.Rect:
+    image = font(size, bold).render(words, True, rgb)
+    rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+@dataclass
+class Button:
+    """A clickable labelled rectangle; ``action`` runs on a left click released inside it."""
+
+    label: str
+    action: Callable[[], None]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (
+            self.enabled
+            and event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.action()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, size: int = 26) -> None:
+        hover = self.rect.collidepoint(pygame.mouse.get_pos())
+        fill = (90, 90, 100) if self.enabled and hover else (70, 70, 80)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=6)
+        pygame.draw.rect(surface, (130, 130, 140), self.rect, 1, border_radius=6)
+        text(surface, self.label, self.rect.center, size, TEXT if self.enabled else DIM, "center")
+
+
+class TableView:
+    """The layout and face drawn into a rectangle of the window, fitted and centred.
+
+    World +y is up on screen. The static part (tracks, board, zones, rails) is drawn once per
+    size into a cached surface.
+    """
+
+    def __init__(self, layout: Layout, face: Face, pawn_radius: float) -> None:
+        self.layout, self.face, self.r = layout, face, pawn_radius
+        xs = [v for rc in layout.surface for v in (rc.xmin, rc.xmax)]
+        ys = [v for rc in layout.surface for v in (rc.ymin, rc.ymax)]
+        xs += [v for rail in layout.rails for v in (rail.a[0], rail.b[0])]
+        ys += [v for rail in layout.rails for v in (rail.a[1], rail.b[1])]
+        pad = 0.02
+        self.bounds = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.scale = 1.0
+        self._ox = self._oy = 0.0
+        self._cache: pygame.Surface | None = None
+
+    def fit(self, rect: pygame.Rect) -> None:
+        if rect == self.rect and self._cache is not None:
+            return
+        self.rect = pygame.Rect(rect)
+        x0, y0, x1, y1 = self.bounds
+        self.scale = min(rect.width / (x1 - x0), rect.height / (y1 - y0))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        self._ox = rect.centerx - cx * self.scale
+        self._oy = rect.centery + cy * self.scale
+        self._cache = None
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        return round(self._ox + x * self.scale), round(self._oy - y * self.scale)
+
+    def to_world(self, px: float, py: float) -> tuple[float, float]:
+        return (px - self._ox) / self.scale, (self._oy - py) / self.scale
+
+    def px(self, metres: float) -> int:
+        return max(round(metres * self.scale), 1)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        if self._cache is None:
+            self._cache = pygame.Surface(self.rect.size)
+            self._render(self._cache, -self.rect.x, -self.rect.y)
+        surface.blit(self._cache, self.rect.topleft)
+
+    def _render(self, s: pygame.Surface, dx: int, dy: int) -> None:
+        def at(x: float, y: float) -> tuple[int, int]:
+            px, py = self.to_screen(x, y)
+            return px + dx, py + dy
+
+        s.fill(TABLE)
+        for track in self.layout.tracks:
+            rc = track.rect
+            (ax, ay), (bx, by) = at(rc.xmin, rc.ymax), at(rc.xmax, rc.ymin)
+            pygame.draw.rect(s, TRACK, pygame.Rect(ax, ay, bx - ax, by - ay))
+        for seat in self.layout.seats:
+            a, b = seat.foul_line()
+            _dashed(s, seat_rgb(seat.name), at(*a), at(*b), max(self.px(0.002), 2))
+            label = at(*seat.to_world(seat.foul - 0.012, 0.0))
+            text(s, "foul line", label, max(self.px(0.012), 10), (90, 80, 70), "center")
+        f = self.face
+        h = f.half
+        (ax, ay), (bx, by) = at(-h, h), at(h, -h)
+        pygame.draw.rect(s, colour(RING_FILLS[0]), pygame.Rect(ax, ay, bx - ax, by - ay))
+        c = at(0.0, 0.0)
+        for i, (radius, _) in enumerate(reversed(f.rings)):
+            pygame.draw.circle(s, colour(RING_FILLS[(i + 1) % 2]), c, self.px(radius))
+            pygame.draw.circle(s, RING_EDGE, c, self.px(radius), 1)
+        label_size = max(self.px(0.014), 10)
+        prev = f.choice_radius
+        for radius, points in f.rings:
+            mid = (prev + radius) / 2 if prev else radius * 0.5
+            text(s, str(points), at(0, -mid), label_size, (68, 68, 68), "center")
+            prev = radius
+        text(
+            s,
+            str(f.base_points),
+            at(0, -(h + f.rings[-1][0]) / 2),
+            label_size,
+            (68, 68, 68),
+            "center",
+        )
+        if f.choice_radius:
+            pygame.draw.circle(s, CHOICE, c, self.px(f.choice_radius))
+            pygame.draw.circle(s, (179, 92, 0), c, self.px(f.choice_radius), 1)
+            text(
+                s,
+                "4/5/6",
+                at(0, -(f.choice_radius + f.hole_radius) / 2),
+                max(self.px(0.011), 9),
+                (122, 62, 0),
+                "center",
+            )
+        if f.hole_radius:
+            pygame.draw.circle(s, HOLE, c, self.px(f.hole_radius))
+        for dot in f.dots:
+            pygame.draw.circle(s, DOT, at(dot.x, dot.y), self.px(dot.radius))
+            pygame.draw.circle(s, (122, 12, 20), at(dot.x, dot.y), self.px(dot.radius), 1)
+        for cx, cy in f.corners:
+            start = math.atan2(-cy, -cx) - math.pi / 4
+            pts = [at(cx, cy)]
+            for k in range(17):
+                a = start + k * (math.pi / 2) / 16
+                pts.append(at(cx + f.sorry_radius * math.cos(a), cy + f.sorry_radius * math.sin(a)))
+            pygame.draw.polygon(s, SORRY, pts)
+            tx, ty = cx - math.copysign(0.02, cx), cy - math.copysign(0.02, cy)
+            text(s, "SORRY!", at(tx, ty), max(self.px(0.01), 8), (255, 255, 255), "center", True)
+        pygame.draw.rect(s, BOARD_EDGE, pygame.Rect(ax, ay, bx - ax, by - ay), 1)
+        for rail in self.layout.rails:
+            pygame.draw.line(s, RAIL, at(*rail.a), at(*rail.b), max(self.px(rail.thickness), 2))
+
+    def draw_pawn(
+        self,
+        surface: pygame.Surface,
+        pid: str,
+        x: float,
+        y: float,
+        faded: bool = False,
+        ring: tuple[int, int, int] | None = None,
+    ) -> None:
+        centre = self.to_screen(x, y)
+        radius = self.px(self.r)
+        rgb = seat_rgb(pawn_seat(pid))
+        if faded:
+            rgb = tuple((v + 140) // 2 for v in rgb)  # type: ignore[assignment]
+        pygame.draw.circle(surface, (20, 20, 20), (centre[0] + 2, centre[1] + 3), radius)
+        pygame.draw.circle(surface, rgb, centre, radius)
+        pygame.draw.circle(surface, (0, 0, 0), centre, radius, 2)
+        pygame.draw.circle(
+            surface, tuple(min(v + 50, 255) for v in rgb), centre, max(radius // 2, 2), 1
+        )
+        if ring is not None:
+            pygame.draw.circle(surface, ring, centre, radius + 4, 3)
+        label_rgb = (0, 0, 0) if SEAT_COLOURS.get(pawn_seat(pid)) == "yellow" else (255, 255, 255)
+        text(surface, pid.rsplit("-", 1)[1], centre, max(radius, 12), label_rgb, "center", True)
+
+    def tag(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        x: float,
+        y: float,
+        size: int = 20,
+        rgb: tuple[int, int, int] = TEXT,
+    ) -> None:
+        """A small label with a dark backing beside a pawn."""
+        px, py = self.to_screen(x, y)
+        off = self.px(self.r) + 2
+        image = font(size, True).render(words, True, rgb)
+        rect = image.get_rect(bottomleft=(px + off, py - off // 2))
+        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(6, 2), border_radius=4)
+        surface.blit(image, rect)
+
+
+def points_label(p: PawnRest) -> str:
+    if len(p.choices) > 1:
+        return "/".join(str(c) for c in p.choices)
+    return str(p.points)
+
+
+def draw_score_board(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    player: PlayerState,
+    who: str,
+    active: bool,
+    board: Sequence[float] | None = None,
+    on_table: Iterable[str] = (),
+) -> None:
+    """One player's panel: name, the score board START..HOME with the four scoring pawns (at
+    ``board`` squares, which may be fractional while they move), and the roller pawns left."""
+    pygame.draw.rect(surface, PANEL, rect, border_radius=8)
+    ink = seat_rgb(player.seat)
+    pygame.draw.rect(
+        surface, HIGHLIGHT if active else ink, rect, 3 if active else 1, border_radius=8
+    )
+    name = f"{SEAT_COLOURS[player.seat].capitalize()} ({player.seat})"
+    text(surface, name, (rect.x + 10, rect.y + 6), 26, ink, bold=True)
+    text(surface, who, (rect.right - 10, rect.y + 8), 20, DIM, "topright")
+    squares = board if board is not None else player.board
+    cells = HOME + 1
+    top = rect.y + 32
+    cw = (rect.width - 20) / cells
+    ch = min(rect.height - 66, 34)
+    for i in range(cells):
+        cell = pygame.Rect(round(rect.x + 10 + i * cw), top, round(cw) - 2, ch)
+        fill = (78, 78, 86) if 0 < i < HOME else tuple(v // 3 + 40 for v in ink)
+        pygame.draw.rect(surface, fill, cell, border_radius=4)
+        label = {0: "START", HOME: "HOME"}.get(i, str(i))
+        text(surface, label, (cell.centerx, cell.bottom - 2), 14, DIM, "midbottom")
+    stack: dict[int, int] = {}
+    for sq in squares:
+        k = stack.get(round(sq), 0)
+        stack[round(sq)] = k + 1
+        cx = rect.x + 10 + (sq + 0.5) * cw - 1
+        cy = top + 6 + k * max((ch - 18) / 3, 1)
+        pygame.draw.circle(surface, ink, (round(cx - cw / 4 + (k % 2) * cw / 2), round(cy + 2)), 5)
+        pygame.draw.circle(
+            surface, (0, 0, 0), (round(cx - cw / 4 + (k % 2) * cw / 2), round(cy + 2)), 5, 1
+        )
+    # roller pawns: filled in hand, ring on the table, cross when removed
+    y = top + ch + 16
+    table = set(on_table)
+    text(surface, "pawns:", (rect.x + 10, y - 8), 18, DIM)
+    for n in range(1, 5):
+        pid = f"{player.seat}-{n}"
+        c = (rect.x + 70 + (n - 1) * 24, y)
+        if pid in player.in_hand:
+            pygame.draw.circle(surface, ink, c, 8)
+            pygame.draw.circle(surface, (0, 0, 0), c, 8, 1)
+        elif pid in table:
+            pygame.draw.circle(surface, ink, c, 8, 2)
+        else:
+            pygame.draw.line(surface, DIM, (c[0] - 6, c[1] - 6), (c[0] + 6, c[1] + 6), 2)
+            pygame.draw.line(surface, DIM, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 2)
+    left = len(player.in_hand)
+    text(surface, f"{left} left", (rect.x + 170, y - 8), 18, DIM)
+
+
+def _dashed(
+    s: pygame.Surface, rgb: tuple[int, int, int], a: tuple[int, int], b: tuple[int, int], width: int
+) -> None:
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    n = max(int(length / 8), 1)
+    for k in range(0, n, 2):
+        t0, t1 = k / n, min((k + 1) / n, 1.0)
+        p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(s, rgb, p, q, width)
+
+
+def draw_sidebar(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    state: GameState,
+    who: dict[str, str],
+    active: str | None,
+    boards: dict[str, Sequence[float]] | None = None,
+) -> int:
+    """Every player's score board stacked in ``rect``, in turn order; the y below the last."""
+    n = len(state.seats)
+    h = min(118, max((rect.height - 8 * n) // max(n, 1), 90))
+    y = rect.y
+    table = [p.id for p in state.table]
+    for seat in state.seats:
+        panel = pygame.Rect(rect.x, y, rect.width, h)
+        board = boards.get(seat) if boards else None
+        draw_score_board(
+            surface, panel, state.player(seat), who.get(seat, ""), seat == active, board, table
+        )
+        y += h + 8
+    return y

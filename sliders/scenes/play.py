@@ -1,0 +1,370 @@
+"""The play screen: the table, the pawns, the score boards; a person drags and flicks a pawn, a
+computer thinks and slides; removals, penalties and points appear as they happen.
+
+A human slide: press on a pawn waiting at the near end of your lane, drag it (it follows the
+pointer but stays on the lane, behind the foul line), and let go while moving toward the board.
+The pawn leaves with the pointer's velocity over the last ``FLICK_WINDOW`` seconds, clamped to the
+fastest flick. A pointer that crosses the foul line while holding a pawn makes that pawn a foul.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import pygame
+
+from sliders.outcome import EventType, Status
+from sliders.physics import Shot
+from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
+from sliders.scenes import draw
+from sliders.scenes.app import App
+from sliders.scenes.match import REMOVING_EVENTS, Flick, Match, status_word
+
+FLICK_WINDOW = 0.07
+"""the pointer's velocity at release is measured over this many seconds"""
+SETTLE_PAUSE = 0.5
+"""seconds the table rests before the rules apply a shot"""
+CPU_REACH = 0.45
+"""seconds a computer's hand takes to carry a pawn to its release point"""
+ROUND_PAUSE = 1.2
+FLOAT_LIFE = 2.5
+
+
+@dataclass
+class _Float:
+    words: str
+    x: float
+    y: float
+    t: float
+    rgb: tuple[int, int, int]
+
+
+class PlayScreen:
+    """One game being played; hands over to the round-end and results screens."""
+
+    def __init__(self, app: App, match: Match) -> None:
+        self.app, self.match = app, match
+        self.view = draw.TableView(match.layout, match.face, match.params.pawn_radius)
+        self.held: str | None = None
+        self.hold = (0.0, 0.0)
+        self.samples: deque[tuple[float, float, float]] = deque(maxlen=64)
+        self.last_flick: Flick | None = None
+        self.messages: list[str] = [
+            f"Round {match.state.round}: {self._name(match.turn)} slides first"
+        ]
+        self.floats: list[_Float] = []
+        self.paused = False
+        self._settle = 0.0
+        self._cpu: tuple[Shot, float] | None = None
+        self._leaving: float | None = None
+        self.sidebar = pygame.Rect(0, 0, 0, 0)
+        self.buttons = [
+            draw.Button("Resume", self._resume),
+            draw.Button("Quit to menu", self._to_menu),
+        ]
+
+    # -- input ------------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self._fit()
+        if self.paused:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self._resume()
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_q:
+                self._to_menu()
+            for b in self.buttons:
+                b.handle(event)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.paused = True
+            self._drop_hold()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.held is not None:
+            self._drag(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.held is not None:
+            self._drag(event.pos)
+            if self.held is not None:
+                self._release()
+
+    def _human_turn(self) -> str | None:
+        m = self.match
+        if m.rolling or self._leaving is not None or m.state.phase is not Phase.SHOOTING:
+            return None
+        seat = m.turn
+        return None if seat is None or m.is_computer(seat) else seat
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        seat = self._human_turn()
+        if seat is None:
+            return
+        x, y = self.view.to_world(*pos)
+        hand = self.match.state.player(seat).in_hand
+        for i, pid in enumerate(hand):
+            hx, hy = self.match.seat(seat).to_world(*self.match.hand_point(seat, i, len(hand)))
+            if (x - hx) ** 2 + (y - hy) ** 2 <= (1.6 * self.match.params.pawn_radius) ** 2:
+                self.held = pid
+                self.hold = self.match.hand_point(seat, i, len(hand))
+                self.samples.clear()
+                self._sample(x, y)
+                return
+
+    def _drag(self, pos: tuple[int, int]) -> None:
+        seat = self.match.turn
+        if self.held is None or seat is None:
+            return
+        x, y = self.view.to_world(*pos)
+        along, across = self._sample(x, y)
+        lane = self.match.seat(seat)
+        if along > lane.foul:
+            pid, self.held = self.held, None
+            shot = self.match.foul_shot(seat, pid, self.hold[1])
+            self.match.start(shot)
+            self._say(f"Foul! {pawn_label(pid)}: your hand crossed the foul line")
+            return
+        hold = self.match.clamp_hold(seat, along, across)
+        if not self.match.blocked(seat, *hold):
+            self.hold = hold
+
+    def _sample(self, x: float, y: float) -> tuple[float, float]:
+        seat = self.match.turn
+        assert seat is not None
+        along, across = self.match.lane_coords(seat, x, y)
+        self.samples.append((self.app.time, along, across))
+        return along, across
+
+    def _release(self) -> None:
+        seat, pid = self.match.turn, self.held
+        assert seat is not None and pid is not None
+        self.held = None
+        v_along, v_across = self._pointer_velocity()
+        flick = Flick(seat, pid, self.hold[0], self.hold[1], v_along, v_across)
+        self.last_flick = flick
+        shot = self.match.flick_shot(flick)
+        if shot is None:
+            self._say("Flick the pawn toward the board to slide it")
+            return
+        self.match.start(shot)
+
+    def _pointer_velocity(self) -> tuple[float, float]:
+        if len(self.samples) < 2:
+            return 0.0, 0.0
+        t1, a1, c1 = self.samples[-1]
+        first = None
+        for t, a, c in self.samples:
+            if t1 - t <= FLICK_WINDOW + 1e-9 and t < t1:
+                first = (t, a, c)
+                break
+        if first is None:
+            return 0.0, 0.0
+        t0, a0, c0 = first
+        return (a1 - a0) / (t1 - t0), (c1 - c0) / (t1 - t0)
+
+    def _drop_hold(self) -> None:
+        self.held = None
+        self.samples.clear()
+
+    def _resume(self) -> None:
+        self.paused = False
+
+    def _to_menu(self) -> None:
+        from sliders.scenes.setup import SetupScreen
+
+        self.app.show(SetupScreen(self.app, self.match.config))
+
+    # -- time ---------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.paused:
+            return
+        m = self.match
+        now = self.app.time
+        self.floats = [f for f in self.floats if now - f.t < FLOAT_LIFE]
+        if self._leaving is not None:
+            self._leaving -= dt
+            if self._leaving <= 0:
+                self._next_screen()
+            return
+        if m.rolling:
+            m.advance(dt)
+            self._events()
+            if m.settled:
+                self._settle += dt
+                if self._settle >= SETTLE_PAUSE:
+                    self._settle = 0.0
+                    self._apply()
+            return
+        if m.state.phase is not Phase.SHOOTING:
+            self._leaving = ROUND_PAUSE
+            return
+        if m.is_computer(m.turn):
+            if self._cpu is None:
+                shot = m.think(self.app.think_budget)
+                if shot is not None:
+                    self._cpu = (shot, 0.0)
+            else:
+                shot, t = self._cpu
+                t += dt
+                self._cpu = (shot, t)
+                if t >= CPU_REACH:
+                    self._cpu = None
+                    m.start(shot)
+
+    def _events(self) -> None:
+        for e in self.match.new_events():
+            if e.type is EventType.CONTACT:
+                self.app.sounds.hit(e.impulse)
+            elif e.type is EventType.RAIL:
+                self.app.sounds.hit(e.impulse, rail=True)
+            elif e.type in REMOVING_EVENTS and e.pawns:
+                self._float(status_word(REMOVING_EVENTS[e.type]), e.x, e.y, (255, 120, 90))
+
+    def _apply(self) -> None:
+        result, happened = self.match.finish()
+        where = {p.id: (p.x, p.y) for p in result.pawns}
+        for h in happened:
+            if isinstance(h, PawnRemoved):
+                self._say(h.describe())
+                if h.status in (Status.OTHER_TRACK, Status.SORRY_CORNER, Status.DANGER_DOT):
+                    x, y = where.get(h.pawn, (0.0, 0.0))
+                    self._float(status_word(h.status), x, y, (255, 120, 90))
+            elif isinstance(h, Penalty | InstantHome | Won):
+                self._say(h.describe())
+                if isinstance(h, Penalty) and h.scoring is not None:
+                    x, y = where.get(h.cause, (0.0, 0.0))
+                    self._float("penalty: back to START", x, y - 0.02, (255, 80, 80))
+                if isinstance(h, InstantHome) and h.scoring is not None:
+                    self._float("HOME!", 0.0, 0.02, draw.HIGHLIGHT)
+        for p in self.match.state.table:
+            if p.id == result.shooter:
+                self._float(
+                    f"+{draw.points_label(p)}" if p.points else "0", p.x, p.y, draw.HIGHLIGHT
+                )
+        state = self.match.state
+        if state.phase is Phase.SHOOTING and state.turn is not None:
+            self._say(f"{self._name(state.turn)} to slide")
+
+    def _next_screen(self) -> None:
+        state = self.match.state
+        if state.phase is Phase.OVER:
+            from sliders.scenes.results import ResultsScreen
+
+            self.app.show(ResultsScreen(self.app, self.match))
+        else:
+            from sliders.scenes.roundend import RoundEndScreen
+
+            self.app.show(RoundEndScreen(self.app, self.match))
+
+    def _say(self, words: str) -> None:
+        self.messages.append(words)
+        del self.messages[:-8]
+
+    def _float(self, words: str, x: float, y: float, rgb: tuple[int, int, int]) -> None:
+        self.floats.append(_Float(words, x, y, self.app.time, rgb))
+
+    def _name(self, seat: str | None) -> str:
+        if seat is None:
+            return "nobody"
+        from sliders.outcome import SEAT_COLOURS
+
+        return SEAT_COLOURS[seat].capitalize()
+
+    # -- drawing ------------------------------------------------------------------------------------
+
+    def _fit(self) -> None:
+        w, h = self.app.surface.get_size()
+        side = min(max(int(w * 0.3), 280), 420)
+        self.view.fit(pygame.Rect(10, 50, w - side - 30, h - 60))
+        self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._fit()
+        surface.fill(draw.BACKGROUND)
+        self.view.draw_static(surface)
+        m = self.match
+        for pid, (x, y) in m.positions().items():
+            self.view.draw_pawn(surface, pid, x, y)
+        if not m.rolling:
+            for p in m.state.table:
+                self.view.tag(surface, draw.points_label(p), p.x, p.y, 20)
+        self._draw_hand(surface)
+        now = self.app.time
+        for f in self.floats:
+            age = (now - f.t) / FLOAT_LIFE
+            px, py = self.view.to_screen(f.x, f.y)
+            draw.text(surface, f.words, (px, py - 20 - 30 * age), 26, f.rgb, "center", True)
+        self._draw_banner(surface)
+        who = {s.seat: s.describe() for s in m.config.seats}
+        bottom = draw.draw_sidebar(surface, self.sidebar, m.state, who, m.turn)
+        y = bottom + 4
+        for line in self.messages[-6:]:
+            if y > surface.get_height() - 20:
+                break
+            draw.text(surface, line[:60], (self.sidebar.x, y), 19, draw.DIM)
+            y += 20
+        if self.paused:
+            self._draw_pause(surface)
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        m = self.match
+        seat = m.turn
+        if seat is None or m.rolling or m.state.phase is not Phase.SHOOTING:
+            return
+        lane = m.seat(seat)
+        hand = m.state.player(seat).in_hand
+        moving = self._cpu[0].pawn if self._cpu else self.held
+        for i, pid in enumerate(hand):
+            if pid == moving:
+                continue
+            x, y = lane.to_world(*m.hand_point(seat, i, len(hand)))
+            self.view.draw_pawn(surface, pid, x, y)
+        if self.held is not None:
+            x, y = lane.to_world(*self.hold)
+            self.view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)
+        elif self._cpu is not None:
+            shot, t = self._cpu
+            i = hand.index(shot.pawn) if shot.pawn in hand else 0
+            a0, c0 = m.hand_point(seat, i, len(hand))
+            a1 = lane.foul if shot.release is None else shot.release
+            k = min(t / CPU_REACH, 1.0)
+            x, y = lane.to_world(a0 + (a1 - a0) * k, c0 + (shot.offset - c0) * k)
+            self.view.draw_pawn(surface, shot.pawn or "", x, y, ring=(200, 200, 255))
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        m = self.match
+        state = m.state
+        title = f"Sorry! Sliders · {m.face.name} · round {state.round}"
+        draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
+        seat = state.turn
+        if state.phase is Phase.OVER:
+            status = f"{self._name(state.winner)} wins!"
+        elif state.phase is Phase.SCORING:
+            status = "Round over: scoring"
+        elif m.rolling:
+            status = "Sliding…"
+        elif m.is_computer(seat):
+            status = f"{self._name(seat)} (computer) is aiming…"
+        else:
+            status = f"{self._name(seat)}: drag a pawn and flick it toward the board"
+        rgb = draw.seat_rgb(seat) if seat else draw.TEXT
+        draw.text(surface, status, (surface.get_width() - 14, 14), 26, rgb, "topright")
+
+    def _draw_pause(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surface.blit(shade, (0, 0))
+        cx, cy = surface.get_width() // 2, surface.get_height() // 2
+        draw.text(surface, "Paused", (cx, cy - 90), 64, draw.TEXT, "center", True)
+        draw.text(
+            surface,
+            "Esc: resume · Q: quit to menu · F11: full screen",
+            (cx, cy - 40),
+            24,
+            draw.DIM,
+            "center",
+        )
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(cx - 110, cy + i * 60, 220, 46)
+            b.draw(surface)

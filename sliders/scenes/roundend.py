@@ -1,0 +1,213 @@
+"""The round-end screen: each pawn's points on the board; each person picks how their points move
+their scoring pawns (the rules engine's suggestion first, the other legal choices a click away);
+the computer seats choose theirs; then the scoring pawns move and any winner is announced.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from sliders.outcome import SEAT_COLOURS
+from sliders.rules import (
+    Advanced,
+    Assignment,
+    Phase,
+    PointsLost,
+    Won,
+    default_assignment,
+    legal_assignments,
+    pawn_label,
+)
+from sliders.scenes import draw
+from sliders.scenes.app import App
+from sliders.scenes.match import Match
+
+MOVE_TIME = 1.2
+"""seconds the scoring pawns take to move"""
+AUTO_CONTINUE = 2.5
+"""with no person at the table, the next round starts by itself after this long"""
+
+
+class RoundEndScreen:
+    def __init__(self, app: App, match: Match) -> None:
+        self.app, self.match = app, match
+        self.before = match.state
+        self.view = draw.TableView(match.layout, match.face, match.params.pawn_radius)
+        self.sidebar = pygame.Rect(0, 0, 0, 0)
+        self.order = list(self.before.turn_order())
+        self.chosen: dict[str, Assignment] = {}
+        self.options: list[Assignment] = []
+        self.index = 0
+        self.seat: str | None = None
+        self.lines: list[str] = []
+        self.moved = 0.0
+        self.scored = False
+        self.waited = 0.0
+        self.buttons = {
+            "prev": draw.Button("< Other choice", lambda: self._cycle(-1)),
+            "next": draw.Button("Other choice >", lambda: self._cycle(1)),
+            "accept": draw.Button("Accept", self._accept),
+            "continue": draw.Button("Continue", self._continue),
+        }
+        self._next_seat()
+
+    # -- choosing -------------------------------------------------------------------------------
+
+    def _next_seat(self) -> None:
+        while self.order:
+            seat = self.order.pop(0)
+            if self.match.is_computer(seat):
+                self.chosen[seat] = self.match.assignment_for(seat)
+                continue
+            options = legal_assignments(self.before, seat)
+            default = default_assignment(self.before, seat)
+            self.options = [default, *(a for a in options if a != default)]
+            self.index = 0
+            self.seat = seat
+            return
+        self.seat = None
+        self._score()
+
+    def _cycle(self, step: int) -> None:
+        if self.seat is not None and self.options:
+            self.index = (self.index + step) % len(self.options)
+
+    def _accept(self) -> None:
+        if self.seat is None:
+            return
+        self.chosen[self.seat] = self.options[self.index] if self.options else ()
+        self._next_seat()
+
+    def _score(self) -> None:
+        happened = self.match.score(self.chosen)
+        self.scored = True
+        for h in happened:
+            if isinstance(h, Advanced | PointsLost | Won):
+                self.lines.append(h.describe())
+
+    def _continue(self) -> None:
+        if not self.scored:
+            return
+        if self.match.state.phase is Phase.OVER:
+            from sliders.scenes.results import ResultsScreen
+
+            self.app.show(ResultsScreen(self.app, self.match))
+        else:
+            from sliders.scenes.play import PlayScreen
+
+            self.app.show(PlayScreen(self.app, self.match))
+
+    # -- screen ---------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self._fit()
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_UP):
+                self._cycle(-1)
+            elif event.key in (pygame.K_RIGHT, pygame.K_DOWN):
+                self._cycle(1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.seat is not None:
+                    self._accept()
+                else:
+                    self._continue()
+            return
+        for key, b in self.buttons.items():
+            if (key == "continue") == (self.seat is None):
+                b.handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.scored:
+            self.moved = min(self.moved + dt / MOVE_TIME, 1.0)
+            if self.moved >= 1.0 and not self._humans():
+                self.waited += dt
+                if self.waited >= AUTO_CONTINUE:
+                    self._continue()
+
+    def _humans(self) -> bool:
+        return any(s.human for s in self.match.config.seats)
+
+    def _boards(self) -> dict[str, list[float]]:
+        """Scoring pawn squares to draw: the preview of the choice being made, or the move."""
+        out: dict[str, list[float]] = {}
+        after = self.match.state
+        for seat in self.before.seats:
+            old = self.before.player(seat).board
+            if self.scored:
+                new = after.player(seat).board
+                out[seat] = [a + (b - a) * _ease(self.moved) for a, b in zip(old, new, strict=True)]
+            elif seat == self.seat and self.options:
+                squares = list(old)
+                for m in self.options[self.index]:
+                    squares[m.scoring] += m.points
+                out[seat] = [float(v) for v in squares]
+            else:
+                out[seat] = [float(v) for v in old]
+        return out
+
+    def _fit(self) -> None:
+        w, h = self.app.surface.get_size()
+        side = min(max(int(w * 0.3), 280), 420)
+        self.view.fit(pygame.Rect(10, 50, w - side - 30, h - 60))
+        self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
+        bw = (side - 20) // 3
+        y = h - 60
+        self.buttons["prev"].rect = pygame.Rect(self.sidebar.x, y, bw + 20, 44)
+        self.buttons["next"].rect = pygame.Rect(self.sidebar.x + bw + 30, y, bw + 20, 44)
+        self.buttons["accept"].rect = pygame.Rect(self.sidebar.right - bw + 20, y, bw - 20, 44)
+        self.buttons["continue"].rect = pygame.Rect(self.sidebar.right - 200, y, 200, 44)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._fit()
+        surface.fill(draw.BACKGROUND)
+        self.view.draw_static(surface)
+        for p in self.before.table:
+            self.view.draw_pawn(surface, p.id, p.x, p.y)
+            self.view.tag(surface, draw.points_label(p), p.x, p.y, 26, draw.HIGHLIGHT)
+        title = f"Round {self.before.round} is over: scoring"
+        draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
+        who = {s.seat: s.describe() for s in self.match.config.seats}
+        y = draw.draw_sidebar(surface, self.sidebar, self.before, who, self.seat, self._boards())
+        if self.seat is not None:
+            name = SEAT_COLOURS[self.seat].capitalize()
+            n = len(self.options)
+            head = f"{name}: move your scoring pawns ({self.index + 1} of {n})"
+            draw.text(surface, head, (self.sidebar.x, y), 22, draw.seat_rgb(self.seat), bold=True)
+            y += 24
+            if self.index == 0:
+                draw.text(surface, "suggested", (self.sidebar.x, y), 18, draw.HIGHLIGHT)
+                y += 18
+            moves = self.options[self.index] if self.options else ()
+            if not moves:
+                draw.text(surface, "nothing to score", (self.sidebar.x, y), 20, draw.DIM)
+            board = self.before.player(self.seat).board
+            for m in moves:
+                line = (
+                    f"{pawn_label(m.pawn)} scores {m.points}: pawn {m.scoring + 1} "
+                    f"{_sq(board[m.scoring])} -> {_sq(board[m.scoring] + m.points)}"
+                )
+                draw.text(surface, line, (self.sidebar.x, y), 20, draw.TEXT)
+                y += 20
+            for key in ("prev", "next", "accept"):
+                self.buttons[key].enabled = key == "accept" or n > 1
+                self.buttons[key].draw(surface, 22)
+        else:
+            for line in self.lines[-10:]:
+                if y > surface.get_height() - 80:
+                    break
+                draw.text(surface, line[:64], (self.sidebar.x, y), 19, draw.TEXT)
+                y += 20
+            state = self.match.state
+            if state.phase is Phase.OVER and state.winner:
+                msg = f"{SEAT_COLOURS[state.winner].capitalize()} wins!"
+                cx, cy = self.view.rect.center
+                draw.text(surface, msg, (cx, cy), 72, draw.seat_rgb(state.winner), "center", True)
+            self.buttons["continue"].draw(surface)
+
+
+def _sq(square: int) -> str:
+    return {0: "START", 6: "HOME"}.get(square, str(square))
+
+
+def _ease(t: float) -> float:
+    return t * t * (3 - 2 * t)

@@ -1,0 +1,178 @@
+"""The setup screen: choose the game (the face), the layout and who sits at each seat, then start.
+
+Mouse: click the arrows beside a row. Keys: Up/Down pick a row, Left/Right change it, Enter
+starts, Esc quits.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from sliders.ai import STRENGTHS
+from sliders.errors import UserError
+from sliders.outcome import FACES, SEAT_COLOURS
+from sliders.scenes import draw
+from sliders.scenes.app import App
+from sliders.scenes.config import MatchConfig, SeatSpec, available_layouts, layout_seats
+from sliders.scenes.match import Match
+
+OFF = "off"
+CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))
+
+
+class SetupScreen:
+    def __init__(self, app: App, config: MatchConfig | None = None) -> None:
+        self.app = app
+        self.layouts = available_layouts()
+        self.face = config.face if config else FACES[0]
+        self.layout = config.layout if config and config.layout in self.layouts else self.layouts[0]
+        self.seed = config.seed if config else None
+        self.who: dict[str, str] = {}
+        if config:
+            for s in config.seats:
+                self.who[s.seat] = "human" if s.human else f"computer: {s.strength}"
+        else:
+            self.who = {"south": "human", "north": "computer: medium"}
+        self.row = 0
+        self.note = ""
+        self.rows: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        self.start_button = draw.Button("Start", self.start)
+        self.quit_button = draw.Button("Quit", app.quit)
+
+    # -- choices ----------------------------------------------------------------------------------
+
+    def seats(self) -> tuple[str, ...]:
+        try:
+            return layout_seats(self.layout)
+        except UserError:
+            return ()
+
+    def row_names(self) -> list[str]:
+        return ["face", "layout", *self.seats()]
+
+    def change(self, row: str, step: int) -> None:
+        self.note = ""
+        if row == "face":
+            self.face = FACES[(FACES.index(self.face) + step) % len(FACES)]
+        elif row == "layout":
+            i = self.layouts.index(self.layout) if self.layout in self.layouts else 0
+            self.layout = self.layouts[(i + step) % len(self.layouts)]
+        else:
+            now = self.who.get(row, OFF)
+            self.who[row] = CHOICES[(CHOICES.index(now) + step) % len(CHOICES)]
+
+    def config(self) -> MatchConfig:
+        specs = []
+        for seat in self.seats():
+            choice = self.who.get(seat, OFF)
+            if choice == OFF:
+                continue
+            if choice == "human":
+                specs.append(SeatSpec(seat, "human"))
+            else:
+                specs.append(SeatSpec(seat, "cpu", choice.split(": ")[1]))
+        if not specs:
+            raise UserError("choose at least one player")
+        return MatchConfig(self.face, self.layout, tuple(specs), self.seed)
+
+    def start(self) -> None:
+        from sliders.scenes.play import PlayScreen
+
+        try:
+            match = Match(self.config())
+        except UserError as exc:
+            self.note = str(exc)
+            return
+        self.app.show(PlayScreen(self.app, match))
+
+    # -- screen -----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self._fit()
+        names = self.row_names()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.quit()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif event.key == pygame.K_UP:
+                self.row = (self.row - 1) % len(names)
+            elif event.key == pygame.K_DOWN:
+                self.row = (self.row + 1) % len(names)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.change(names[self.row], 1 if event.key == pygame.K_RIGHT else -1)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, (name, left, right) in enumerate(self.rows):
+                if left.collidepoint(event.pos):
+                    self.row = i
+                    self.change(name, -1)
+                    return
+                if right.collidepoint(event.pos):
+                    self.row = i
+                    self.change(name, 1)
+                    return
+        self.start_button.handle(event)
+        self.quit_button.handle(event)
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def _fit(self) -> None:
+        w, h = self.app.surface.get_size()
+        x = w // 2 - 300
+        self.rows = []
+        for i, name in enumerate(self.row_names()):
+            y = 170 + i * 58
+            self.rows.append(
+                (name, pygame.Rect(x + 220, y, 44, 44), pygame.Rect(x + 556, y, 44, 44))
+            )
+        self.row = min(self.row, len(self.rows) - 1)
+        self.start_button.rect = pygame.Rect(w // 2 - 230, h - 110, 220, 56)
+        self.quit_button.rect = pygame.Rect(w // 2 + 10, h - 110, 220, 56)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._fit()
+        surface.fill(draw.BACKGROUND)
+        w, _ = surface.get_size()
+        draw.text(surface, "Sorry! Sliders", (w // 2, 70), 84, draw.HIGHLIGHT, "center", True)
+        draw.text(
+            surface,
+            "choose the game, the layout and the players",
+            (w // 2, 125),
+            26,
+            draw.DIM,
+            "center",
+        )
+        for i, (name, left, right) in enumerate(self.rows):
+            if name == "face":
+                label, value, rgb = "Game", self.face, draw.TEXT
+            elif name == "layout":
+                label, value, rgb = "Layout", self.layout, draw.TEXT
+            else:
+                label = f"{SEAT_COLOURS[name].capitalize()} ({name})"
+                value, rgb = self.who.get(name, OFF), draw.seat_rgb(name)
+            y = left.centery
+            if i == self.row:
+                pygame.draw.rect(
+                    surface,
+                    (60, 60, 70),
+                    pygame.Rect(left.x - 230, left.y - 4, 620, 52),
+                    border_radius=8,
+                )
+            draw.text(surface, label, (left.x - 210, y), 30, rgb, "midleft", True)
+            for r, arrow in ((left, "<"), (right, ">")):
+                pygame.draw.rect(surface, (80, 80, 92), r, border_radius=6)
+                draw.text(surface, arrow, r.center, 34, draw.TEXT, "center", True)
+            draw.text(surface, value, ((left.right + right.left) // 2, y), 30, draw.TEXT, "center")
+        if self.note:
+            draw.text(
+                surface,
+                self.note,
+                (w // 2, self.start_button.rect.y - 30),
+                24,
+                (255, 120, 90),
+                "center",
+            )
+        self.start_button.draw(surface, 32)
+        self.quit_button.draw(surface, 32)
