@@ -13,13 +13,22 @@ from sliders.boards.geometry import (
     zone_points,
 )
 from sliders.boards.layout import Layout, Rail, Rect, Seat, Track, parse_seats, square
+from sliders.boards.layoutfile import (
+    BUILTIN_LAYOUTS,
+    LayoutSpec,
+    load_layout,
+    parse_layout,
+    read_layout,
+)
 
 __all__ = [
     "BOARD",
     "BUILTIN_FACES",
+    "BUILTIN_LAYOUTS",
     "Dot",
     "Face",
     "Layout",
+    "LayoutSpec",
     "Rail",
     "Rect",
     "Seat",
@@ -31,17 +40,10 @@ __all__ = [
     "outside_cells",
     "overlaps_rail",
     "segment_distance",
+    "parse_layout",
     "parse_seats",
+    "read_layout",
     "square",
     "surface_at",
     "zone_points",
 ]
-
-
-def load_layout(name: str, seats: str | tuple[str, ...] | None = None) -> Layout:
-    """The layout called ``name`` for ``seats`` (default: the layout's own seats)."""
-    from sliders.errors import UserError
-
-    if name == "square":
-        return square(seats if seats else ("south", "north"))
-    raise UserError(f"unknown layout {name!r} (built-in: square)")

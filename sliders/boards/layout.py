@@ -5,6 +5,9 @@ axis-aligned rectangles; each has a near (player's) end and a mouth where it hoo
 or onto another track. Rails are static walls with thickness: two side rails along every track, and
 blocker rails closing board edges that have no track or laid across a lane as a foul line. A seat
 shoots from a lane (one track, or several hooked end to end) and releases behind its foul line.
+
+Layouts are built from layout files (see :mod:`sliders.boards.layoutfile`); the built-in ones ship
+with the package under ``sliders/boards/layouts/``.
 """
 
 from __future__ import annotations
@@ -19,6 +22,10 @@ TRACK_LENGTH = 0.38
 TRACK_WIDTH = 0.11
 FOUL_DISTANCE = 0.16
 RAIL_THICKNESS = 0.006
+FOUL_REACH = 0.025
+"""Where a blocker rail across a lane is the foul line, a pawn is released in front of it: its
+centre at most this far beyond the rail's board-side face (one pawn diameter)."""
+DEFAULT_FACE = "race-for-home"
 
 Vec = tuple[float, float]
 
@@ -145,6 +152,12 @@ class Layout:
     seats: tuple[Seat, ...]
     board_side: float = BOARD_SIDE
     description: str = ""
+    face: str = DEFAULT_FACE
+    """the face the layout is played with unless another is asked for"""
+    seat_counts: tuple[int, ...] = ()
+    """how many seats the layout can take"""
+    source: str = ""
+    """where the layout came from: ``built-in`` or the layout file's path"""
     _surface: tuple[Rect, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -199,35 +212,12 @@ def parse_seats(text: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
 
 
 def square(seats: tuple[str, ...] | str = ("south", "north")) -> Layout:
-    """The rulebook's standard setup: one track in the middle of each seated side of the board.
+    """The rulebook's standard setup for ``seats``: the shipped ``square`` layout file.
 
-    Every side without a track is closed by a blocker rail. The board edges beside a track's mouth
-    stay open, so a pawn can slide off a corner.
+    One track in the middle of each seated side of the board; every side without a track is closed
+    by a blocker rail; the board edges beside a track's mouth stay open, so a pawn can slide off a
+    corner.
     """
-    seats = parse_seats(seats)
-    h = BOARD_SIDE / 2
-    tracks, rails, seat_list = [], [], []
-    for name in SEATS:
-        fx, fy = SEAT_FORWARD[name]
-        if name in seats:
-            track = Track(name, mouth=(-fx * h, -fy * h), forward=(fx, fy))
-            tracks.append(track)
-            rails.extend(track.side_rails())
-            seat_list.append(Seat(name, (name,), track.near, track.forward))
-        else:
-            # close the edge: a blocker rail just outside it
-            off = h + RAIL_THICKNESS / 2
-            cx, cy = -fx * off, -fy * off
-            rx, ry = fy, -fx
-            ext = h + RAIL_THICKNESS
-            rails.append(
-                Rail((cx - rx * ext, cy - ry * ext), (cx + rx * ext, cy + ry * ext), kind="blocker")
-            )
-    n = len(seat_list)
-    return Layout(
-        name="square",
-        tracks=tuple(tracks),
-        rails=tuple(rails),
-        seats=tuple(seat_list),
-        description=f"{n} player{'s' if n > 1 else ''}: one track per seated side",
-    )
+    from sliders.boards.layoutfile import load_layout
+
+    return load_layout("square", seats)
