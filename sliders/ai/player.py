@@ -170,8 +170,13 @@ class ShotSearch:
         s = self.player.strength
         pool = candidate_shots(self.state, self.layout, self.face, self.params, seat, pawn)
         if len(pool) > s.candidates:
-            keep = self.player.rng.choice(len(pool), size=s.candidates, replace=False)
-            pool = [pool[i] for i in sorted(keep)]
+            # the first half of the budget goes to the most promising candidates (the pool
+            # lists them first); the rest is a random draw from the others
+            fixed = s.candidates // 2
+            rest = self.player.rng.choice(
+                len(pool) - fixed, size=s.candidates - fixed, replace=False
+            )
+            pool = pool[:fixed] + [pool[fixed + i] for i in sorted(rest)]
         self.candidates = [_Candidate(shot, label) for shot, label in pool]
         self._queue = [(i, None) for i in range(len(self.candidates))]
         if not self.candidates:
@@ -266,23 +271,25 @@ def candidate_shots(
     seat_name: str,
     pawn: str,
 ) -> list[tuple[Shot, str]]:
-    """Shots worth trying, each with a label: placements that stop at points of the board, and
-    hits that run through a pawn on the table and carry on a little or a lot."""
+    """Shots worth trying, each with a label, the most promising first: straight placements at
+    the middle of the board, hits on the pawns on the table, then placements over a grid of the
+    board from the middle of the lane and from either side of it."""
     seat = layout.seat(seat_name)
     r = params.pawn_radius
     limit = seat.width / 2 - r
-    out: list[tuple[Shot, str]] = []
-    # placements: a grid over the middle of the board, in the shooter's frame
     c_along, c_across = _seat_coords(seat, 0.0, 0.0)
-    steps = (-0.06, -0.03, 0.0, 0.03, 0.06)
+    grid = sorted(
+        ((d, c) for d in (-0.06, -0.03, 0.0, 0.03, 0.06) for c in (-0.06, -0.03, 0.0, 0.03, 0.06)),
+        key=lambda dc: (abs(dc[0]) + abs(dc[1]), dc),
+    )
+    placements: list[tuple[Shot, str]] = []
     for offset in (0.0, -limit * 0.6, limit * 0.6):
-        for depth in steps:
-            for side in steps:
-                target = seat.to_world(c_along + depth, c_across + side)
-                shot = _aim(layout, seat, params, offset, target, 0.0, pawn)
-                if shot is not None:
-                    out.append((shot, f"stop at {target[0]:+.2f},{target[1]:+.2f}"))
-    # hits: through a pawn on the table, then on
+        for depth, side in grid:
+            target = seat.to_world(c_along + depth, c_across + side)
+            shot = _aim(layout, seat, params, offset, target, 0.0, pawn)
+            if shot is not None:
+                placements.append((shot, f"stop at {target[0]:+.2f},{target[1]:+.2f}"))
+    hits: list[tuple[Shot, str]] = []
     for q in state.table:
         for extra, how in ((0.04, "nudge"), (0.12, "push"), (0.35, "clear")):
             if pawn_seat(q.id) == seat_name and how == "clear":
@@ -290,8 +297,10 @@ def candidate_shots(
             for offset in (0.0, -limit * 0.5, limit * 0.5):
                 shot = _aim(layout, seat, params, offset, (q.x, q.y), extra, pawn)
                 if shot is not None:
-                    out.append((shot, f"{how} {q.id}"))
-    return out
+                    hits.append((shot, f"{how} {q.id}"))
+    straight = [p for p in placements if p[0].offset == 0.0]
+    core, later = straight[:5], straight[5:] + [p for p in placements if p[0].offset != 0.0]
+    return core + hits + later
 
 
 def _aim(
