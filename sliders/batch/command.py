@@ -79,9 +79,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--heatmap", metavar="PNG", help="expected points and penalty risk")
     g.add_argument("--heatmap-axes", metavar="X,Y", help="two parameters, e.g. speed,angle")
     g.add_argument("--board", metavar="PNG", help="where the shot pawns came to rest")
-    g.add_argument(
-        "--confidence", type=float, default=0.95, help="interval level (default: 0.95)"
-    )
+    g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
     g.add_argument("--top", type=int, default=5, help="intended shots to print (default: 5)")
 
 

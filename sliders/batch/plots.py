@@ -52,7 +52,13 @@ def plot_heatmap(
     fig = Figure(figsize=(11, 4.6))
     FigureCanvasAgg(fig)
     panels = (
-        (pts, "expected points", "viridis", 0.0, max(1.0, float(np.nanmax(pts)) if pts.size else 1)),
+        (
+            pts,
+            "expected points",
+            "viridis",
+            0.0,
+            max(1.0, float(np.nanmax(pts)) if pts.size else 1),
+        ),
         (risk, "probability of a penalty", "magma_r", 0.0, 1.0),
     )
     for k, (values, label, cmap, vmin, vmax) in enumerate(panels):
@@ -91,7 +97,9 @@ def default_title(study: Study) -> str:
         else f"noise σ: speed {n.speed_rel:.0%}, angle {n.angle_deg:g}°, offset {n.offset * 1000:g} mm"
     )
     others = len(ctx.scene.pawns)
-    table = "empty table" if not others else f"{others} pawn{'s' if others > 1 else ''} on the table"
+    table = (
+        "empty table" if not others else f"{others} pawn{'s' if others > 1 else ''} on the table"
+    )
     return f"{ctx.seat} · {ctx.scene.face} · {table} · {noise} · {ctx.samples} samples per shot"
 
 
@@ -133,14 +141,25 @@ def plot_board(
     status, points = table["status"][sel], table["points"][sel].astype(int)
     removed = np.isin(status, [i for i, s in enumerate(STATUSES) if s.removed])
     top = max(best_single_score(face.name), int(points.max()) if points.size else 0)
-    colours = ["#9e9e9e", "#2c7bb6", "#00a6ca", "#00ccbc", "#90eb9d", "#f9d057", "#d7191c"][: top + 1]
+    colours = ["#9e9e9e", "#2c7bb6", "#00a6ca", "#00ccbc", "#90eb9d", "#f9d057", "#d7191c"][
+        : top + 1
+    ]
     cmap = ListedColormap(colours)
     norm = BoundaryNorm(np.arange(-0.5, top + 1.5), cmap.N)
     size = 9 if len(x) < 3000 else 4
-    ax.scatter(x[removed], y[removed], s=size, marker="x", c="#1a1a1a", lw=0.6, zorder=12, alpha=0.5)
+    ax.scatter(
+        x[removed], y[removed], s=size, marker="x", c="#1a1a1a", lw=0.6, zorder=12, alpha=0.5
+    )
     sc = ax.scatter(
-        x[~removed], y[~removed], s=size, c=points[~removed], cmap=cmap, norm=norm,
-        edgecolors="none", alpha=0.8, zorder=12,
+        x[~removed],
+        y[~removed],
+        s=size,
+        c=points[~removed],
+        cmap=cmap,
+        norm=norm,
+        edgecolors="none",
+        alpha=0.8,
+        zorder=12,
     )
     cax = fig.add_axes((0.80, 0.15, 0.04, 0.65))
     cb = fig.colorbar(sc, cax=cax, ticks=range(top + 1))

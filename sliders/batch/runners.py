@@ -239,7 +239,9 @@ def _run_dask(
     complete = True
     pending: dict[Any, int] = {}
     try:
-        used = max(1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()))
+        used = max(
+            1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
+        )
         ctx = study.context
         todo = iter(enumerate(chunks))
 

@@ -328,7 +328,11 @@ def _corners(design: Design) -> list[tuple[float, float, float, float]]:
     return corners  # type: ignore[return-value]
 
 
-def empty_scene(layout: str = "square", seats: tuple[str, ...] = ("south", "north"),
-                face: str = "race-for-home", pawns: tuple[ScenePawn, ...] = ()) -> Scene:
+def empty_scene(
+    layout: str = "square",
+    seats: tuple[str, ...] = ("south", "north"),
+    face: str = "race-for-home",
+    pawns: tuple[ScenePawn, ...] = (),
+) -> Scene:
     """The start of a round: nothing on the table yet."""
     return Scene(layout, seats, face, pawns)

@@ -96,9 +96,13 @@ def prepare(ctx: Context) -> Prepared:
 def errors_for(ctx: Context, intended: int, count: int) -> tuple[np.ndarray, np.ndarray]:
     """The execution errors (count × 4) and physics seeds of the first ``count`` samples of
     intended shot ``intended``. A prefix of a longer draw, so any chunking gives the same values."""
-    rng = np.random.default_rng(np.random.SeedSequence(ctx.seed, spawn_key=(NOISE_STREAM, intended)))
+    rng = np.random.default_rng(
+        np.random.SeedSequence(ctx.seed, spawn_key=(NOISE_STREAM, intended))
+    )
     errors = ctx.noise.draw(rng, count)
-    srng = np.random.default_rng(np.random.SeedSequence(ctx.seed, spawn_key=(SEED_STREAM, intended)))
+    srng = np.random.default_rng(
+        np.random.SeedSequence(ctx.seed, spawn_key=(SEED_STREAM, intended))
+    )
     seeds = srng.integers(0, 2**63 - 1, size=count, dtype=np.int64, endpoint=True)
     return errors, seeds
 
