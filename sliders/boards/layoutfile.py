@@ -198,7 +198,9 @@ class LayoutSpec:
         """The seats used for ``count`` players: the default seats if that many, else the first
         ``count`` seats of the file, in turn order."""
         if count not in self.seat_counts:
-            raise UserError(f"{self.source}: takes {_counts(self.seat_counts)} seats, not {count}")
+            raise UserError(
+                f"{self.source}: takes {format_counts(self.seat_counts)} seats, not {count}"
+            )
         if count == len(self.default_seats):
             return self.default_seats
         return parse_seats(self.seat_names[:count])
@@ -219,7 +221,7 @@ class LayoutSpec:
                 )
         if len(chosen) not in self.seat_counts:
             raise UserError(
-                f"{self.source}: takes {_counts(self.seat_counts)} seats, not {len(chosen)}"
+                f"{self.source}: takes {format_counts(self.seat_counts)} seats, not {len(chosen)}"
             )
         return chosen
 
@@ -295,7 +297,7 @@ class LayoutSpec:
             if len(default) not in counts:
                 raise UserError(
                     f"{source}: default_seats has {len(default)} seats; the layout takes "
-                    f"{_counts(counts)}"
+                    f"{format_counts(counts)}"
                 )
         spec = cls(name, description, face, counts, default, tracks, rails, seats, source, origin)
         spec.build(None)  # the default seating must be a sound table
@@ -712,6 +714,41 @@ class _Builder:
         )
 
 
+def open_edges(layout: Layout) -> list[str]:
+    """The board edges a pawn can fall off: ``"east"`` when wholly open, ``"south (partly)"``
+    when a track's mouth or a blocker rail covers part of it."""
+    h = layout.board_side / 2
+    out = []
+    for edge, (ex, ey) in DIRECTIONS.items():
+        spans: list[tuple[float, float]] = []
+        along = (1, 0) if ex == 0 else (0, 1)  # world axis along the edge
+        for t in layout.tracks:
+            if _inward(edge) == t.forward and abs(t.mouth[0] * ex + t.mouth[1] * ey - h) < EPS:
+                c = t.mouth[0] * along[0] + t.mouth[1] * along[1]
+                half = t.width / 2 + RAIL_THICKNESS
+                spans.append((c - half, c + half))
+        for r in layout.rails:
+            if r.kind != "blocker":
+                continue
+            da = r.a[0] * ex + r.a[1] * ey
+            db = r.b[0] * ex + r.b[1] * ey
+            if abs(da - db) < EPS and h - EPS <= da <= h + r.thickness + EPS:
+                a = r.a[0] * along[0] + r.a[1] * along[1]
+                b = r.b[0] * along[0] + r.b[1] * along[1]
+                spans.append((min(a, b), max(a, b)))
+        covered, at = 0.0, -h
+        for lo, hi in sorted(spans):
+            lo, hi = max(lo, at), min(hi, h)
+            if hi > lo:
+                covered += hi - lo
+                at = hi
+        if covered < EPS:
+            out.append(edge)
+        elif covered < 2 * h - EPS:
+            out.append(f"{edge} (partly)")
+    return out
+
+
 def _inward(edge: str) -> tuple[int, int]:
     """The direction of a track hooked onto ``edge``: into the board."""
     x, y = DIRECTIONS[edge]
@@ -775,7 +812,8 @@ def _unique(source: str, what: str, names: list[str]) -> None:
         seen.add(n)
 
 
-def _counts(counts: tuple[int, ...]) -> str:
+def format_counts(counts: tuple[int, ...]) -> str:
+    """``2–4``, ``1`` or ``1, 3``."""
     if len(counts) == 1:
         return str(counts[0])
     if counts == tuple(range(counts[0], counts[-1] + 1)):

@@ -8,13 +8,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sliders.boards.faces import Face
-from sliders.boards.layout import Layout
+from sliders.boards.layout import Layout, Seat
 from sliders.fileio import write_atomic
 from sliders.outcome import SEAT_COLOURS, PawnRest, Status, pawn_seat
 
 # drawing colours for the seat colours
 INK: dict[str, str] = {"red": "#d62828", "blue": "#1d4ed8", "yellow": "#f2c200", "green": "#2a9d3a"}
 RING_FILLS = ("#fbf3df", "#d9e7f7")
+BLOCKER_INK = "#7a4a1e"
 
 
 def seat_ink(seat: str) -> str:
@@ -46,33 +47,9 @@ def draw_table(
                 zorder=1,
             )
         )
-    for seat in layout.seats:
-        (x0, y0), (x1, y1) = seat.foul_line()
-        ax.plot([x0, x1], [y0, y1], color=seat_ink(seat.name), lw=1.5, ls=(0, (4, 2)), zorder=2)
-        lx, ly = seat.to_world(0.02, 0.0)
-        ax.text(
-            lx,
-            ly,
-            seat.name,
-            ha="center",
-            va="center",
-            fontsize=7,
-            color="#222222",
-            rotation=_text_angle(seat.forward),
-            zorder=3,
-        )
-        fx, fy = seat.to_world(seat.foul, seat.width / 2 + 0.004)
-        ax.text(
-            fx,
-            fy,
-            "foul",
-            fontsize=5,
-            color="#eeeeee",
-            ha="left",
-            va="center",
-            rotation=_text_angle(seat.forward),
-            zorder=3,
-        )
+    _draw_joints(ax, layout)
+    for group in _seat_groups(layout):
+        _draw_seats(ax, group)
 
     h = face.half
     ax.add_patch(
@@ -182,8 +159,8 @@ def draw_table(
         ax.plot(
             [rail.a[0], rail.b[0]],
             [rail.a[1], rail.b[1]],
-            color="#1b1b1b",
-            lw=2.0,
+            color=BLOCKER_INK if rail.kind == "blocker" else "#1b1b1b",
+            lw=2.6 if rail.kind == "blocker" else 2.0,
             solid_capstyle="round",
             zorder=7,
         )
@@ -279,11 +256,94 @@ def render_png(
     ys = [v for rc in layout.surface for v in (rc.ymin, rc.ymax)]
     w, hgt = max(xs) - min(xs) + 0.04, max(ys) - min(ys) + 0.04
     scale = 7.0 / max(w, hgt)
-    fig = Figure(figsize=(max(w * scale, 2.5), max(hgt * scale, 2.5) + (0.3 if title else 0)))
+    min_w = 3.8 if title else 2.5
+    fig = Figure(figsize=(max(w * scale, min_w), max(hgt * scale, 2.5) + (0.3 if title else 0)))
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0.02, 0.02, 0.96, 0.92 if title else 0.96))
     draw_table(ax, layout, face, pawns, paths, pawn_radius, title)
     write_atomic(path, lambda fh: fig.savefig(fh, format="png", dpi=dpi, facecolor="#3b3b3b"))
+
+
+def _draw_joints(ax: Any, layout: Layout) -> None:
+    """A thin line where a track's mouth hooks onto another track's near end."""
+    nears = [t.near for t in layout.tracks]
+    for t in layout.tracks:
+        if any(math.hypot(t.mouth[0] - x, t.mouth[1] - y) < 1e-9 for x, y in nears):
+            rx, ry = t.right
+            hw = t.width / 2
+            mx, my = t.mouth
+            ax.plot(
+                [mx - rx * hw, mx + rx * hw],
+                [my - ry * hw, my + ry * hw],
+                color="#9c9486",
+                lw=0.8,
+                zorder=1.5,
+            )
+
+
+def _seat_groups(layout: Layout) -> list[list[Seat]]:
+    """Seats grouped by where they shoot from: seats sharing a lane share a near end and a foul
+    line, and are drawn once, their names together."""
+    groups: dict[tuple[object, ...], list[Seat]] = {}
+    for seat in layout.seats:
+        key = (round(seat.near[0], 9), round(seat.near[1], 9), seat.forward, round(seat.foul, 9))
+        groups.setdefault(key, []).append(seat)
+    return list(groups.values())
+
+
+def _draw_seats(ax: Any, seats: list[Seat]) -> None:
+    """The foul line (dashed in every sharing seat's colour) and the seats' names."""
+    seat = seats[0]
+    n = len(seats)
+    if n == 1:
+        (x0, y0), (x1, y1) = seat.foul_line()
+        ax.plot([x0, x1], [y0, y1], color=seat_ink(seat.name), lw=1.5, ls=(0, (4, 2)), zorder=2)
+    else:  # short dashes in turn in each sharing seat's colour
+        pieces = 4 * n
+        step = seat.width / pieces
+        for i in range(pieces):
+            a = -seat.width / 2 + i * step
+            (x0, y0), (x1, y1) = (
+                seat.to_world(seat.foul, a),
+                seat.to_world(seat.foul, a + 0.7 * step),
+            )
+            ax.plot([x0, x1], [y0, y1], color=seat_ink(seats[i % n].name), lw=1.5, zorder=2)
+    # one seat: its name behind a blocker rail when there is room there, else near the lane's
+    # end; seats sharing a lane: their names stacked in front of the foul line
+    if n > 1:
+        along = seat.foul + 0.02 + 0.011 * n
+    elif seat.release_min >= 0.04:
+        along = seat.release_min / 2
+    elif seat.release_min > 0:
+        along = seat.foul + 0.025
+    else:
+        along = 0.02
+    lx, ly = seat.to_world(along, 0.0)
+    ax.text(
+        lx,
+        ly,
+        "\n".join(s.name for s in seats),
+        ha="center",
+        va="center",
+        fontsize=7 if n == 1 else 6,
+        linespacing=1.0,
+        color="#222222",
+        rotation=_text_angle(seat.forward),
+        zorder=3,
+    )
+    fx, fy = seat.to_world(seat.foul, seat.width / 2 + 0.004)
+    ax.text(
+        fx,
+        fy,
+        "foul",
+        fontsize=5,
+        color="#eeeeee",
+        # outside the lane on the shooter's right, whichever way the lane runs
+        ha={1: "left", -1: "right"}.get(seat.right[0], "center"),
+        va={1: "bottom", -1: "top"}.get(seat.right[1], "center"),
+        rotation=_text_angle(seat.forward),
+        zorder=3,
+    )
 
 
 def _points_label(pawn: PawnRest) -> str:

@@ -1,0 +1,107 @@
+"""List the built-in layouts with their seat counts, or check one layout (a built-in name or a
+layout file) for every seat count it allows and describe its pieces. ``--source`` prints a
+layout's TOML, a starting point for a layout file of your own."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("layout", nargs="?", help="a built-in layout name or a layout file to check")
+    p.add_argument("--source", action="store_true", help="print the layout's TOML file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sliders.boards.layoutfile import BUILTIN_LAYOUTS, LAYOUTS_DIR, read_layout
+    from sliders.errors import UserError
+
+    if args.layout is None:
+        if args.source:
+            raise UserError("--source needs a layout name or file")
+        specs = [read_layout(name) for name in BUILTIN_LAYOUTS]
+        if args.json:
+            print(json.dumps([_summary(s) for s in specs], indent=2))
+            return 0
+        width = max(len(s.name) for s in specs)
+        print(f"{'layout':<{width}}  seats  description")
+        for s in specs:
+            print(f"{s.name:<{width}}  {_counts(s.seat_counts):<5}  {s.description}")
+        print("\nsliders layouts NAME describes one; --layout NAME|FILE.toml uses one.")
+        return 0
+
+    spec = read_layout(args.layout)
+    if args.source:
+        path = LAYOUTS_DIR / f"{args.layout}.toml" if spec.origin == "built-in" else args.layout
+        with open(path, encoding="utf-8") as fh:
+            print(fh.read(), end="")
+        return 0
+    built = {n: spec.build(spec.seating(n)) for n in spec.seat_counts}
+    if args.json:
+        out = _summary(spec)
+        out["seatings"] = {str(n): _describe(layout) for n, layout in built.items()}
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"{spec.name} ({spec.origin}): {spec.description}")
+    print(
+        f"  seats {_counts(spec.seat_counts)}, default {', '.join(spec.default_seats)}; "
+        f"face {spec.face}"
+    )
+    for n, layout in built.items():
+        d = _describe(layout)
+        print(
+            f"  {n} seat{'s' if n > 1 else ''} ({', '.join(layout.seat_names)}): "
+            f"{len(layout.tracks)} track{'s' if len(layout.tracks) != 1 else ''}, "
+            f"{d['blocker_rails']} blocker rail{'s' if d['blocker_rails'] != 1 else ''}, "
+            f"open edges: {', '.join(d['open_edges']) or 'none'}"
+        )
+        for s in d["seats"]:
+            print(
+                f"    {s['name']}: lane {'+'.join(s['tracks'])} ({s['lane_length']:g} m), "
+                f"release {s['release_min']:g}–{s['foul']:g} m from the near end"
+            )
+    return 0
+
+
+def _summary(spec: object) -> dict[str, object]:
+    from sliders.boards.layoutfile import LayoutSpec
+
+    assert isinstance(spec, LayoutSpec)
+    return {
+        "name": spec.name,
+        "description": spec.description,
+        "seat_counts": list(spec.seat_counts),
+        "default_seats": list(spec.default_seats),
+        "face": spec.face,
+        "source": spec.origin,
+    }
+
+
+def _describe(layout: object) -> dict:  # type: ignore[type-arg]
+    from sliders.boards.layout import Layout
+    from sliders.boards.layoutfile import open_edges
+
+    assert isinstance(layout, Layout)
+    return {
+        "seats": [
+            {
+                "name": s.name,
+                "tracks": list(s.tracks),
+                "lane_length": round(sum(layout.track(t).length for t in s.tracks), 9),
+                "release_min": s.release_min,
+                "foul": s.foul,
+            }
+            for s in layout.seats
+        ],
+        "tracks": [t.name for t in layout.tracks],
+        "blocker_rails": sum(1 for r in layout.rails if r.kind == "blocker"),
+        "open_edges": open_edges(layout),
+    }
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    from sliders.boards.layoutfile import format_counts
+
+    return format_counts(counts)
