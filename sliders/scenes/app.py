@@ -14,6 +14,7 @@ from typing import Protocol
 
 import pygame
 
+from sliders.scenes.draw import forget_fonts
 from sliders.scenes.sound import Sounds
 
 FPS = 60
@@ -47,6 +48,7 @@ class App:
     ) -> None:
         pygame.display.init()
         pygame.font.init()
+        forget_fonts()
         self.windowed_size = size
         self.fullscreen = False
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -103,6 +105,7 @@ class App:
 
     def close(self) -> None:
         self.sounds.close()
+        forget_fonts()
         pygame.display.quit()
         pygame.font.quit()
 

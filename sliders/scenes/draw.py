@@ -42,6 +42,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
+def forget_fonts() -> None:
+    """Drop the cached fonts (they die with the font module)."""
+    _fonts.clear()
+
+
 def colour(hex_ink: str) -> tuple[int, int, int]:
     h = hex_ink.lstrip("#")
     return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)

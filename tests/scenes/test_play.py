@@ -1,0 +1,317 @@
+"""The play screens under the dummy video driver, driven by posted input events and a stepped
+clock: every frame is ``App.step(dt)`` with a fixed dt, so each run is deterministic."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pygame
+import pytest
+
+from sliders.cli import main
+from sliders.outcome import Status
+from sliders.physics import Shot
+from sliders.rules import Phase
+from sliders.scenes.app import App
+from sliders.scenes.config import MatchConfig, parse_seat_specs
+from sliders.scenes.gamelog import load_replay
+from sliders.scenes.match import Match
+from sliders.scenes.play import FLICK_WINDOW, PlayScreen
+from sliders.scenes.replay import ReplayScreen
+from sliders.scenes.results import ResultsScreen
+from sliders.scenes.roundend import RoundEndScreen
+from sliders.scenes.setup import SetupScreen
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800), sound=False, think_budget=None)
+    yield a
+    a.close()
+
+
+def _play(app: App, seats: str, face: str = "race-for-home", seed: int = 1) -> PlayScreen:
+    match = Match(MatchConfig(face, "square", parse_seat_specs(seats), seed))
+    screen = PlayScreen(app, match)
+    app.show(screen)
+    app.step(FRAME)
+    return screen
+
+
+def _post(kind: int, pos: tuple[int, int], **kw) -> None:
+    pygame.event.post(pygame.event.Event(kind, pos=pos, **kw))
+
+
+def _hand_pixel(screen: PlayScreen, seat: str, index: int = 0) -> tuple[int, int]:
+    m = screen.match
+    n = len(m.state.player(seat).in_hand)
+    return screen.view.to_screen(*m.seat(seat).to_world(*m.hand_point(seat, index, n)))
+
+
+def _until(app: App, done, frames: int = 20000, dt: float = FRAME, draw: bool = False) -> None:
+    for _ in range(frames):
+        if done():
+            return
+        app.step(dt, draw=draw)
+    raise AssertionError("did not happen in time")
+
+
+def test_drag_and_release_makes_a_shot_with_the_pointer_velocity(app):
+    screen = _play(app, "south=human,north=human")
+    m = screen.match
+    start = _hand_pixel(screen, "south")
+    _post(pygame.MOUSEBUTTONDOWN, start, button=1)
+    app.step(FRAME)
+    assert screen.held == "south-1"
+    path = [(start[0] + k, start[1] - 6 * k) for k in range(1, 9)]  # up the screen, a bit right
+    for p in path[:-1]:
+        _post(pygame.MOUSEMOTION, p, rel=(1, -6), buttons=(1, 0, 0))
+        app.step(FRAME)
+    _post(pygame.MOUSEMOTION, path[-1], rel=(1, -6), buttons=(1, 0, 0))
+    _post(pygame.MOUSEBUTTONUP, path[-1], button=1)
+    app.step(FRAME)
+    assert m.shots, "no shot was made"
+    shot = m.shots[-1]
+    # the pointer's velocity over the flick window: 4 frames at 60 fps
+    frames = round(FLICK_WINDOW / FRAME)
+    (x0, y0), (x1, y1) = (screen.view.to_world(*p) for p in (path[-1 - frames], path[-1]))
+    speed = math.hypot(x1 - x0, y1 - y0) / (frames * FRAME)
+    assert shot.pawn == "south-1" and shot.seat == "south"
+    assert shot.speed == pytest.approx(speed, rel=1e-6)
+    assert 0.3 < shot.speed < 3.0
+    assert math.degrees(shot.angle) == pytest.approx(math.degrees(math.atan2(1, 6)), abs=1e-6)
+    # released where the pawn was held: on the lane, behind the foul line
+    seat = m.seat("south")
+    along, across = m.lane_coords("south", *screen.view.to_world(*path[-1]))
+    assert shot.release == pytest.approx(along) and shot.release < seat.foul
+    assert shot.offset == pytest.approx(across)
+    _until(app, lambda: not m.rolling)
+    rest = m.results[-1].pawn("south-1")
+    assert rest.y > seat.to_world(shot.release, 0)[1] + 0.1  # it went up the lane
+    assert m.state.turn == "north"
+
+
+def test_a_slow_pull_back_is_no_shot(app):
+    screen = _play(app, "south=human,north=human")
+    start = _hand_pixel(screen, "south")
+    _post(pygame.MOUSEBUTTONDOWN, start, button=1)
+    app.step(FRAME)
+    _post(pygame.MOUSEMOTION, (start[0], start[1] - 30), rel=(0, -30), buttons=(1, 0, 0))
+    app.step(FRAME)
+    for _ in range(10):  # hold still, then let go
+        app.step(FRAME)
+    _post(pygame.MOUSEBUTTONUP, (start[0], start[1] - 30), button=1)
+    app.step(FRAME)
+    assert not screen.match.shots
+    assert screen.match.state.player("south").in_hand[0] == "south-1"
+
+
+def test_dragging_over_the_foul_line_is_a_foul(app):
+    screen = _play(app, "south=human,north=human")
+    m = screen.match
+    start = _hand_pixel(screen, "south")
+    _post(pygame.MOUSEBUTTONDOWN, start, button=1)
+    app.step(FRAME)
+    foul_y = screen.view.to_screen(*m.seat("south").to_world(m.seat("south").foul, 0))[1]
+    y = start[1]
+    while y > foul_y - 10:
+        y -= 15
+        _post(pygame.MOUSEMOTION, (start[0], y), rel=(0, -15), buttons=(1, 0, 0))
+        app.step(FRAME)
+    _post(pygame.MOUSEBUTTONUP, (start[0], y), button=1)
+    app.step(FRAME)
+    _until(app, lambda: m.results)
+    assert m.results[-1].pawn("south-1").status is Status.FOUL
+    assert "south-1" in m.state.player("south").removed
+    assert m.state.turn == "north"
+
+
+def test_escape_pauses_the_physics_and_closing_mid_shot_exits(app):
+    screen = _play(app, "south=cpu:easy,north=cpu:easy", seed=5)
+    m = screen.match
+    _until(app, lambda: m.rolling and m.sim is not None and m.sim.steps > 10)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.step(FRAME)
+    steps = m.sim.steps
+    for _ in range(30):
+        app.step(FRAME)
+    assert screen.paused and m.sim.steps == steps
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.step(FRAME)
+    app.step(FRAME)
+    assert m.sim.steps > steps
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(FRAME)
+    assert not app.running
+
+
+def test_physics_steps_do_not_depend_on_the_frame_rate():
+    config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), 3)
+    finals = []
+    for fps in (30, 60, 144):
+        m = Match(config)
+        m.start(m.flick_shot(_flick()))
+        frames = 0
+        while m.sim.moving:
+            m.advance(1 / fps)
+            frames += 1
+        finals.append((m.sim.steps, m.sim.positions()))
+    assert finals[0] == finals[1] == finals[2]
+
+
+def _flick():
+    from sliders.scenes.match import Flick
+
+    return Flick("south", "south-1", 0.1, 0.0, 0.62, 0.01)
+
+
+def test_window_resize_refits_the_board(app):
+    screen = _play(app, "south=human,north=cpu:easy")
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
+    app.step(FRAME)
+    assert app.surface.get_size() == (900, 600)
+    assert app.surface.get_rect().contains(screen.view.rect)
+    x0, y0, x1, y1 = screen.view.bounds
+    corners = [screen.view.to_screen(x, y) for x in (x0, x1) for y in (y0, y1)]
+    assert all(screen.view.rect.inflate(2, 2).collidepoint(c) for c in corners)
+
+
+def test_setup_screen_starts_the_chosen_game(app):
+    setup = SetupScreen(app)
+    app.show(setup)
+    app.step(FRAME)
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT):  # face: two to the right
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.step(FRAME)
+    assert isinstance(app.screen, PlayScreen)
+    cfg = app.screen.match.config
+    assert cfg.face == "instant-sorry" and cfg.layout == "square"
+    assert [(s.seat, s.kind) for s in cfg.seats] == [("south", "human"), ("north", "cpu")]
+
+
+def test_a_person_chooses_another_assignment_at_round_end(app):
+    config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north=cpu:easy"), 2)
+    match = Match(config)
+    shots = [(0.58, 0.0), (0.55, 0.02), (0.6, -0.02), (0.5, 0.0)]
+    k = 0
+    while True:  # play round 1 and score it by default, then play round 2
+        while match.state.phase is Phase.SHOOTING:
+            seat = match.turn
+            if match.is_computer(seat):
+                match.start(match.think(None))
+            else:
+                speed, angle = shots[k % 4]
+                k += 1
+                match.start(Shot(seat, speed, angle, 0.0, None, match.state.next_pawn()))
+            match.advance(60.0, max_steps=10**6)
+            match.finish()
+        if match.state.round == 2:
+            break
+        match.score({})
+    screen = RoundEndScreen(app, match)
+    app.show(screen)
+    app.step(FRAME)
+    options = screen.options
+    assert len(options) > 1, "the round should leave south a choice"
+    before = match.state.player("south").board
+    pick = options[1]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.step(FRAME)
+    assert screen.scored
+    step = match.game.steps[-1]
+    assert tuple(sorted(step.assignments["south"], key=lambda m: m.pawn)) == tuple(
+        sorted(pick, key=lambda m: m.pawn)
+    )
+    after = match.state.player("south").board
+    assert sum(after) - sum(before) == sum(m.points for m in pick)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.step(FRAME)
+    assert isinstance(app.screen, PlayScreen) and match.state.round == 3
+
+
+@pytest.fixture(scope="module")
+def finished_game():
+    """A whole computer-vs-computer game, headless, to its results screen."""
+    app = App((1280, 800), sound=False, think_budget=None)
+    try:
+        screen = _play(app, "south=cpu:easy,north=cpu:easy", seed=11)
+        _until(app, lambda: isinstance(app.screen, ResultsScreen), frames=20000, dt=0.05)
+        yield app, screen.match
+    finally:
+        app.close()
+
+
+def test_computer_against_computer_plays_to_a_winner(finished_game):
+    app, match = finished_game
+    state = match.state
+    assert state.phase is Phase.OVER and state.winner in ("south", "north")
+    assert state.player(state.winner).all_home
+    assert len(match.results) == len(match.shots) >= 8
+    assert state.rounds_played >= 1
+
+
+def test_a_saved_game_replays_to_the_same_final_state(finished_game, tmp_path):
+    app, match = finished_game
+    app.save_path = tmp_path / "game.json"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0))
+    app.step(FRAME)
+    data = json.loads((tmp_path / "game.json").read_text())
+    assert data["layout"] == "square" and data["face"] == "race-for-home"
+    assert list(tmp_path.iterdir()) == [tmp_path / "game.json"]  # no temporary file left
+    game, layout = load_replay(tmp_path / "game.json")
+    replay = ReplayScreen(app, game, layout)
+    app.show(replay)
+    _until(app, lambda: replay.finished, dt=0.1, draw=True)
+    assert replay.state == match.state
+    assert replay.state.winner == match.state.winner
+
+
+def test_play_again_lets_the_winner_start(finished_game):
+    app, match = finished_game
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.show(ResultsScreen(app, match))
+    app.step(FRAME)
+    assert isinstance(app.screen, PlayScreen)
+    assert app.screen.match.state.starter == match.state.winner
+    assert app.screen.match.state.round == 1
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["play", "--seats", "south=robot"], "expected SEAT=human"),
+        (["play", "--seats", "south=cpu:grandmaster"], "unknown strength"),
+        (["play", "--seats", "purple=human"], "unknown seat"),
+        (["play", "--layout", "nowhere"], "unknown layout"),
+        (["play", "--size", "10x10"], "--size"),
+    ],
+)
+def test_bad_flags_are_one_line_and_exit_2(argv, words, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err
+
+
+def test_a_broken_replay_file_is_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema": 1, "face": "race-for-home", "seats": ["south"], "steps": [{}]}')
+    assert main(["play", "--replay", str(bad)]) == 2
+    assert "step 1" in capsys.readouterr().err
+    assert main(["play", "--replay", str(tmp_path / "missing.json")]) == 2
+
+
+def test_the_command_module_loads_pygame_only_when_run():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, sliders.cli, sliders.scenes.command, sliders.scenes.match, sliders.ai;"
+        "sliders.cli.build_parser(); print('pygame' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
