@@ -214,6 +214,10 @@ class LayoutSpec:
         if isinstance(seats, int):
             return self.seating(seats)
         chosen = parse_seats(seats) if seats else self.default_seats
+        if len(chosen) not in self.seat_counts:
+            raise UserError(
+                f"{self.source}: takes {format_counts(self.seat_counts)} seats, not {len(chosen)}"
+            )
         for s in chosen:
             if s not in self.seat_names:
                 raise UserError(
@@ -362,6 +366,8 @@ class _Reader:
 
     def track(self, t: dict[str, Any], i: int) -> TrackSpec:
         where = f"track #{i + 1}"
+        name = self.get(t, "name", str, where)
+        where = f"track {name!r}"
         self.keys(
             t,
             where,
@@ -378,8 +384,6 @@ class _Reader:
                 "unless",
             },
         )
-        name = self.get(t, "name", str, where)
-        where = f"track {name!r}"
         edge = self.direction(t, "edge", where)
         hook = self.get(t, "hook", str, where, None)
         mouth_raw = self.get(t, "mouth", list, where, None)
@@ -574,6 +578,11 @@ class _Builder:
             return self._add(t, snapped, f, None)
         if not final:
             return None
+        if abs(depth + h) < EPS and across + t.width / 2 <= h + EPS:
+            raise self.fail(
+                f"track {t.name!r} overlaps the target board (facing {t.facing}, its mouth "
+                "must be on the opposite edge)"
+            )
         raise self.fail(
             f"track {t.name!r}: its mouth ({mx:g}, {my:g}) facing {t.facing} is on no board "
             "edge and no track's near end"
