@@ -71,6 +71,16 @@ def text(
     return rect
 
 
+def clipped(words: str, size: int, width: int) -> str:
+    """``words`` shortened with an ellipsis to fit ``width`` pixels at font ``size``."""
+    f = font(size)
+    if f.size(words)[0] <= width:
+        return words
+    while words and f.size(words + "...")[0] > width:
+        words = words[:-1]
+    return words + "..."
+
+
 @dataclass
 class Button:
     """A clickable labelled rectangle; ``action`` runs on a left click released inside it."""
@@ -283,23 +293,23 @@ def draw_score_board(
     cells = HOME + 1
     top = rect.y + 32
     cw = (rect.width - 20) / cells
-    ch = min(rect.height - 66, 34)
+    ch = min(rect.height - 62, 44)
     for i in range(cells):
         cell = pygame.Rect(round(rect.x + 10 + i * cw), top, round(cw) - 2, ch)
         fill = (78, 78, 86) if 0 < i < HOME else tuple(v // 3 + 40 for v in ink)
         pygame.draw.rect(surface, fill, cell, border_radius=4)
         label = {0: "START", HOME: "HOME"}.get(i, str(i))
         text(surface, label, (cell.centerx, cell.bottom - 2), 14, DIM, "midbottom")
+    # scoring pawns: up to four per cell, in a 2 x 2 grid above the cell's label
     stack: dict[int, int] = {}
+    dot = max(min(int(cw / 6), 6), 3)
     for sq in squares:
         k = stack.get(round(sq), 0)
         stack[round(sq)] = k + 1
-        cx = rect.x + 10 + (sq + 0.5) * cw - 1
-        cy = top + 6 + k * max((ch - 18) / 3, 1)
-        pygame.draw.circle(surface, ink, (round(cx - cw / 4 + (k % 2) * cw / 2), round(cy + 2)), 5)
-        pygame.draw.circle(
-            surface, (0, 0, 0), (round(cx - cw / 4 + (k % 2) * cw / 2), round(cy + 2)), 5, 1
-        )
+        cx = rect.x + 10 + sq * cw + cw / 2 - 1 + (-1 if k % 2 == 0 else 1) * (dot + 1)
+        cy = top + dot + 3 + (k // 2) * (2 * dot + 2)
+        pygame.draw.circle(surface, ink, (round(cx), round(cy)), dot)
+        pygame.draw.circle(surface, (0, 0, 0), (round(cx), round(cy)), dot, 1)
     # roller pawns: filled in hand, ring on the table, cross when removed
     y = top + ch + 16
     table = set(on_table)

@@ -131,8 +131,12 @@ class Match:
         if self.state.phase is not Phase.SHOOTING or shot.seat != self.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
         seed = int(self.physics_rng.integers(2**63))
-        self.sim = Simulation(self.layout, self.face, self.state.table, shot, self.params, seed)
+        self.follow(Simulation(self.layout, self.face, self.state.table, shot, self.params, seed))
         self.shots.append(shot)
+
+    def follow(self, sim: Simulation) -> None:
+        """Step and draw ``sim`` as the shot in flight (``start`` builds it from the game)."""
+        self.sim = sim
         self._acc = 0.0
         self._curr = self.sim.positions()
         self._prev = dict(self._curr)

@@ -302,7 +302,13 @@ class PlayScreen:
         for line in self.messages[-6:]:
             if y > surface.get_height() - 20:
                 break
-            draw.text(surface, line[:60], (self.sidebar.x, y), 19, draw.DIM)
+            draw.text(
+                surface,
+                draw.clipped(line, 19, self.sidebar.width),
+                (self.sidebar.x, y),
+                19,
+                draw.DIM,
+            )
             y += 20
         if self.paused:
             self._draw_pause(surface)

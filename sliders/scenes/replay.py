@@ -136,7 +136,13 @@ class ReplayScreen:
         for line in self.lines[-8:]:
             if y > surface.get_height() - 80:
                 break
-            draw.text(surface, line[:64], (self.sidebar.x, y), 19, draw.DIM)
+            draw.text(
+                surface,
+                draw.clipped(line, 19, self.sidebar.width),
+                (self.sidebar.x, y),
+                19,
+                draw.DIM,
+            )
             y += 20
         if self.finished:
             final = self.game.state

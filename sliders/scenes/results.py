@@ -100,9 +100,14 @@ class ResultsScreen:
         draw.text(surface, "score boards", (x0, y), 24, draw.DIM)
         for j, s in enumerate(seats):
             spec = self.match.config.spec(s)
-            label = f"{SEAT_COLOURS[s].capitalize()} ({spec.describe()})"
-            draw.text(surface, label, (x0 + 160 + j * col, y), 24, draw.seat_rgb(s), bold=True)
-        y += 32
+            x = x0 + 160 + j * col
+            draw.text(
+                surface, SEAT_COLOURS[s].capitalize(), (x, y), 26, draw.seat_rgb(s), bold=True
+            )
+            draw.text(
+                surface, draw.clipped(spec.describe(), 18, col - 10), (x, y + 24), 18, draw.DIM
+            )
+        y += 52
         rows = round_history(self.match.game)
         shown = rows[-max((surface.get_height() - 320) // 28, 1) :]
         for label, boards in shown:

@@ -44,8 +44,8 @@ class RoundEndScreen:
         self.scored = False
         self.waited = 0.0
         self.buttons = {
-            "prev": draw.Button("< Other choice", lambda: self._cycle(-1)),
-            "next": draw.Button("Other choice >", lambda: self._cycle(1)),
+            "prev": draw.Button("< Other", lambda: self._cycle(-1)),
+            "next": draw.Button("Other >", lambda: self._cycle(1)),
             "accept": draw.Button("Accept", self._accept),
             "continue": draw.Button("Continue", self._continue),
         }
@@ -152,9 +152,8 @@ class RoundEndScreen:
         self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
         bw = (side - 20) // 3
         y = h - 60
-        self.buttons["prev"].rect = pygame.Rect(self.sidebar.x, y, bw + 20, 44)
-        self.buttons["next"].rect = pygame.Rect(self.sidebar.x + bw + 30, y, bw + 20, 44)
-        self.buttons["accept"].rect = pygame.Rect(self.sidebar.right - bw + 20, y, bw - 20, 44)
+        for i, key in enumerate(("prev", "next", "accept")):
+            self.buttons[key].rect = pygame.Rect(self.sidebar.x + i * (bw + 10), y, bw, 44)
         self.buttons["continue"].rect = pygame.Rect(self.sidebar.right - 200, y, 200, 44)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -163,7 +162,7 @@ class RoundEndScreen:
         self.view.draw_static(surface)
         for p in self.before.table:
             self.view.draw_pawn(surface, p.id, p.x, p.y)
-            self.view.tag(surface, draw.points_label(p), p.x, p.y, 26, draw.HIGHLIGHT)
+            self.view.tag(surface, draw.points_label(p), p.x, p.y, 20, draw.HIGHLIGHT)
         title = f"Round {self.before.round} is over: scoring"
         draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         who = {s.seat: s.describe() for s in self.match.config.seats}
@@ -186,6 +185,7 @@ class RoundEndScreen:
                     f"{pawn_label(m.pawn)} scores {m.points}: pawn {m.scoring + 1} "
                     f"{_sq(board[m.scoring])} -> {_sq(board[m.scoring] + m.points)}"
                 )
+                line = draw.clipped(line, 20, self.sidebar.width)
                 draw.text(surface, line, (self.sidebar.x, y), 20, draw.TEXT)
                 y += 20
             for key in ("prev", "next", "accept"):
@@ -195,7 +195,13 @@ class RoundEndScreen:
             for line in self.lines[-10:]:
                 if y > surface.get_height() - 80:
                     break
-                draw.text(surface, line[:64], (self.sidebar.x, y), 19, draw.TEXT)
+                draw.text(
+                    surface,
+                    draw.clipped(line, 19, self.sidebar.width),
+                    (self.sidebar.x, y),
+                    19,
+                    draw.TEXT,
+                )
                 y += 20
             state = self.match.state
             if state.phase is Phase.OVER and state.winner:
