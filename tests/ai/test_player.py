@@ -63,7 +63,9 @@ def test_knocks_the_leader_off_the_bullseye():
     layout, f = load_layout("square"), face("race-for-home")
     north = PawnRest("north-1", "north", 0.0, 0.0, Status.ON_TARGET, 5)
     state = _state(
-        "race-for-home", {"south": (0, 0, 0, 0), "north": (6, 6, 6, 1)}, (north,),
+        "race-for-home",
+        {"south": (0, 0, 0, 0), "north": (6, 6, 6, 1)},
+        (north,),
         hands={"north": ("north-2", "north-3", "north-4")},
     )
     before = position_value(state, "south")
