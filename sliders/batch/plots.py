@@ -76,8 +76,8 @@ def plot_heatmap(
         if k == 0 and values.size and np.isfinite(pts).any():
             i, j = np.unravel_index(np.nanargmax(pts), pts.shape)
             ax.set_title(
-                f"best: {pts[i, j]:.2f} points at {ax_x} {xs[i]:.3g} {UNITS[ax_x]}, "
-                f"{ax_y} {ys[j]:.3g} {UNITS[ax_y]}",
+                f"best: {pts[i, j]:.2f} points at {ax_x} {_value(ax_x, xs[i])}, "
+                f"{ax_y} {_value(ax_y, ys[j])}",
                 fontsize=9,
             )
         elif k == 1:
@@ -148,7 +148,7 @@ def plot_board(
     norm = BoundaryNorm(np.arange(-0.5, top + 1.5), cmap.N)
     size = 9 if len(x) < 3000 else 4
     ax.scatter(
-        x[removed], y[removed], s=size, marker="x", c="#1a1a1a", lw=0.6, zorder=12, alpha=0.5
+        x[removed], y[removed], s=size, marker="x", c="#1a1a1a", lw=0.6, zorder=8.5, alpha=0.5
     )
     sc = ax.scatter(
         x[~removed],
@@ -159,7 +159,7 @@ def plot_board(
         norm=norm,
         edgecolors="none",
         alpha=0.8,
-        zorder=12,
+        zorder=8.5,
     )
     cax = fig.add_axes((0.80, 0.15, 0.04, 0.65))
     cb = fig.colorbar(sc, cax=cax, ticks=range(top + 1))
@@ -216,3 +216,8 @@ def _edges(centres: np.ndarray) -> np.ndarray:
         return np.array([c[0] - d, c[0] + d])
     mid = (c[1:] + c[:-1]) / 2
     return np.concatenate([[2 * c[0] - mid[0]], mid, [2 * c[-1] - mid[-1]]])
+
+
+def _value(name: str, v: float) -> str:
+    unit = UNITS[name]
+    return f"{v:.3g}{unit}" if unit == "°" else f"{v:.3g} {unit}"

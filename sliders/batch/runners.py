@@ -22,7 +22,7 @@ from sliders.batch.study import Study
 from sliders.errors import UserError
 
 BACKENDS: tuple[str, ...] = ("local", "dask", "dask-local")
-DEFAULT_CHUNK = 256
+DEFAULT_CHUNK = 64
 
 Columns = dict[str, np.ndarray]
 ChunkCallback = Callable[[int, int], None]
