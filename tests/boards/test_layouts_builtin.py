@@ -190,3 +190,17 @@ def test_layouts_differ_only_in_data(tmp_path) -> None:  # type: ignore[no-untyp
         built = parse_layout(text, "test").build()
         assert isinstance(built, Layout)
         assert built.tracks == load_layout(name).tracks
+
+
+def test_the_readme_example_layout_file_loads_and_plays() -> None:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "layouts" / "example.toml"
+    layout = load_layout(str(path))
+    assert layout.name == "handicap" and layout.face == "danger-dots"
+    south, north = layout.seat("south"), layout.seat("north")
+    assert south.tracks == ("south", "south-far") and north.tracks == ("north",)
+    assert south.release_min == pytest.approx(0.053) and north.foul == 0.16
+    d = centre_distance(south)
+    result = simulate(layout, face(layout.face), (), Shot("south", speed_to_stop_after(d)), P)
+    assert result.pawns[0].status is Status.ON_TARGET
