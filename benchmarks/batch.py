@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import time
 
 import numpy as np
@@ -31,6 +32,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=cpu_count(), help="cores for the parallel run")
     args = ap.parse_args()
 
+    load_before = os.getloadavg()[0]
     boards = {"empty board": empty_study(args.shots), "15-pawn board": crowded_study(args.shots)}
     rows = []
     for name, study in boards.items():
@@ -50,7 +52,11 @@ def main() -> None:
             f"{agree:>11.0%} {rn:>20,.0f} {eff:>10.0%}"
         )
     print(
-        "\nshots/s/core: one worker in this process; plain loop: Space per shot, Python friction "
+        f"\nload average (1 min) before/after: {load_before:.2f}/{os.getloadavg()[0]:.2f} on "
+        f"{cpu_count()} cores: other work on the machine lowers the parallel figures."
+    )
+    print(
+        "shots/s/core: one worker in this process; plain loop: Space per shot, Python friction "
         "and rest checks, same executed shots;\nefficiency: rate on all cores / (cores × rate on "
         "one), worker start-up included; same status: share of shots whose shot pawn ends in "
         "the same rest status in both models."

@@ -135,7 +135,7 @@ class Design:
             s = parsed[name]
             if s.values is not None and len(s.values) > 1:
                 raise UserError(f"--{name}: with --random give a range LO:HI or one value")
-            cols.append(rng.uniform(s.lo, s.hi, n) if s.lo != s.hi else np.full(n, s.lo))
+            cols.append(rng.uniform(s.lo, s.hi, n) if s.lo < s.hi else np.full(n, s.lo))
         ranges = {name: (parsed[name].lo, parsed[name].hi) for name in PARAMETERS}
         return cls(np.stack(cols, axis=1), None, ranges)
 

@@ -155,3 +155,25 @@ def test_ctrl_c_writes_the_finished_part(tmp_path) -> None:
     assert meta["complete"] is False and 0 < meta["shots"] < 8800
     assert len(cols["shot"]) == meta["shots"]
     assert (tmp_path / "t.summary.parquet").exists()
+
+
+def test_random_design_stays_within_its_ranges_and_repeats() -> None:
+    a = Design.random(200, 5, speed="0.4:1.0", angle="-6:6", offset="0.01")
+    b = Design.random(200, 5, speed="0.4:1.0", angle="-6:6", offset="0.01")
+    np.testing.assert_array_equal(a.shots, b.shots)
+    assert a.axes is None and a.swept == ("speed", "angle")
+    assert (0.4 <= a.shots[:, 0]).all() and (a.shots[:, 0] <= 1.0).all()
+    assert (np.abs(a.shots[:, 1]) <= 6).all() and (a.shots[:, 2] == 0.01).all()
+    assert np.isnan(a.shots[:, 3]).all()  # on the foul line until a study resolves it
+    assert not np.array_equal(a.shots, Design.random(200, 6, speed="0.4:1.0").shots)
+    with pytest.raises(UserError, match="with --random"):
+        Design.random(10, 1, speed="0.4,0.6")
+
+
+def test_random_study_from_the_command_line(tmp_path, capsys) -> None:
+    out, heat = tmp_path / "r.parquet", tmp_path / "r.png"
+    argv = ["batch", "--speed", "0.4:1.0", "--angle=-6:6", "--random", "12", "--samples", "2"]
+    assert main([*argv, "--out", str(out), "--heatmap", str(heat), "--quiet"]) == 0
+    cols, meta = read_table(str(out))
+    assert meta["design"] == "random" and meta["intended"] == 12 and len(cols["shot"]) == 24
+    assert heat.read_bytes()[:4] == b"\x89PNG"
