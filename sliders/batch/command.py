@@ -13,6 +13,10 @@ import argparse
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sliders.physics.noise import Noise
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -89,13 +93,13 @@ def run(args: argparse.Namespace) -> int:
     from sliders.batch.tables import format_for
     from sliders.boards.cliargs import table_from_args
     from sliders.errors import UserError
-    from sliders.physics import Noise, PhysicsParams
+    from sliders.physics import PhysicsParams
 
     params = PhysicsParams.default().with_overrides(args.param)
     scene, layout, _ = table_from_args(args)
     seat = args.seat or scene.seats[0]
     layout.seat(seat)
-    noise = _noise(args, Noise)
+    noise = _noise(args)
     samples = args.samples if args.samples is not None else (1 if noise.is_zero else 100)
     if not 0 < args.confidence < 1:
         raise UserError(f"--confidence {args.confidence:g}: must be within 0..1")
@@ -177,10 +181,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _noise(args: argparse.Namespace, noise_cls: type) -> object:
+def _noise(args: argparse.Namespace) -> Noise:
     import dataclasses
 
-    noise = noise_cls.level(args.noise)
+    from sliders.physics.noise import Noise
+
+    noise = Noise.level(args.noise)
     changes = {
         "speed_rel": args.noise_speed,
         "angle_deg": args.noise_angle,

@@ -256,7 +256,7 @@ class Study:
 
         p, ctx = self.context.params, self.context
         seat = layout.seat(ctx.seat)
-        r = ranges = self.design.ranges
+        ranges = self.design.ranges
         lo, hi = ranges["speed"]
         if not (lo > 0 and hi <= p.max_speed):
             raise UserError(
@@ -272,7 +272,7 @@ class Study:
             raise UserError(
                 f"--offset {lo:g}..{hi:g} m puts the pawn outside the track (at most ±{limit:.4f} m)"
             )
-        lo, hi = r["release"]
+        lo, hi = ranges["release"]
         if lo < seat.release_min + p.pawn_radius - 1e-12:
             raise UserError(
                 f"--release {lo:g} m is behind the start of the lane "
