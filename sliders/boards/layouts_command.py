@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sliders.boards.layout import Layout
+    from sliders.boards.layoutfile import LayoutSpec
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -65,10 +70,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _summary(spec: object) -> dict[str, object]:
-    from sliders.boards.layoutfile import LayoutSpec
-
-    assert isinstance(spec, LayoutSpec)
+def _summary(spec: LayoutSpec) -> dict[str, Any]:
     return {
         "name": spec.name,
         "description": spec.description,
@@ -79,11 +81,9 @@ def _summary(spec: object) -> dict[str, object]:
     }
 
 
-def _describe(layout: object) -> dict:  # type: ignore[type-arg]
-    from sliders.boards.layout import Layout
+def _describe(layout: Layout) -> dict[str, Any]:
     from sliders.boards.layoutfile import open_edges
 
-    assert isinstance(layout, Layout)
     return {
         "seats": [
             {
