@@ -22,17 +22,23 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
-    """The scene the flags describe: a scene file, with any of --layout/--face/--seats overriding."""
+    """The scene the flags describe: a scene file, with any of --layout/--face/--seats overriding.
+
+    Without a scene file, the layout's own seats and its own face are the defaults.
+    """
+    from sliders.boards.faces import face as face_named
+
     if args.scene:
         scene = Scene.load(args.scene)
     else:
-        scene = Scene("square", ("south", "north"), DEFAULT_FACE, ())
+        scene = Scene("square", ("south", "north"), "", ())
     layout_name = args.layout or scene.layout
     seats = parse_seats(args.seats) if args.seats else scene.seats
     if args.layout and not args.seats and not args.scene:
         seats = ()  # the layout's own seats
-    scene = Scene(layout_name, seats, args.face or scene.face, scene.pawns)
+    scene = Scene(layout_name, seats, args.face or scene.face or DEFAULT_FACE, scene.pawns)
     layout, face = scene.build()
-    if not scene.seats:
-        scene = Scene(layout_name, layout.seat_names, scene.face, scene.pawns)
+    if not (args.face or args.scene) and layout.face:
+        face = face_named(layout.face)
+    scene = Scene(layout_name, scene.seats or layout.seat_names, face.name, scene.pawns)
     return scene, layout, face
