@@ -19,8 +19,8 @@ from sliders.batch.study import NOISE_STREAM, SEED_STREAM, Context
 from sliders.boards import Face, Layout, Seat
 from sliders.outcome import EventType, Status
 from sliders.physics import PhysicsParams, Shot, at_rest, simulate
+from sliders.physics.engine import PlacedPawn
 from sliders.physics.noise import apply_errors
-from sliders.physics.simulate import PlacedPawn
 
 STATUSES: tuple[Status, ...] = tuple(Status)
 """Status codes in the table: ``status`` column value k is ``STATUSES[k]``."""

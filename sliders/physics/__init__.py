@@ -3,8 +3,8 @@
 Importing this package loads pymunk; ``import sliders`` alone does not.
 """
 
+from sliders.physics.engine import Shot, Simulation, at_rest, simulate
 from sliders.physics.noise import NOISE_LEVELS, Noise
 from sliders.physics.params import PhysicsParams
-from sliders.physics.simulate import Shot, Simulation, at_rest, simulate
 
 __all__ = ["NOISE_LEVELS", "Noise", "PhysicsParams", "Shot", "Simulation", "at_rest", "simulate"]

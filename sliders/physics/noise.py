@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sliders.errors import UserError
-from sliders.physics.simulate import Shot
+from sliders.physics.engine import Shot
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,3 +158,16 @@ def test_params_print_and_override() -> None:
     assert "mu_roll" in names and "knock_over_impulse" in names
     assert PhysicsParams.from_json(params.to_json()) == params
     assert math.isclose(params.stopping_distance(1.0), 1 / (2 * 0.08 * 9.81) + P.dt / 2)
+
+
+def test_direct_chipmunk_step_matches_space_step(monkeypatch) -> None:
+    """The simulator calls Chipmunk's step directly; pymunk's Space.step must give the same bits."""
+    import sliders.physics.engine as sim_module
+
+    table = [pawn("north-1", 0.0, 0.01), pawn("west-1", 0.02, 0.05), pawn("east-1", -0.03, -0.02)]
+    shots = [Shot.from_degrees("south", 2.4, 1.0, offset=0.004), Shot("south", 0.62)]
+    direct = [simulate(SQUARE4, face("instant-home"), table, s).to_json() for s in shots]
+    monkeypatch.setattr(sim_module, "_DIRECT_STEP", False)
+    wrapped = [simulate(SQUARE4, face("instant-home"), table, s).to_json() for s in shots]
+    assert direct == wrapped
+    assert any(p["status"] == "knocked_over" for p in direct[0]["pawns"])
