@@ -248,9 +248,7 @@ class ShotSearch:
 
     def _perturb(self, shot: Shot, e: np.ndarray) -> Shot:
         p = self.params
-        return apply_errors(
-            shot, e, self.seat.width / 2, p.pawn_radius, p.max_speed, self.seat.foul
-        )
+        return apply_errors(shot, e, self.seat, p)
 
     def _value(self, shot: Shot) -> float:
         self.simulations += 1

@@ -8,7 +8,6 @@ beyond the physics' own result.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -129,8 +128,6 @@ def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict
         out[name][:] = rows[:, j]
 
     p, seat, layout, face, table = prep.params, prep.seat, prep.layout, prep.face, prep.table
-    half_width = seat.width / 2
-    min_release = seat.release_min + p.pawn_radius
     penal = prep.penal
     order = [q.id for q in table]
     cur, errors, seeds = -1, np.empty((0, 4)), np.empty(0, np.int64)
@@ -152,9 +149,7 @@ def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict
                 ctx.pawn,
             )
         j = int(sample[r])
-        shot = apply_errors(aim, errors[j], half_width, p.pawn_radius, p.max_speed, seat.foul)
-        if shot.release is not None and shot.release < min_release:
-            shot = dataclasses.replace(shot, release=min_release)
+        shot = apply_errors(aim, errors[j], seat, p)
         seed = int(seeds[j])
         result = simulate(layout, face, table, shot, p, seed)
 

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sliders.boards import Seat
 from sliders.errors import UserError
 from sliders.physics.engine import Shot
+from sliders.physics.params import PhysicsParams
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,36 +60,27 @@ class Noise:
         return z * scale
 
     def execute(
-        self,
-        shot: Shot,
-        rng: np.random.Generator,
-        lane_half_width: float,
-        pawn_radius: float,
-        max_speed: float,
-        foul: float,
+        self, shot: Shot, rng: np.random.Generator, seat: Seat, params: PhysicsParams
     ) -> Shot:
-        """One executed version of the intended ``shot``."""
+        """One executed version of the intended ``shot`` from ``seat``."""
         (e,) = self.draw(rng, 1)
-        return apply_errors(shot, e, lane_half_width, pawn_radius, max_speed, foul)
+        return apply_errors(shot, e, seat, params)
 
 
-def apply_errors(
-    shot: Shot,
-    e: np.ndarray,
-    lane_half_width: float,
-    pawn_radius: float,
-    max_speed: float,
-    foul: float,
-) -> Shot:
-    """The shot with errors ``e`` = (speed factor - 1, angle, offset, release) added and clipped."""
-    speed = min(max(shot.speed * (1.0 + float(e[0])), 1e-3), max_speed)
+def apply_errors(shot: Shot, e: np.ndarray, seat: Seat, params: PhysicsParams) -> Shot:
+    """The shot with errors ``e`` = (speed factor - 1, angle, offset, release) added, clipped to
+    what a hand can do from ``seat``: speed within (0, max_speed], angle within ±89°, the pawn
+    inside the lane, and the release no further back than the lane allows (a release pushed past
+    the foul line stays there: it is a foul)."""
+    r = params.pawn_radius
+    speed = min(max(shot.speed * (1.0 + float(e[0])), 1e-3), params.max_speed)
     angle = min(max(shot.angle + float(e[1]), -math.radians(89)), math.radians(89))
-    limit = lane_half_width - pawn_radius
+    limit = seat.width / 2 - r
     offset = min(max(shot.offset + float(e[2]), -limit), limit)
     release = shot.release
     if e[3]:
-        base = foul if release is None else release
-        release = max(base + float(e[3]), pawn_radius)
+        base = seat.foul if release is None else release
+        release = max(base + float(e[3]), seat.release_min + r)
     return dataclasses.replace(shot, speed=speed, angle=angle, offset=offset, release=release)
 
 
