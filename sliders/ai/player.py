@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,12 +19,13 @@ import numpy as np
 from sliders.ai.evaluate import position_value
 from sliders.boards import Face, Layout, Seat, surface_at
 from sliders.errors import UserError
-from sliders.outcome import pawn_seat
+from sliders.outcome import ShotResult, pawn_seat
 from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, simulate
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
     Assignment,
     GameState,
+    InstantHome,
     RulesError,
     apply_assignment,
     apply_shot,
@@ -124,6 +126,38 @@ class ComputerPlayer:
             return (board_worth(apply_assignment(board, a)), a == default)
 
         return max(options, key=key)
+
+    def choose_home(
+        self,
+        state: GameState,
+        result: ShotResult,
+        pawn: str,
+        home: Mapping[str, int] | None = None,
+    ) -> int | None:
+        """Which scoring pawn this seat's roller pawn ``pawn``, dropped into the hole on Instant
+        Home by ``result``, sends HOME: the one that leaves the best position (see
+        :func:`position_value`; ties go to the rules' default, the pawn furthest from HOME).
+        ``home`` holds the choices made for pawns that left play earlier in the shot. None when
+        no scoring pawn can go HOME.
+        """
+        chosen = dict(home or {})
+        chosen.pop(pawn, None)
+        _, happened = apply_shot(state, result, chosen)
+        default = next(
+            (h.scoring for h in happened if isinstance(h, InstantHome) and h.cause == pawn), None
+        )
+        if default is None:
+            return None
+        best, best_key = default, (-math.inf, False)
+        for index in range(len(state.player(self.seat).board)):
+            try:
+                after, _ = apply_shot(state, result, {**chosen, pawn: index})
+            except RulesError:
+                continue  # already HOME, or taken by an earlier pawn in the hole
+            key = (position_value(after, self.seat), index == default)
+            if key > best_key:
+                best, best_key = index, key
+        return best
 
 
 @dataclass(slots=True)

@@ -30,7 +30,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
-from .log import SCHEMA, Game, ScoreStep, ShotStep, Step
+from .log import SCHEMA, Game, LayoutRef, ScoreStep, ShotStep, Slide, Step
 from .scoring import (
     Assignment,
     Move,
@@ -62,6 +62,7 @@ __all__ = [
     "GameState",
     "Happening",
     "InstantHome",
+    "LayoutRef",
     "Move",
     "PawnRemoved",
     "Penalty",
@@ -73,6 +74,7 @@ __all__ = [
     "RulesError",
     "ScoreStep",
     "ShotStep",
+    "Slide",
     "Step",
     "TurnPassed",
     "Won",

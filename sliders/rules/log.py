@@ -1,18 +1,29 @@
 """A game with its whole history, kept as a log of shots and choices that replays to its state.
 
-The JSON form (schema 1)::
+The JSON form (schema 2)::
 
-    {"schema": 1, "kind": "sorry-sliders-game", "face": "race-for-home",
-     "seats": ["south", "west"], "starter": "south",
-     "steps": [{"shot": <ShotResult.to_json()>, "home": {"south-1": 0}},
-               {"score": {"south": [{"pawn": "south-1", "scoring": 0, "points": 3}], "west": []}}]}
+    {"schema": 2, "kind": "sorry-sliders-game", "face": "instant-home",
+     "seats": ["south", "north"], "starter": "south",
+     "layout": {"name": "square", "seats": ["south", "north"]},
+     "steps": [{"shot": <ShotResult.to_json()>, "home": {"south-1": 0},
+                "slide": {"seat": "south", "pawn": "south-1", "speed": 0.61, "angle_rad": 0.02,
+                          "offset": -0.01, "release": 0.12, "seed": 8471}},
+               {"score": {"south": [{"pawn": "south-1", "scoring": 0, "points": 3}],
+                          "north": []}}]}
 
 Every step records the choices actually made (the Instant Home pawn, each seat's assignment),
 defaults included, so a log replays to the same state even if the defaults change one day.
+
+Two fields are optional: ``layout`` (:class:`LayoutRef`: the layout the game was played on, a
+built-in name or a layout file's path as given, and the seats it was built for; a scorekeeper
+for the physical game leaves it out) and each shot step's ``slide`` (:class:`Slide`: the shot as
+slid, for a replay to re-run the physics). Schema 1 logs (no slides; no layout, or a layout
+name alone) still load.
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,26 +31,113 @@ from typing import Any
 
 from sliders.errors import UserError
 from sliders.fileio import read_json, write_json_atomic
-from sliders.outcome import ShotResult
+from sliders.outcome import ShotResult, pawn_seat
 
 from .engine import apply_shot, default_assignments, score_round
 from .happenings import Happening, InstantHome
 from .scoring import Assignment, Move, check_assignment
-from .state import GameState, Phase, new_game
+from .state import GameState, Phase, RulesError, new_game, parse_seat, pawn_label
 
-SCHEMA = 1
+SCHEMA = 2
+"""The schema this sliders writes; it reads every schema up to this one."""
 KIND = "sorry-sliders-game"
 
 
 @dataclass(frozen=True, slots=True)
+class LayoutRef:
+    """The layout a game was played on: a built-in layout's name or a layout file's path, as it
+    was given, and the seats the layout was built for (in turn order)."""
+
+    name: str
+    seats: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "seats": list(self.seats)}
+
+    @classmethod
+    def from_json(cls, data: Any, seats: Sequence[str] = ()) -> LayoutRef:
+        """From ``{"name": ..., "seats": [...]}``, or a name alone (schema 1); ``seats`` are the
+        game's, used when the log names none."""
+        if isinstance(data, str):
+            data = {"name": data}
+        if not isinstance(data, dict):
+            raise RulesError('the layout must be a name or {"name": ..., "seats": [...]}')
+        name = data.get("name")
+        if not isinstance(name, str) or not name:
+            raise RulesError("the layout has no name")
+        listed = data.get("seats") or list(seats)
+        if not isinstance(listed, list) or not all(isinstance(s, str) for s in listed):
+            raise RulesError("the layout's seats must be a list of seat names")
+        return cls(name, tuple(parse_seat(s) for s in listed))
+
+
+@dataclass(frozen=True, slots=True)
+class Slide:
+    """A shot as it was slid, enough to run the physics again (:class:`sliders.physics.Shot`
+    and the seed of its simulation): from ``seat``'s lane, pawn ``pawn`` released ``release``
+    metres down the lane from its near end (None: on the foul line), ``offset`` metres to the
+    shooter's right of the lane's axis, heading ``angle`` **radians** to the shooter's right of
+    straight (``angle_rad`` in JSON), at ``speed`` m/s; ``seed`` seeds the simulation's random
+    draws (None: none was given)."""
+
+    seat: str
+    pawn: str
+    speed: float
+    angle: float = 0.0
+    offset: float = 0.0
+    release: float | None = None
+    seed: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "pawn": self.pawn,
+            "speed": self.speed,
+            "angle_rad": self.angle,
+            "offset": self.offset,
+            "release": self.release,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Slide:
+        if not isinstance(data, dict):
+            raise RulesError("the slide must be an object")
+        seat, pawn = data.get("seat"), data.get("pawn")
+        if not isinstance(seat, str) or not isinstance(pawn, str) or pawn_seat(pawn) != seat:
+            raise RulesError(f"the slide's pawn {pawn!r} is not one of seat {seat!r}'s")
+        release = data.get("release")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise RulesError(f"the slide's seed must be a whole number >= 0, not {seed!r}")
+        slide = cls(
+            seat,
+            pawn,
+            _number(data.get("speed"), "speed"),
+            _number(data.get("angle_rad", 0.0), "angle_rad"),
+            _number(data.get("offset", 0.0), "offset"),
+            None if release is None else _number(release, "release"),
+            seed,
+        )
+        if slide.speed < 0:
+            raise RulesError(f"the slide's speed must be >= 0, not {slide.speed}")
+        return slide
+
+
+@dataclass(frozen=True, slots=True)
 class ShotStep:
-    """A shot, with the scoring pawn each Instant Home hole sent HOME."""
+    """A shot, with the scoring pawn each Instant Home hole sent HOME, and the shot as slid
+    when it is known (a game played in the window knows it; a scorekeeper does not)."""
 
     result: ShotResult
     home: Mapping[str, int] = field(default_factory=dict)
+    slide: Slide | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"shot": self.result.to_json(), "home": dict(self.home)}
+        out: dict[str, Any] = {"shot": self.result.to_json(), "home": dict(self.home)}
+        if self.slide is not None:
+            out["slide"] = self.slide.to_json()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +159,21 @@ class Game:
     """A game in progress: its setup, the steps taken and the state after each.
 
     ``shoot`` and ``score`` apply a step and return what happened; ``undo`` takes back the last.
+    ``layout`` is the layout played on (a name or path: built for the game's seats), or None.
     """
 
-    def __init__(self, face: str, seats: Sequence[str], starter: str | None = None) -> None:
+    def __init__(
+        self,
+        face: str,
+        seats: Sequence[str],
+        starter: str | None = None,
+        layout: LayoutRef | str | None = None,
+    ) -> None:
         first = new_game(face, seats, starter)
         self.face = first.face
         self.seats = first.seats
         self.starter = first.starter
+        self.layout = LayoutRef(layout, first.seats) if isinstance(layout, str) else layout
         self.steps: list[Step] = []
         self._states: list[GameState] = [first]
 
@@ -80,11 +186,23 @@ class Game:
         """The state at the start and after each step."""
         return tuple(self._states)
 
-    def shoot(self, result: ShotResult, home: Mapping[str, int] | None = None) -> list[Happening]:
-        """Apply one shot (see :func:`sliders.rules.apply_shot`)."""
+    def shoot(
+        self,
+        result: ShotResult,
+        home: Mapping[str, int] | None = None,
+        slide: Slide | None = None,
+    ) -> list[Happening]:
+        """Apply one shot (see :func:`sliders.rules.apply_shot`); ``slide`` is the shot as slid,
+        kept in the log when given."""
+        if slide is not None and (slide.pawn != result.shooter or slide.seat != result.seat):
+            raise RulesError(
+                f"the slide is of {pawn_label(slide.pawn)}, the result of "
+                f"{pawn_label(result.shooter)}"
+            )
         state, happened = apply_shot(self.state, result, home)
         chosen = {h.cause: h.scoring for h in happened if isinstance(h, InstantHome)}
-        self._push(ShotStep(result, {k: v for k, v in chosen.items() if v is not None}), state)
+        step = ShotStep(result, {k: v for k, v in chosen.items() if v is not None}, slide)
+        self._push(step, state)
         return happened
 
     def score(self, assignments: Mapping[str, Sequence[Move]] | None = None) -> list[Happening]:
@@ -109,14 +227,17 @@ class Game:
         self._states.append(state)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "schema": SCHEMA,
             "kind": KIND,
             "face": self.face,
             "seats": list(self.seats),
             "starter": self.starter,
-            "steps": [s.to_json() for s in self.steps],
         }
+        if self.layout is not None:
+            out["layout"] = self.layout.to_json()
+        out["steps"] = [s.to_json() for s in self.steps]
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Game:
@@ -135,6 +256,8 @@ class Game:
             raise UserError(f"not a game log (kind {data.get('kind')!r})")
         try:
             game = cls(str(data["face"]), list(data["seats"]), data.get("starter"))
+            if data.get("layout") is not None:
+                game.layout = LayoutRef.from_json(data["layout"], game.seats)
             steps = list(data["steps"])
         except UserError as exc:
             raise UserError(f"game log setup: {exc}") from None
@@ -144,7 +267,12 @@ class Game:
             try:
                 if "shot" in step:
                     home = {str(k): int(v) for k, v in dict(step.get("home", {})).items()}
-                    game.shoot(ShotResult.from_json(step["shot"]), home)
+                    slide = step.get("slide")
+                    game.shoot(
+                        ShotResult.from_json(step["shot"]),
+                        home,
+                        None if slide is None else Slide.from_json(slide),
+                    )
                 elif "score" in step:
                     game.score(
                         {
@@ -172,6 +300,12 @@ class Game:
             return cls.from_json(data)
         except UserError as exc:
             raise UserError(f"{path}: {exc}") from None
+
+
+def _number(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise RulesError(f"the slide's {name} must be a number, not {value!r}")
+    return float(value)
 
 
 def _what(exc: Exception) -> str:

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         if replay is not None:
             from sliders.scenes.replay import ReplayScreen
 
-            app.show(ReplayScreen(app, *replay))
+            app.show(ReplayScreen(app, replay))
         elif match is not None:
             from sliders.scenes.play import PlayScreen
 

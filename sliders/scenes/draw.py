@@ -14,6 +14,7 @@ from sliders.boards import Face, Layout
 from sliders.boards.render import RING_FILLS, seat_ink
 from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 from sliders.rules import HOME, GameState, PlayerState
+from sliders.scenes.match import HomeChoice
 
 BACKGROUND = (44, 44, 48)
 TABLE = (59, 59, 59)
@@ -278,9 +279,13 @@ def draw_score_board(
     active: bool,
     board: Sequence[float] | None = None,
     on_table: Iterable[str] = (),
+    pick: HomeChoice | None = None,
 ) -> None:
     """One player's panel: name, the score board START..HOME with the four scoring pawns (at
-    ``board`` squares, which may be fractional while they move), and the roller pawns left."""
+    ``board`` squares, which may be fractional while they move), and the roller pawns left.
+
+    With ``pick`` (an Instant Home choice of this player) the scoring pawns are drawn larger and
+    numbered, the ones that may go HOME ringed and the suggested one highlighted."""
     pygame.draw.rect(surface, PANEL, rect, border_radius=8)
     ink = seat_rgb(player.seat)
     pygame.draw.rect(
@@ -300,16 +305,16 @@ def draw_score_board(
         pygame.draw.rect(surface, fill, cell, border_radius=4)
         label = {0: "START", HOME: "HOME"}.get(i, str(i))
         text(surface, label, (cell.centerx, cell.bottom - 2), 14, DIM, "midbottom")
-    # scoring pawns: up to four per cell, in a 2 x 2 grid above the cell's label
-    stack: dict[int, int] = {}
-    dot = max(min(int(cw / 6), 6), 3)
-    for sq in squares:
-        k = stack.get(round(sq), 0)
-        stack[round(sq)] = k + 1
-        cx = rect.x + 10 + sq * cw + cw / 2 - 1 + (-1 if k % 2 == 0 else 1) * (dot + 1)
-        cy = top + dot + 3 + (k // 2) * (2 * dot + 2)
-        pygame.draw.circle(surface, ink, (round(cx), round(cy)), dot)
-        pygame.draw.circle(surface, (0, 0, 0), (round(cx), round(cy)), dot, 1)
+    spots = scoring_spots(rect, squares, pick is not None)
+    for i, (cx, cy, dot) in enumerate(spots):
+        if pick is not None and i == pick.default:
+            pygame.draw.circle(surface, HIGHLIGHT, (cx, cy), dot + 4)
+        pygame.draw.circle(surface, ink, (cx, cy), dot)
+        edge = (255, 255, 255) if pick is not None and i in pick.options else (0, 0, 0)
+        pygame.draw.circle(surface, edge, (cx, cy), dot, 1 if pick is None else 2)
+        if pick is not None:
+            label_rgb = (0, 0, 0) if SEAT_COLOURS[player.seat] == "yellow" else (255, 255, 255)
+            text(surface, str(i + 1), (cx, cy + 1), 2 * dot + 2, label_rgb, "center", True)
     # roller pawns: filled in hand, ring on the table, cross when removed
     y = top + ch + 16
     table = set(on_table)
@@ -327,6 +332,37 @@ def draw_score_board(
             pygame.draw.line(surface, DIM, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 2)
     left = len(player.in_hand)
     text(surface, f"{left} left", (rect.x + 170, y - 8), 18, DIM)
+
+
+def scoring_spots(
+    rect: pygame.Rect, squares: Sequence[float], large: bool = False
+) -> list[tuple[int, int, int]]:
+    """(x, y, radius) on screen of each scoring pawn on the score board drawn in ``rect``:
+    up to four in a cell, in a 2 x 2 grid above the cell's label (``large`` while picking)."""
+    cw = (rect.width - 20) / (HOME + 1)
+    top = rect.y + 32
+    dot = max(min(int(cw / 6), 6), 3)
+    if large:
+        dot = max(min(int(cw / 6.5), 8), 5)
+    stack: dict[int, int] = {}
+    out = []
+    for sq in squares:
+        k = stack.get(round(sq), 0)
+        stack[round(sq)] = k + 1
+        cx = rect.x + 10 + sq * cw + cw / 2 - 1 + (-1 if k % 2 == 0 else 1) * (dot + 1)
+        cy = top + dot + 3 + (k // 2) * (2 * dot + 2)
+        out.append((round(cx), round(cy), dot))
+    return out
+
+
+def sidebar_panels(rect: pygame.Rect, seats: Sequence[str]) -> dict[str, pygame.Rect]:
+    """Where :func:`draw_sidebar` draws each seat's score board in ``rect``."""
+    n = len(seats)
+    h = min(118, max((rect.height - 8 * n) // max(n, 1), 90))
+    return {
+        seat: pygame.Rect(rect.x, rect.y + i * (h + 8), rect.width, h)
+        for i, seat in enumerate(seats)
+    }
 
 
 def _dashed(
@@ -348,17 +384,24 @@ def draw_sidebar(
     who: dict[str, str],
     active: str | None,
     boards: dict[str, Sequence[float]] | None = None,
+    pick: HomeChoice | None = None,
 ) -> int:
-    """Every player's score board stacked in ``rect``, in turn order; the y below the last."""
-    n = len(state.seats)
-    h = min(118, max((rect.height - 8 * n) // max(n, 1), 90))
-    y = rect.y
+    """Every player's score board stacked in ``rect``, in turn order; the y below the last.
+    ``pick`` shows an Instant Home choice on its player's board."""
     table = [p.id for p in state.table]
-    for seat in state.seats:
-        panel = pygame.Rect(rect.x, y, rect.width, h)
+    y = rect.y
+    for seat, panel in sidebar_panels(rect, state.seats).items():
         board = boards.get(seat) if boards else None
+        mine = pick if pick is not None and pick.seat == seat else None
         draw_score_board(
-            surface, panel, state.player(seat), who.get(seat, ""), seat == active, board, table
+            surface,
+            panel,
+            state.player(seat),
+            who.get(seat, ""),
+            seat == active,
+            board,
+            table,
+            mine,
         )
-        y += h + 8
+        y = panel.bottom + 8
     return y

@@ -1,42 +1,45 @@
-"""Saved games, without pygame: the rules engine's JSON log with the layout it was played on,
-written whole or not at all, read back and replayed; and the per-round history shown at the end."""
+"""Saved games, without pygame: the rules engine's JSON log (it records the layout and every
+shot as slid), written whole or not at all, read back and replayed; and the per-round history
+shown at the end."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
+from sliders.boards import Layout, load_layout
 from sliders.errors import UserError
-from sliders.fileio import read_json, write_json_atomic
-from sliders.rules import Game, ScoreStep
-from sliders.scenes.config import MatchConfig
+from sliders.rules import Game, LayoutRef, ScoreStep
+
+DEFAULT_LAYOUT = "square"
+"""the layout of a log that names none (a scorekeeper's): the physical game's usual setup"""
 
 
-def game_log(game: Game, config: MatchConfig) -> dict[str, Any]:
-    """The rules engine's JSON log, with the layout it was played on."""
-    data = game.to_json()
-    data["layout"] = config.layout
-    return data
-
-
-def save_game(game: Game, config: MatchConfig, path: str | os.PathLike[str]) -> Path:
+def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
     """Write the game log to ``path`` whole or not at all."""
-    write_json_atomic(path, game_log(game, config))
+    game.save(path)
     return Path(path)
 
 
-def load_replay(path: str | os.PathLike[str]) -> tuple[Game, str]:
-    """The game a log file replays to, and the layout it was played on (default: square)."""
-    data: Any = read_json(path, "game log")
+def load_replay(path: str | os.PathLike[str]) -> Game:
+    """The game a log file replays to; its layout must load (see :func:`replay_layout`)."""
+    game = Game.load(path)
     try:
-        game = Game.from_json(data)
+        replay_layout(game)
     except UserError as exc:
         raise UserError(f"{path}: {exc}") from None
-    layout = data.get("layout", "square") if isinstance(data, dict) else "square"
-    if not isinstance(layout, str):
-        raise UserError(f"{path}: the layout must be a name")
-    return game, layout
+    return game
+
+
+def layout_of(game: Game) -> LayoutRef:
+    """The layout a game was played on; a log that names none was played on the square."""
+    return game.layout or LayoutRef(DEFAULT_LAYOUT, game.seats)
+
+
+def replay_layout(game: Game) -> Layout:
+    """The layout built as the game was played on it."""
+    ref = layout_of(game)
+    return load_layout(ref.name, ref.seats or game.seats)
 
 
 def round_history(game: Game) -> list[tuple[str, dict[str, tuple[int, ...]]]]:

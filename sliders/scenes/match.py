@@ -20,7 +20,20 @@ from sliders.boards import Face, Layout, Seat, face, load_layout
 from sliders.errors import UserError
 from sliders.outcome import Event, EventType, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, Simulation
-from sliders.rules import Game, GameState, Happening, Move, Phase
+from sliders.rules import (
+    HOME,
+    START,
+    Game,
+    GameState,
+    Happening,
+    InstantHome,
+    LayoutRef,
+    Move,
+    Penalty,
+    Phase,
+    Slide,
+    apply_shot,
+)
 from sliders.scenes.config import MatchConfig
 
 MIN_FLICK = 0.02
@@ -31,6 +44,21 @@ MAX_STEPS_PER_FRAME = 240
 """at most this many physics steps in one frame (a stalled frame does not freeze the game)"""
 
 Pos = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class HomeChoice:
+    """An Instant Home choice to make: roller pawn ``pawn`` of ``seat`` dropped into the hole.
+
+    ``board`` is the seat's score board at that moment (after anything this shot did before),
+    ``options`` the scoring pawns (0..3) it may send HOME, ``default`` the rules' suggestion.
+    """
+
+    seat: str
+    pawn: str
+    board: tuple[int, ...]
+    options: tuple[int, ...]
+    default: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +87,8 @@ class Match:
         self.layout: Layout = load_layout(config.layout, config.seat_names)
         self.face: Face = face(config.face)
         self.game = game or Game(config.face, config.seat_names, config.starter)
+        if self.game.layout is None:
+            self.game.layout = LayoutRef(config.layout, config.seat_names)
         streams = np.random.SeedSequence(config.seed).spawn(1 + len(config.seats))
         self.physics_rng = np.random.default_rng(streams[0])
         self.computers: dict[str, ComputerPlayer] = {
@@ -67,6 +97,7 @@ class Match:
             if not spec.human
         }
         self.sim: Simulation | None = None
+        self.slide: Slide | None = None  # the shot in flight as slid, for the log
         self.search: ShotSearch | None = None
         self.shots: list[Shot] = []  # every shot started, in order
         self.results: list[ShotResult] = []
@@ -122,6 +153,35 @@ class Match:
         """A computer seat's choice of assignment for the round being scored."""
         return self.computers[seat].choose_assignment(self.state)
 
+    def home_for(self, choice: HomeChoice, result: ShotResult, home: dict[str, int]) -> int:
+        """A computer seat's Instant Home choice, ``home`` holding those made before it."""
+        picked = self.computers[choice.seat].choose_home(self.state, result, choice.pawn, home)
+        return choice.default if picked is None else picked
+
+    # -- Instant Home -------------------------------------------------------------------------------
+
+    def home_choice(self, result: ShotResult, home: dict[str, int]) -> HomeChoice | None:
+        """The next Instant Home choice ``result`` asks for, in the order the pawns left play,
+        given the choices already in ``home``; None when none is left to make.
+
+        A pawn whose owner has no real choice (one scoring pawn left off HOME, or all of them on
+        the same square) takes the rules' default without asking.
+        """
+        if self.state.face != "instant-home" or self.state.phase is not Phase.SHOOTING:
+            return None
+        _, happened = apply_shot(self.state, result, home)
+        boards = {s: list(self.state.player(s).board) for s in self.state.seats}
+        for h in happened:
+            if isinstance(h, Penalty) and h.scoring is not None:
+                boards[h.seat][h.scoring] = START
+            elif isinstance(h, InstantHome) and h.scoring is not None:
+                board = tuple(boards[h.seat])
+                options = tuple(i for i, sq in enumerate(board) if sq != HOME)
+                if h.cause not in home and len({board[i] for i in options}) > 1:
+                    return HomeChoice(h.seat, h.cause, board, options, h.scoring)
+                boards[h.seat][h.scoring] = HOME
+        return None
+
     # -- a shot -------------------------------------------------------------------------------------
 
     def start(self, shot: Shot) -> None:
@@ -131,12 +191,18 @@ class Match:
         if self.state.phase is not Phase.SHOOTING or shot.seat != self.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
         seed = int(self.physics_rng.integers(2**63))
-        self.follow(Simulation(self.layout, self.face, self.state.table, shot, self.params, seed))
+        sim = Simulation(self.layout, self.face, self.state.table, shot, self.params, seed)
+        self.follow(sim)
         self.shots.append(shot)
+        self.slide = Slide(
+            shot.seat, sim.shooter, shot.speed, shot.angle, shot.offset, shot.release, seed
+        )
 
     def follow(self, sim: Simulation) -> None:
-        """Step and draw ``sim`` as the shot in flight (``start`` builds it from the game)."""
+        """Step and draw ``sim`` as the shot in flight (``start`` builds it from the game; a
+        shot followed here alone is logged without its slide)."""
         self.sim = sim
+        self.slide = None
         self._acc = 0.0
         self._curr = self.sim.positions()
         self._prev = dict(self._curr)
@@ -175,15 +241,17 @@ class Match:
         self._seen_events = len(self.sim.events)
         return events
 
-    def finish(self) -> tuple[ShotResult, list[Happening]]:
-        """Apply the settled shot to the game; the result and what the rules did."""
+    def finish(self, home: dict[str, int] | None = None) -> tuple[ShotResult, list[Happening]]:
+        """Apply the settled shot to the game, with the Instant Home choices in ``home`` (the
+        others take the default); the result and what the rules did."""
         if self.sim is None or self.sim.moving:
             raise UserError("no shot has come to rest")
         result = self.sim.result()
-        self.sim = None
+        happened = self.game.shoot(result, home, self.slide)
+        self.sim, self.slide = None, None
         self._prev, self._curr = {}, {}
         self.results.append(result)
-        return result, self.game.shoot(result)
+        return result, happened
 
     def positions(self) -> dict[str, Pos]:
         """Where each pawn on the table is to be drawn now (interpolated while a shot rolls)."""

@@ -5,6 +5,11 @@ A human slide: press on a pawn waiting at the near end of your lane, drag it (it
 pointer but stays on the lane, behind the foul line), and let go while moving toward the board.
 The pawn leaves with the pointer's velocity over the last ``FLICK_WINDOW`` seconds, clamped to the
 fastest flick. A pointer that crosses the foul line while holding a pawn makes that pawn a foul.
+
+Instant Home: when a person's roller pawn drops into the hole (on any player's turn), a picker on
+that person's score board asks which scoring pawn goes HOME before the shot's outcome is applied:
+click a scoring pawn or press its number (1-4); Enter takes the suggested one. A computer seat
+chooses by itself.
 """
 
 from __future__ import annotations
@@ -14,12 +19,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from sliders.outcome import EventType, Status
+from sliders.outcome import EventType, ShotResult, Status
 from sliders.physics import Shot
 from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.scenes.match import REMOVING_EVENTS, Flick, Match, status_word
+from sliders.scenes.match import REMOVING_EVENTS, Flick, HomeChoice, Match, status_word
 
 FLICK_WINDOW = 0.07
 """the pointer's velocity at release is measured over this many seconds"""
@@ -58,6 +63,9 @@ class PlayScreen:
         self._settle = 0.0
         self._cpu: tuple[Shot, float] | None = None
         self._leaving: float | None = None
+        self.picking: HomeChoice | None = None  # an Instant Home choice a person is making
+        self._home: dict[str, int] = {}  # Instant Home choices made for the settled shot
+        self._settled: ShotResult | None = None
         self.sidebar = pygame.Rect(0, 0, 0, 0)
         self.buttons = [
             draw.Button("Resume", self._resume),
@@ -80,6 +88,9 @@ class PlayScreen:
             self.paused = True
             self._drop_hold()
             return
+        if self.picking is not None:
+            self._pick_event(event)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event.pos)
         elif event.type == pygame.MOUSEMOTION and self.held is not None:
@@ -88,6 +99,34 @@ class PlayScreen:
             self._drag(event.pos)
             if self.held is not None:
                 self._release()
+
+    def _pick_event(self, event: pygame.event.Event) -> None:
+        choice = self.picking
+        assert choice is not None
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.pick(choice.default)
+            elif pygame.K_1 <= event.key <= pygame.K_4:
+                self.pick(event.key - pygame.K_1)
+            elif pygame.K_KP1 <= event.key <= pygame.K_KP4:
+                self.pick(event.key - pygame.K_KP1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            panel = draw.sidebar_panels(self.sidebar, self.match.state.seats)[choice.seat]
+            spots = draw.scoring_spots(panel, choice.board, large=True)
+            for i, (x, y, r) in enumerate(spots):
+                if (event.pos[0] - x) ** 2 + (event.pos[1] - y) ** 2 <= (r + 3) ** 2:
+                    self.pick(i)
+                    return
+
+    def pick(self, index: int) -> None:
+        """Send scoring pawn ``index`` HOME for the Instant Home choice being made (ignored when
+        that pawn may not go)."""
+        choice = self.picking
+        if choice is None or index not in choice.options:
+            return
+        self._home[choice.pawn] = index
+        self.picking = None
+        self._resolve()
 
     def _human_turn(self) -> str | None:
         m = self.match
@@ -190,11 +229,11 @@ class PlayScreen:
         if m.rolling:
             m.advance(dt)
             self._events()
-            if m.settled:
+            if m.settled and self.picking is None:
                 self._settle += dt
                 if self._settle >= SETTLE_PAUSE:
                     self._settle = 0.0
-                    self._apply()
+                    self._resolve()
             return
         if m.state.phase is not Phase.SHOOTING:
             self._leaving = ROUND_PAUSE
@@ -221,8 +260,28 @@ class PlayScreen:
             elif e.type in REMOVING_EVENTS and e.pawns:
                 self._float(status_word(REMOVING_EVENTS[e.type]), e.x, e.y, (255, 120, 90))
 
-    def _apply(self) -> None:
-        result, happened = self.match.finish()
+    def _resolve(self) -> None:
+        """Make the settled shot's Instant Home choices (a person's by the picker, a computer's
+        at once), then apply the shot."""
+        m = self.match
+        assert m.sim is not None
+        if self._settled is None:
+            self._settled = m.sim.result()
+        while (choice := m.home_choice(self._settled, self._home)) is not None:
+            if m.is_computer(choice.seat):
+                self._home[choice.pawn] = m.home_for(choice, self._settled, self._home)
+                continue
+            self.picking = choice
+            self._say(
+                f"{self._name(choice.seat)}: {pawn_label(choice.pawn)} is in the hole! "
+                "Pick a scoring pawn to send HOME"
+            )
+            return
+        home, self._home, self._settled = self._home, {}, None
+        self._apply(home)
+
+    def _apply(self, home: dict[str, int]) -> None:
+        result, happened = self.match.finish(home)
         where = {p.id: (p.x, p.y) for p in result.pawns}
         for h in happened:
             if isinstance(h, PawnRemoved):
@@ -297,7 +356,10 @@ class PlayScreen:
             draw.text(surface, f.words, (px, py - 20 - 30 * age), 26, f.rgb, "center", True)
         self._draw_banner(surface)
         who = {s.seat: s.describe() for s in m.config.seats}
-        bottom = draw.draw_sidebar(surface, self.sidebar, m.state, who, m.turn)
+        pick = self.picking
+        active = pick.seat if pick else m.turn
+        boards = {pick.seat: [float(sq) for sq in pick.board]} if pick else None
+        bottom = draw.draw_sidebar(surface, self.sidebar, m.state, who, active, boards, pick)
         y = bottom + 4
         for line in self.messages[-6:]:
             if y > surface.get_height() - 20:
@@ -344,7 +406,13 @@ class PlayScreen:
         title = f"Sorry! Sliders · {m.face.name} · round {state.round}"
         draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         seat = state.turn
-        if state.phase is Phase.OVER:
+        if self.picking is not None:
+            seat = self.picking.seat
+            status = (
+                f"{self._name(seat)}: click a scoring pawn to send HOME "
+                f"(1-4; Enter: pawn {self.picking.default + 1})"
+            )
+        elif state.phase is Phase.OVER:
             status = f"{self._name(state.winner)} wins!"
         elif state.phase is Phase.SCORING:
             status = "Round over: scoring"

@@ -1,31 +1,87 @@
-"""Play back a saved game: each shot's pawns glide from where they stood to where they came to
-rest, removals and penalties are announced, and each round's scoring moves the scoring pawns.
+"""Play back a saved game: each shot as it ran, removals and penalties announced, and each
+round's scoring moving the scoring pawns.
 
-The log holds each shot's outcome, not the flick that made it, so a shot is shown as the move from
-the table before to the table after. Keys: Space pauses, Right/Left step, Esc quits.
+A shot whose log records it as slid (every shot of a game played in the window) is re-simulated:
+a :class:`~sliders.physics.Simulation` of the same table, shot, parameters and seed is stepped at
+the physics' fixed step (a slice of it per frame), its outcome is checked against the logged one,
+and the pawns are then shown along their real paths. The physics is deterministic, so the check
+passes for a log made by this version. A shot logged without its slide (a scorekeeper's log), or
+whose re-simulation does not give the logged outcome (a log from another physics version), is
+shown as its pawns gliding from where they stood to where they came to rest; the screen says so
+once. Keys: Space pauses, Right/Left step, Esc quits.
 """
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
-from sliders.boards import face, load_layout
-from sliders.outcome import SEAT_COLOURS, EventType
-from sliders.physics import PhysicsParams
+from sliders.boards import face
+from sliders.errors import UserError
+from sliders.outcome import SEAT_COLOURS, EventType, ShotResult
+from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
 from sliders.scenes.app import App
+from sliders.scenes.gamelog import replay_layout
 
 STEP_TIME = 1.4
-"""seconds each step of the log is shown"""
+"""seconds each gliding shot or round's scoring is shown"""
 MOVE_SHARE = 0.6
-"""share of a step spent moving the pawns"""
+"""share of such a step spent moving the pawns"""
+HOLD = 0.9
+"""seconds a re-simulated shot's final table stays on screen before the next step"""
+NOTICE_TIME = 6.0
+"""seconds the note that shots glide stays under the title"""
+
+Pos = tuple[float, float]
+
+
+class Film:
+    """A logged shot re-simulated: where the pawns were after every physics step."""
+
+    def __init__(self, sim: Simulation) -> None:
+        self.sim = sim
+        self.dt = sim.params.dt
+        self.frames: list[dict[str, Pos]] = [_xy(sim)]
+        self.result: ShotResult | None = None  # once the shot has settled
+
+    def make(self, seconds: float | None = None) -> bool:
+        """Step the shot for up to ``seconds`` of wall time (None: to the end); True once it
+        has settled and ``result`` is known."""
+        sim, frames = self.sim, self.frames
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        while sim.moving:
+            sim.step()
+            frames.append(_xy(sim))
+            if deadline is not None and len(frames) % 16 == 0 and time.perf_counter() > deadline:
+                return False
+        self.result = sim.result()
+        return True
+
+    @property
+    def duration(self) -> float:
+        return (len(self.frames) - 1) * self.dt
+
+    def at(self, t: float) -> dict[str, Pos]:
+        """The pawns still in play at ``t`` seconds into the shot, between physics steps."""
+        k = min(max(t / self.dt, 0.0), len(self.frames) - 1.0)
+        i = int(k)
+        a = self.frames[i]
+        if i + 1 >= len(self.frames):
+            return dict(a)
+        b, f = self.frames[i + 1], k - i
+        return {
+            pid: (x + (b[pid][0] - x) * f, y + (b[pid][1] - y) * f) if pid in b else (x, y)
+            for pid, (x, y) in a.items()
+        }
 
 
 class ReplayScreen:
-    def __init__(self, app: App, game: Game, layout: str) -> None:
+    def __init__(self, app: App, game: Game) -> None:
         self.app, self.game = app, game
-        self.layout = load_layout(layout, game.seats)
+        self.layout = replay_layout(game)
         self.face = face(game.face)
         self.params = PhysicsParams.default()
         self.view = draw.TableView(self.layout, self.face, self.params.pawn_radius)
@@ -35,6 +91,11 @@ class ReplayScreen:
         self.playing = True
         self.lines: list[str] = []
         self.menu = draw.Button("Quit", app.quit)
+        self.film: Film | None = None  # the re-simulated shot being shown
+        self.resimulated: dict[int, ShotResult] = {}  # step index -> the re-simulated outcome
+        self.notice: str | None = None
+        self.notice_t = 0.0
+        self._enter()
 
     @property
     def state(self) -> GameState:
@@ -45,6 +106,11 @@ class ReplayScreen:
     def finished(self) -> bool:
         return self.index >= len(self.game.steps)
 
+    def replays(self, index: int) -> bool:
+        """Whether shot step ``index`` is shown re-simulated (known once it has been reached)."""
+        step = self.game.steps[index]
+        return isinstance(step, ShotStep) and self.resimulated.get(index) == step.result
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_SPACE:
@@ -53,7 +119,7 @@ class ReplayScreen:
                 self._advance()
             elif event.key == pygame.K_LEFT and self.index > 0:
                 self.index -= 1
-                self.t = 0.0
+                self._enter()
             elif event.key == pygame.K_ESCAPE:
                 self.app.quit()
             return
@@ -61,11 +127,54 @@ class ReplayScreen:
             self.menu.handle(event)
 
     def update(self, dt: float) -> None:
+        if self.notice is not None:
+            self.notice_t += dt
         if not self.playing or self.finished:
             return
+        film = self.film
+        if film is not None and film.result is None:
+            if film.make(self.app.think_budget):
+                assert film.result is not None
+                self.resimulated[self.index] = film.result
+                if not self.replays(self.index):
+                    self._glide(f"the re-simulation of step {self.index + 1} differs from the log")
+            return  # the shot is shown from the next frame
         self.t += dt
-        if self.t >= STEP_TIME:
+        if self.t >= self._step_time():
             self._advance()
+
+    def _step_time(self) -> float:
+        if self.film is not None and self.film.result is not None:
+            return self.film.duration + HOLD
+        return STEP_TIME
+
+    def _enter(self) -> None:
+        """Start showing the step at ``index``: a shot logged as slid is re-simulated."""
+        self.t = 0.0
+        self.film = None
+        if self.finished:
+            return
+        step = self.game.steps[self.index]
+        if not isinstance(step, ShotStep) or step.slide is None:
+            return
+        if self.index in self.resimulated and not self.replays(self.index):
+            self.film = None
+            return
+        s = step.slide
+        shot = Shot(s.seat, s.speed, s.angle, s.offset, s.release, s.pawn)
+        try:
+            sim = Simulation(self.layout, self.face, self.state.table, shot, self.params, s.seed)
+        except (UserError, ValueError) as exc:
+            self._glide(f"step {self.index + 1} cannot be re-simulated ({exc})")
+            return
+        self.film = Film(sim)
+
+    def _glide(self, why: str) -> None:
+        """Show the current shot gliding; the first time, say why."""
+        self.film = None
+        if self.notice is None:
+            self.notice = f"Shots glide where the physics differs from the log: {why}"
+            self.lines.append(self.notice)
 
     def _advance(self) -> None:
         if self.finished:
@@ -79,7 +188,7 @@ class ReplayScreen:
         self.lines += [h.describe() for h in happened]
         del self.lines[:-10]
         self.index += 1
-        self.t = 0.0
+        self._enter()
 
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
@@ -100,7 +209,9 @@ class ReplayScreen:
                 self.view.draw_pawn(surface, p.id, p.x, p.y)
         else:
             step = self.game.steps[self.index]
-            if isinstance(step, ShotStep):
+            if isinstance(step, ShotStep) and self.film is not None:
+                self._draw_film(surface, state, step, self.film)
+            elif isinstance(step, ShotStep):
                 self._draw_shot(surface, state, step, k)
             else:
                 after = self.game.states[self.index + 1]
@@ -132,6 +243,14 @@ class ReplayScreen:
             draw.DIM,
             "topright",
         )
+        if self.notice is not None and self.notice_t < NOTICE_TIME:
+            draw.text(
+                surface,
+                draw.clipped(self.notice, 22, self.view.rect.width),
+                (14, 40),
+                22,
+                draw.HIGHLIGHT,
+            )
         y = draw.draw_sidebar(surface, self.sidebar, state, {}, state.turn, boards)
         for line in self.lines[-8:]:
             if y > surface.get_height() - 80:
@@ -170,3 +289,29 @@ class ReplayScreen:
                     str(p.status).replace("_", " ") if p.status.removed else draw.points_label(p)
                 )
                 self.view.tag(surface, words, x, y, 20)
+
+    def _draw_film(
+        self, surface: pygame.Surface, before: GameState, step: ShotStep, film: Film
+    ) -> None:
+        if film.result is None:  # still being re-simulated: the table as it stood
+            for p in before.table:
+                self.view.draw_pawn(surface, p.id, p.x, p.y)
+            return
+        where = film.at(self.t)
+        done = self.t >= film.duration
+        for p in step.result.pawns:
+            if p.id in where:
+                x, y = where[p.id]
+                self.view.draw_pawn(surface, p.id, x, y)
+            else:  # left play during the shot
+                x, y = p.x, p.y
+                self.view.draw_pawn(surface, p.id, x, y, faded=True)
+            if done:
+                words = (
+                    str(p.status).replace("_", " ") if p.status.removed else draw.points_label(p)
+                )
+                self.view.tag(surface, words, x, y, 20)
+
+
+def _xy(sim: Simulation) -> dict[str, Pos]:
+    return {pid: (x, y) for pid, (x, y, _) in sim.positions().items()}

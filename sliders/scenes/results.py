@@ -42,7 +42,7 @@ class ResultsScreen:
     def save(self) -> None:
         path = self.app.save_path or Path.cwd() / time.strftime("sliders-game-%Y%m%d-%H%M%S.json")
         try:
-            self.saved = save_game(self.match.game, self.match.config, path)
+            self.saved = save_game(self.match.game, path)
             self.note = f"Saved to {self.saved}"
         except (UserError, OSError) as exc:
             self.note = f"Not saved: {exc}"

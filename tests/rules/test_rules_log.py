@@ -8,7 +8,17 @@ import pytest
 
 from sliders.errors import UserError
 from sliders.outcome import PawnRest, ShotResult, Status
-from sliders.rules import SCHEMA, Game, InstantHome, Move, Phase, ScoreStep, ShotStep
+from sliders.rules import (
+    SCHEMA,
+    Game,
+    InstantHome,
+    LayoutRef,
+    Move,
+    Phase,
+    ScoreStep,
+    ShotStep,
+    Slide,
+)
 
 
 def rest(pid, status, points=0, choices=()):
@@ -128,3 +138,94 @@ def test_broken_file(tmp_path):
         Game.load(path)
     with pytest.raises(UserError, match="not found"):
         Game.load(tmp_path / "missing.json")
+
+
+def test_layout_and_slides_round_trip():
+    game = Game("race-for-home", ["south", "north"], layout="crazy-corner")
+    assert game.layout == LayoutRef("crazy-corner", ("south", "north"))
+    slide = Slide("south", "south-1", 0.6125, -0.031, 0.012, 0.1, 2**62 + 7)
+    game.shoot(ShotResult(game.face, "south-1", (rest("south-1", Status.OWN_TRACK),)), slide=slide)
+    game.shoot(ShotResult(game.face, "north-1", (*game.state.table, rest("north-1", Status.FOUL))))
+    data = json.loads(json.dumps(game.to_json()))
+    assert data["schema"] == SCHEMA == 2
+    assert data["layout"] == {"name": "crazy-corner", "seats": ["south", "north"]}
+    assert data["steps"][0]["slide"] == {
+        "seat": "south",
+        "pawn": "south-1",
+        "speed": 0.6125,
+        "angle_rad": -0.031,
+        "offset": 0.012,
+        "release": 0.1,
+        "seed": 2**62 + 7,
+    }
+    assert "slide" not in data["steps"][1]
+    again = Game.from_json(data)
+    assert again.layout == game.layout and again.state == game.state
+    assert [s.slide for s in again.steps] == [slide, None]
+    assert again.to_json() == data
+
+
+def test_a_scorekeepers_log_has_no_layout():
+    data = short_game().to_json()
+    assert "layout" not in data and all("slide" not in s for s in data["steps"])
+    assert Game.from_json(data).layout is None
+
+
+def test_schema_1_logs_still_load():
+    """Schema 1: no slides, and the layout (if any) a name beside the rules' fields."""
+    game = short_game()
+    data = game.to_json() | {"schema": 1, "layout": "head-to-head"}
+    again = Game.from_json(json.loads(json.dumps(data)))
+    assert again.state == game.state
+    assert again.layout == LayoutRef("head-to-head", ("south", "west"))
+    del data["layout"]
+    assert Game.from_json(data).layout is None
+
+
+def test_a_slide_must_be_of_the_pawn_shot():
+    game = Game("race-for-home", ["south"])
+    result = ShotResult(game.face, "south-1", (rest("south-1", Status.OWN_TRACK),))
+    with pytest.raises(UserError, match="the slide is of red#2"):
+        game.shoot(result, slide=Slide("south", "south-2", 0.5))
+    assert not game.steps
+
+
+def _with_slide(slide):
+    shot = ShotResult("race-for-home", "south-1", (rest("south-1", Status.OWN_TRACK),))
+    return {
+        "schema": 2,
+        "face": "race-for-home",
+        "seats": ["south"],
+        "steps": [{"shot": shot.to_json(), "slide": slide}],
+    }
+
+
+GOOD_SLIDE = {"seat": "south", "pawn": "south-1", "speed": 0.5}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (_with_slide(GOOD_SLIDE | {"speed": "fast"}), "step 1: the slide's speed must be a number"),
+        (_with_slide(GOOD_SLIDE | {"speed": -1}), "speed must be >= 0"),
+        (_with_slide(GOOD_SLIDE | {"angle_rad": None}), "angle_rad must be a number"),
+        (_with_slide(GOOD_SLIDE | {"seed": 1.5}), "seed must be a whole number"),
+        (_with_slide(GOOD_SLIDE | {"pawn": "north-1"}), "not one of seat 'south'"),
+        (_with_slide(GOOD_SLIDE | {"pawn": "south-2"}), "the slide is of red#2"),
+        (_with_slide([1]), "the slide must be an object"),
+        (_with_slide(GOOD_SLIDE) | {"layout": 3}, "game log setup: the layout must be a name"),
+        (_with_slide(GOOD_SLIDE) | {"layout": {"seats": []}}, "the layout has no name"),
+        (
+            _with_slide(GOOD_SLIDE) | {"layout": {"name": "square", "seats": ["mauve"]}},
+            "unknown player 'mauve'",
+        ),
+    ],
+)
+def test_broken_layouts_and_slides_are_one_clear_line(data, message):
+    with pytest.raises(UserError) as info:
+        Game.from_json(data)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_slide_with_defaults_reads():
+    assert Game.from_json(_with_slide(GOOD_SLIDE)).steps[0].slide == Slide("south", "south-1", 0.5)
