@@ -1,0 +1,32 @@
+"""A whole computer-vs-computer game played in the window, shared by the play and replay tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from sliders.scenes.app import App
+from sliders.scenes.config import MatchConfig, parse_seat_specs
+from sliders.scenes.match import Match
+from sliders.scenes.play import PlayScreen
+from sliders.scenes.results import ResultsScreen
+
+
+@pytest.fixture(scope="session")
+def finished_game():
+    """(app, match): a computer-vs-computer game, headless, played to its results screen."""
+    app = App((1280, 800), sound=False, think_budget=None)
+    try:
+        config = MatchConfig(
+            "race-for-home", "square", parse_seat_specs("south=cpu:easy,north=cpu:easy"), 11
+        )
+        match = Match(config)
+        app.show(PlayScreen(app, match))
+        for _ in range(20000):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            app.step(0.05, draw=False)
+        else:
+            raise AssertionError("the game did not end")
+        yield app, match
+    finally:
+        app.close()
