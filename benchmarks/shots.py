@@ -3,8 +3,10 @@
     python benchmarks/shots.py [--shots N] [--repeats K]
 
 Prints shots per second (median of K runs) on an empty square board and on a board with 15 pawns
-at rest, and the cost per step against a bare pymunk loop that steps one free body with the same
-dt and iterations (the floor any pymunk simulation pays), all measured in the same run.
+at rest, with the closed-form finish for a lone free-rolling pawn (``run()``'s default) and with
+every step through Chipmunk, and the cost per simulated step against a bare pymunk loop that
+steps one free body with the same dt and iterations (the floor any pymunk simulation pays), all
+measured in the same run.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import pymunk
 
 from sliders.boards import face, square
 from sliders.outcome import PawnRest, Status
-from sliders.physics import PhysicsParams, Shot, simulate
+from sliders.physics import PhysicsParams, Shot, Simulation
 
 
 def fifteen_pawns() -> list[PawnRest]:
@@ -45,14 +47,20 @@ def shots(n: int, rng: np.random.Generator) -> list[Shot]:
     return [Shot.from_degrees("south", float(v), float(a)) for v, a in zip(speeds, angles, strict=True)]
 
 
-def time_shots(table: list[PawnRest], batch: list[Shot]) -> tuple[float, int]:
+def time_shots(table: list[PawnRest], batch: list[Shot], coast: bool) -> tuple[float, int, int]:
+    """Seconds for the batch, simulated steps, and shots finished in closed form."""
     layout, board = square("south,west,north,east"), face("race-for-home")
-    steps = 0
+    dt = PhysicsParams.default().dt
+    steps = coasted = 0
     start = time.perf_counter()
     for shot in batch:
-        result = simulate(layout, board, table, shot)
-        steps += round(result.settle_time / PhysicsParams.default().dt)
-    return time.perf_counter() - start, steps
+        sim = Simulation(layout, board, table, shot)
+        sim.coast = coast
+        sim.run()
+        result = sim.result()
+        steps += round(result.settle_time / dt)
+        coasted += sim.coasted
+    return time.perf_counter() - start, steps, coasted
 
 
 def bare_pymunk_steps(n_steps: int) -> float:
@@ -77,17 +85,20 @@ def main() -> None:
     rng = np.random.default_rng(1)
     batch = shots(args.shots, rng)
     tables = {"empty board": [], "15 pawns at rest": fifteen_pawns()}
-    time_shots([], batch[:20])  # warm up: imports, caches
-    print(f"{'board':<18} {'shots/s':>9} {'steps/shot':>11} {'µs/step':>9} {'× bare step':>12}")
+    time_shots([], batch[:20], True)  # warm up: imports, caches
     bare = statistics.median(bare_pymunk_steps(20_000) for _ in range(args.repeats))
+    print(f"{'board':<18} {'mode':<14} {'shots/s':>9} {'steps/shot':>11} {'closed form':>12} "
+          f"{'µs/step':>9} {'× bare step':>12}")  # fmt: skip
     for name, table in tables.items():
-        runs = [time_shots(table, batch) for _ in range(args.repeats)]
-        seconds = statistics.median(r[0] for r in runs)
-        steps = runs[0][1]
-        per_step = seconds / steps
-        print(f"{name:<18} {args.shots / seconds:9.0f} {steps / args.shots:11.0f} "
-              f"{per_step * 1e6:9.2f} {per_step / bare:12.2f}")
-    print(f"{'bare pymunk step':<18} {'':>9} {'':>11} {bare * 1e6:9.2f} {1.0:12.2f}")
+        for mode, coast in (("closed form", True), ("every step", False)):
+            runs = [time_shots(table, batch, coast) for _ in range(args.repeats)]
+            seconds = statistics.median(r[0] for r in runs)
+            steps, coasted = runs[0][1], runs[0][2]
+            per_step = seconds / steps
+            print(f"{name:<18} {mode:<14} {args.shots / seconds:9.0f} {steps / args.shots:11.0f} "
+                  f"{coasted / args.shots:12.0%} {per_step * 1e6:9.2f} {per_step / bare:12.2f}")
+    print(f"{'bare pymunk step':<18} {'':<14} {'':>9} {'':>11} {'':>12} {bare * 1e6:9.2f} "
+          f"{1.0:12.2f}")
 
 
 if __name__ == "__main__":

@@ -114,26 +114,35 @@ def outside_cells(layout: Layout, reach: float = 2.0) -> list[Rect]:
     """Rectangles covering the area within ``reach`` of the table that is *not* table surface.
 
     The surface is a union of axis-aligned rectangles, so its complement splits exactly into the
-    cells of the grid drawn through every rectangle edge. Cells are merged along rows.
+    cells of the grid drawn through every rectangle edge. Cells are merged along rows, then runs
+    that repeat in consecutive rows are merged into taller rectangles.
     """
     rects = layout.surface
     xs = sorted({v for rc in rects for v in (rc.xmin, rc.xmax)})
     ys = sorted({v for rc in rects for v in (rc.ymin, rc.ymax)})
     xs = [xs[0] - reach, *xs, xs[-1] + reach]
     ys = [ys[0] - reach, *ys, ys[-1] + reach]
-    cells: list[Rect] = []
+    rows: list[list[tuple[float, float]]] = []
     for j in range(len(ys) - 1):
-        y0, y1 = ys[j], ys[j + 1]
-        run: list[float] | None = None
+        cy = (ys[j] + ys[j + 1]) / 2
+        runs: list[tuple[float, float]] = []
         for i in range(len(xs) - 1):
             x0, x1 = xs[i], xs[i + 1]
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            covered = any(rc.contains(cx, cy) for rc in rects)
-            if not covered:
-                run = [run[0], x1] if run else [x0, x1]
-            elif run:
-                cells.append(Rect(run[0], y0, run[1], y1))
-                run = None
-        if run:
-            cells.append(Rect(run[0], y0, run[1], y1))
+            if any(rc.contains((x0 + x1) / 2, cy) for rc in rects):
+                continue
+            if runs and runs[-1][1] == x0:
+                runs[-1] = (runs[-1][0], x1)
+            else:
+                runs.append((x0, x1))
+        rows.append(runs)
+    # merge runs that repeat exactly in consecutive rows into taller rectangles
+    cells: list[Rect] = []
+    open_cells: dict[tuple[float, float], float] = {}  # run -> the y where it started
+    for j, runs in enumerate(rows + [[]]):
+        y = ys[j]
+        for run in list(open_cells):
+            if run not in runs:
+                cells.append(Rect(run[0], open_cells.pop(run), run[1], y))
+        for run in runs:
+            open_cells.setdefault(run, y)
     return cells

@@ -23,7 +23,16 @@ from typing import Protocol
 import numpy as np
 import pymunk
 
-from sliders.boards import Face, Layout, Seat, classify, outside_cells, overlaps_rail, surface_at
+from sliders.boards import (
+    Face,
+    Layout,
+    Seat,
+    classify,
+    outside_cells,
+    overlaps_rail,
+    segment_distance,
+    surface_at,
+)
 from sliders.errors import UserError
 from sliders.outcome import (
     PAWNS_PER_PLAYER,
@@ -129,7 +138,8 @@ class Simulation:
     ) -> None:
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
-        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        self._seed = seed
+        self._rng: np.random.Generator | None = None
         self.shot = shot
         self.t = 0.0
         self.steps = 0
@@ -167,6 +177,12 @@ class Simulation:
             self._add_pawn(shooter, start, velocity)
         self._install_handlers(space)
         self._final: dict[str, tuple[float, float, float]] | None = None
+        self.coast = True
+        """``run()`` may move a lone pawn rolling freely straight to where it stops (see
+        :meth:`_coast_to_rest`); set False to step every step."""
+        self.coasted = False
+        """True when ``run()`` finished the shot in closed form"""
+        self._coast_events = -1
         self.moving = not foul
         if foul:
             self._finish()
@@ -186,6 +202,9 @@ class Simulation:
                     self._drop_doomed()
             self.t = self.steps * dt
             self.moving = self._awake()
+            if self.moving and self.coast and self._coast_to_rest():
+                self.t = self.steps * dt
+                self.moving = False
         self._finish()
 
     def step(self) -> None:
@@ -322,6 +341,16 @@ class Simulation:
         z = (impulse - p.knock_over_impulse) / p.knock_over_spread
         return bool(self.rng.random() < 1 / (1 + math.exp(-max(min(z, 50.0), -50.0))))
 
+    @property
+    def rng(self) -> np.random.Generator:
+        """The shot's random generator, made from its seed when first needed."""
+        if self._rng is None:
+            seed = self._seed
+            self._rng = (
+                seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+            )
+        return self._rng
+
     def _remove(
         self, space: pymunk.Space, pawn: _Pawn, status: Status, kind: EventType, t: float
     ) -> None:
@@ -337,6 +366,40 @@ class Simulation:
             del self._by_body[pawn.body]
             self.space.remove(*pawn.parts)
         self._doomed.clear()
+
+    def _coast_to_rest(self) -> bool:
+        """Move a lone rolling pawn to where it stops, in closed form, when nothing can touch it.
+
+        With one pawn awake, rolling resistance takes exactly μ·g·dt off its speed each step
+        and the position steps with the speed before that, so from speed s it travels
+        dt·(M·s − μg·dt·M(M−1)/2) in M = ⌈s/(μg·dt)⌉ steps, straight on. When that path stays
+        clear of every rail, every other pawn, the table's edge and the hole, the pawn is put
+        there at once: the same place stepping reaches, to rounding (about 1e-15 m). Tried
+        when one pawn is awake and something happened since the last try.
+        """
+        awake = [pw for pw in self._pawns.values() if not pw.body.is_sleeping]
+        if len(awake) != 1 or len(self.events) == self._coast_events:
+            return False
+        self._coast_events = len(self.events)
+        pawn = awake[0]
+        body, p = pawn.body, self.params
+        vx, vy = body.velocity
+        speed = math.hypot(vx, vy)
+        decrement = p.mu_roll * p.g * p.dt
+        if speed <= decrement:
+            return False
+        steps = math.ceil(speed / decrement)
+        distance = p.dt * (steps * speed - decrement * steps * (steps - 1) / 2)
+        x0, y0 = body.position
+        x1, y1 = x0 + vx / speed * distance, y0 + vy / speed * distance
+        if not self.world.path_is_clear((x0, y0), (x1, y1), self._pawns, pawn.id):
+            return False
+        body.position = (x1, y1)
+        body.velocity = (0.0, 0.0)
+        body.angular_velocity = 0.0
+        self.steps += steps
+        self.coasted = True
+        return True
 
     def _awake(self) -> bool:
         return any(not pw.body.is_sleeping for pw in self._pawns.values())
@@ -379,6 +442,18 @@ class World:
         if face.hole_radius:
             shapes.append(_make_sensor(pymunk.Circle(static, face.hole_radius), _HOLE))
         self.statics: tuple[object, ...] = (static, *shapes)
+        # what a coasting pawn's centre must keep clear of: segments and how near it may come
+        r = p.pawn_radius
+        walls = [(rail.a, rail.b, rail.thickness / 2 + r) for rail in layout.rails]
+        for c in outside_cells(layout):
+            corners = [(c.xmin, c.ymin), (c.xmax, c.ymin), (c.xmax, c.ymax), (c.xmin, c.ymax)]
+            walls += [(corners[i], corners[(i + 1) % 4], 0.0) for i in range(4)]
+        if face.hole_radius:
+            walls.append(((0.0, 0.0), (0.0, 0.0), face.hole_radius))
+        self._walls = tuple(
+            (c, d, reach, (min(c[0], d[0]), min(c[1], d[1]), max(c[0], d[0]), max(c[1], d[1])))
+            for c, d, reach in walls
+        )
         self._moment = pymunk.moment_for_circle(p.pawn_mass, 0, p.pawn_radius)
         self._pawn_e = math.sqrt(p.restitution_pawn)
         self._pawn_f = math.sqrt(p.friction_pawn)
@@ -408,6 +483,33 @@ class World:
         space, self._space = self._space, None
         if space is not None:
             space.remove(*space.bodies, *space.shapes, *space.constraints)
+
+    def path_is_clear(
+        self,
+        a: tuple[float, float],
+        b: tuple[float, float],
+        pawns: dict[str, _Pawn],
+        mover: str,
+    ) -> bool:
+        """True when a pawn's centre can go straight from ``a`` to ``b`` touching nothing: no
+        rail, no other pawn, no sensor (the table's edge, the hole), with a margin."""
+        r, margin = self.params.pawn_radius, _COAST_MARGIN
+        lo_x, hi_x = min(a[0], b[0]), max(a[0], b[0])
+        lo_y, hi_y = min(a[1], b[1]), max(a[1], b[1])
+        for c, d, reach, (bx0, by0, bx1, by1) in self._walls:
+            near = reach + margin
+            if bx0 - near > hi_x or bx1 + near < lo_x or by0 - near > hi_y or by1 + near < lo_y:
+                continue  # bounding boxes apart
+            if segments_distance(a, b, c, d) < near:
+                return False
+        near = 2 * r + margin
+        for pid, other in pawns.items():
+            if pid != mover:
+                ox, oy = other.body.position
+                if lo_x - near <= ox <= hi_x + near and lo_y - near <= oy <= hi_y + near:
+                    if segment_distance(ox, oy, a, b) < near:
+                        return False
+        return True
 
     def pawn(self, pid: str) -> _Pawn:
         """A fresh body for pawn ``pid``, with its rim, its probe and its friction joints.
@@ -460,11 +562,36 @@ except ImportError:  # pragma: no cover - a pymunk without the cffi module
     _cp_lib = None
 
 
+_COAST_MARGIN = 1e-4
+"""how far (m) a coasting pawn's path must stay from anything it could touch"""
+
+
+def segments_distance(
+    a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]
+) -> float:
+    """Distance between the segments a–b and c–d (0 when they cross)."""
+
+    def orient(p: tuple[float, float], q: tuple[float, float], s: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (s[1] - p[1]) - (q[1] - p[1]) * (s[0] - p[0])
+
+    if orient(c, d, a) * orient(c, d, b) < 0 and orient(a, b, c) * orient(a, b, d) < 0:
+        return 0.0
+    return min(
+        segment_distance(a[0], a[1], c, d),
+        segment_distance(b[0], b[1], c, d),
+        segment_distance(c[0], c[1], a, b),
+        segment_distance(d[0], d[1], a, b),
+    )
+
+
 _local = threading.local()
 
 
 def world_for(layout: Layout, face: Face, params: PhysicsParams) -> World:
     """This thread's world for ``layout``, ``face`` and ``params`` (a few are kept)."""
+    last = getattr(_local, "last", None)
+    if last is not None and last[0] is layout and last[1] is face and last[2] is params:
+        return last[3]  # the same objects as last time: skip hashing them
     cache: OrderedDict[tuple[Layout, Face, PhysicsParams], World]
     cache = _local.__dict__.setdefault("worlds", OrderedDict())
     key = (layout, face, params)
@@ -475,6 +602,7 @@ def world_for(layout: Layout, face: Face, params: PhysicsParams) -> World:
             cache.popitem(last=False)[1].release()
     else:
         cache.move_to_end(key)
+    _local.last = (layout, face, params, world)
     return world
 
 

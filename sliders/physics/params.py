@@ -61,7 +61,8 @@ class PhysicsParams:
 
     @classmethod
     def default(cls) -> PhysicsParams:
-        return cls()
+        """The defaults (one shared, immutable instance)."""
+        return _DEFAULT if cls is PhysicsParams else cls()
 
     @property
     def deceleration(self) -> float:
@@ -153,6 +154,9 @@ class PhysicsParams:
         return [
             (f.name, getattr(self, f.name), docs.get(f.name, "")) for f in dataclasses.fields(self)
         ]
+
+
+_DEFAULT = PhysicsParams()
 
 
 def _field_docs() -> dict[str, str]:

@@ -17,8 +17,10 @@ from .helpers import RACE, SQUARE2, SQUARE4, P, long_lane, pawn
 @pytest.mark.parametrize("speed", [0.2, 0.35, 0.6, 1.0, 1.5, 2.0, 2.5, 3.0])
 def test_stopping_distance_matches_closed_form(speed: float) -> None:
     lane = long_lane()
-    result = simulate(lane, RACE, [], Shot("south", speed, release=0.1))
-    (p,) = result.pawns
+    sim = Simulation(lane, RACE, [], Shot("south", speed, release=0.1))
+    sim.coast = False  # every step through Chipmunk
+    sim.run()
+    (p,) = sim.result().pawns
     assert p.status is Status.OWN_TRACK
     start_y = lane.seats[0].near[1] + 0.1
     travelled = p.y - start_y
@@ -31,7 +33,10 @@ def test_stopping_distance_matches_closed_form(speed: float) -> None:
 def test_stopping_distance_tracks_the_integrator_step(dt: float) -> None:
     params = P.replace(dt=dt)
     lane = long_lane()
-    (p,) = simulate(lane, RACE, [], Shot("south", 1.2, release=0.1), params).pawns
+    sim = Simulation(lane, RACE, [], Shot("south", 1.2, release=0.1), params)
+    sim.coast = False
+    sim.run()
+    (p,) = sim.result().pawns
     travelled = p.y - (lane.seats[0].near[1] + 0.1)
     assert travelled == pytest.approx(params.stopping_distance(1.2), rel=1e-4)
 
@@ -171,3 +176,33 @@ def test_direct_chipmunk_step_matches_space_step(monkeypatch) -> None:
     wrapped = [simulate(SQUARE4, face("instant-home"), table, s).to_json() for s in shots]
     assert direct == wrapped
     assert any(p["status"] == "knocked_over" for p in direct[0]["pawns"])
+
+
+def _run(sim: Simulation, coast: bool):
+    sim.coast = coast
+    sim.run()
+    return sim.result()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_coasting_lands_where_stepping_does(seed: int) -> None:
+    """run() moves a lone, freely rolling pawn straight to its stop; stepping every step must
+    agree to rounding, with the same statuses and events."""
+    rng = np.random.default_rng(seed)
+    table = [pawn("north-1", 0.05, 0.06), pawn("west-1", -0.07, -0.02)] if seed % 2 else []
+    coasted = 0
+    for _ in range(25):
+        shot = Shot.from_degrees(
+            "south", float(rng.uniform(0.2, 1.6)), float(rng.uniform(-12, 12)),
+            offset=float(rng.uniform(-0.04, 0.04)),
+        )
+        fast = Simulation(SQUARE4, face("instant-home"), table, shot)
+        a = _run(fast, True)
+        b = _run(Simulation(SQUARE4, face("instant-home"), table, shot), False)
+        coasted += fast.coasted
+        assert [p.status for p in a.pawns] == [p.status for p in b.pawns]
+        assert [(e.type, e.pawns) for e in a.events[:-1]] == [(e.type, e.pawns) for e in b.events[:-1]]
+        for pa, pb in zip(a.pawns, b.pawns, strict=True):
+            assert pa.x == pytest.approx(pb.x, abs=1e-12)
+            assert pa.y == pytest.approx(pb.y, abs=1e-12)
+    assert coasted > 5  # the shortcut is really taken
