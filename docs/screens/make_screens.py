@@ -1,13 +1,16 @@
-"""Take the screenshots in this folder: the setup, play (mid-shot), round-end and results screens.
+"""Take the screenshots in this folder: the setup, play (mid-shot), round-end and results screens,
+the Instant Home choice and a replay.
 
 Runs headless (SDL_VIDEODRIVER=dummy): a four-player Instant Sorry! game, red a person whose
-slides are chosen here by a computer player, the others the computer.
+slides are chosen here by a computer player, the others the computer; it is saved and replayed.
+Then an Instant Home game in its second round, red a person whose pawn drops into the hole.
 
     python docs/screens/make_screens.py [OUTPUT_DIR]
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from pathlib import Path
@@ -19,10 +22,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from sliders.ai import ComputerPlayer  # noqa: E402
+from sliders.outcome import PawnRest, ShotResult, Status  # noqa: E402
+from sliders.physics import Shot  # noqa: E402
+from sliders.rules import HOME, Move, Phase  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
 from sliders.scenes.config import MatchConfig, parse_seat_specs  # noqa: E402
 from sliders.scenes.match import Match  # noqa: E402
 from sliders.scenes.play import PlayScreen  # noqa: E402
+from sliders.scenes.replay import Film, ReplayScreen  # noqa: E402
 from sliders.scenes.results import ResultsScreen  # noqa: E402
 from sliders.scenes.roundend import RoundEndScreen  # noqa: E402
 from sliders.scenes.setup import SetupScreen  # noqa: E402
@@ -73,7 +80,85 @@ def main(out: Path) -> None:
             _shot(app, out / "results.png")
             break
         app.step(FRAME, draw=False)
+    _replay(app, match, out / "replay.png")
+    _instant_home(app, out / "instant-home.png")
     app.close()
+
+
+def _replay(app: App, match: Match, path: Path) -> None:
+    """The saved game replayed: a re-simulated shot of round 2 or later, the shot pawn knocking
+    another, mid-way."""
+    replay = ReplayScreen(app, match.game)
+    app.show(replay)
+    while not replay.finished:
+        film = replay.film
+        if (
+            film is not None
+            and film.result is not None
+            and replay.state.round >= 2
+            and replay.t > 0.3
+            and _moving_on_board(film, replay.t)
+            and _movers(film, replay.t) >= 2
+        ):
+            _shot(app, path)
+            return
+        app.step(FRAME, draw=False)
+    raise RuntimeError("no re-simulated shot to show")
+
+
+def _movers(film: Film, t: float) -> int:
+    """How many pawns have run more than 3 cm by ``t`` into the shot."""
+    start = film.frames[0]
+    return sum(pid in start and math.dist(start[pid], xy) > 0.03 for pid, xy in film.at(t).items())
+
+
+def _moving_on_board(film: Film, t: float) -> bool:
+    """Whether some pawn is on the target board and still moving at ``t`` into the shot."""
+    now, soon = film.at(t), film.at(t + 0.05)
+    return any(
+        pid in soon and abs(x) < 0.12 and abs(y) < 0.12 and abs(soon[pid][1] - y) > 0.004
+        for pid, (x, y) in now.items()
+    )
+
+
+def _instant_home(app: App, path: Path) -> None:
+    """Round 2 of an Instant Home game: red's pawn has dropped into the hole and red picks the
+    scoring pawn that goes HOME. Round 1 is written here, not played: red's pawns scored 4, 1
+    and 2, blue's 3 and 1, yellow's 5."""
+    seats = "south=human,north=cpu:medium,west=cpu:easy"
+    config = MatchConfig("instant-home", "square", parse_seat_specs(seats), 8, starter="north")
+    match = Match(config)
+    game = match.game
+    points = {"south": (4, 1, 0, 2), "west": (3, 0, 1, 0), "north": (5, 0, 0, 0)}
+    while game.state.phase is Phase.SHOOTING:
+        s = game.state
+        pid = s.next_pawn()
+        assert pid is not None and s.turn is not None
+        n = int(pid[-1])
+        won = points[s.turn][n - 1]
+        rest = (
+            PawnRest(pid, s.turn, 0.0, 0.0, Status.ON_TARGET, won, (won,))
+            if won
+            else PawnRest(pid, s.turn, 0.0, 0.0, Status.FOUL)
+        )
+        game.shoot(ShotResult(s.face, pid, (*s.table, rest)))
+    game.score(
+        {
+            seat: [Move(f"{seat}-{k + 1}", k, v) for k, v in enumerate(won) if 0 < v < HOME]
+            for seat, won in points.items()
+        }
+    )
+    screen = PlayScreen(app, match)
+    app.show(screen)
+    match.start(Shot("south", 0.66, 0.0, 0.0, None, "south-1"))
+    for _ in range(2000):
+        if screen.picking is not None:
+            for _ in range(20):
+                app.step(FRAME, draw=False)
+            _shot(app, path)
+            return
+        app.step(FRAME, draw=False)
+    raise RuntimeError("red's pawn did not drop into the hole")
 
 
 def _shot(app: App, path: Path) -> None:

@@ -343,7 +343,7 @@ def scoring_spots(
     top = rect.y + 32
     dot = max(min(int(cw / 6), 6), 3)
     if large:
-        dot = max(min(int(cw / 6.5), 8), 5)
+        dot = max(min(int(cw / 5), 11), 5)
     stack: dict[int, int] = {}
     out = []
     for sq in squares:

@@ -273,8 +273,8 @@ class PlayScreen:
                 continue
             self.picking = choice
             self._say(
-                f"{self._name(choice.seat)}: {pawn_label(choice.pawn)} is in the hole! "
-                "Pick a scoring pawn to send HOME"
+                f"{pawn_label(choice.pawn)} is in the hole: "
+                f"{self._name(choice.seat)} sends a pawn HOME"
             )
             return
         home, self._home, self._settled = self._home, {}, None

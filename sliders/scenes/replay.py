@@ -19,7 +19,7 @@ import pygame
 
 from sliders.boards import face
 from sliders.errors import UserError
-from sliders.outcome import SEAT_COLOURS, EventType, ShotResult
+from sliders.outcome import SEAT_COLOURS, EventType, ShotResult, pawn_seat
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
@@ -34,6 +34,8 @@ HOLD = 0.9
 """seconds a re-simulated shot's final table stays on screen before the next step"""
 NOTICE_TIME = 6.0
 """seconds the note that shots glide stays under the title"""
+TRAIL_EVERY = 4
+"""a re-simulated pawn's trail joins its place every this many physics steps"""
 
 Pos = tuple[float, float]
 
@@ -237,7 +239,7 @@ class ReplayScreen:
         hint = "finished" if self.finished else ("Space: pause" if self.playing else "paused")
         draw.text(
             surface,
-            hint + " · ←/→ step · Esc quit",
+            hint + " · Left/Right: step · Esc: quit",
             (surface.get_width() - 14, 14),
             22,
             draw.DIM,
@@ -299,6 +301,7 @@ class ReplayScreen:
             return
         where = film.at(self.t)
         done = self.t >= film.duration
+        self._draw_trails(surface, film)
         for p in step.result.pawns:
             if p.id in where:
                 x, y = where[p.id]
@@ -311,6 +314,18 @@ class ReplayScreen:
                     str(p.status).replace("_", " ") if p.status.removed else draw.points_label(p)
                 )
                 self.view.tag(surface, words, x, y, 20)
+
+    def _draw_trails(self, surface: pygame.Surface, film: Film) -> None:
+        """The path each pawn has run so far in this shot, a thin line in its colour."""
+        last = min(int(self.t / film.dt), len(film.frames) - 1)
+        paths: dict[str, list[tuple[int, int]]] = {}
+        for frame in film.frames[: last + 1 : TRAIL_EVERY] + film.frames[last : last + 1]:
+            for pid, (x, y) in frame.items():
+                paths.setdefault(pid, []).append(self.view.to_screen(x, y))
+        for pid, points in paths.items():
+            if len(points) > 1 and points[0] != points[-1]:
+                rgb = tuple((v + 255) // 2 for v in draw.seat_rgb(pawn_seat(pid)))
+                pygame.draw.lines(surface, rgb, False, points, 2)
 
 
 def _xy(sim: Simulation) -> dict[str, Pos]:
