@@ -368,38 +368,67 @@ class Simulation:
         self._doomed.clear()
 
     def _coast_to_rest(self) -> bool:
-        """Move a lone rolling pawn to where it stops, in closed form, when nothing can touch it.
+        """Finish a lone rolling pawn's slide in closed form when nothing can touch it.
 
         With one pawn awake, rolling resistance takes exactly μ·g·dt off its speed each step
-        and the position steps with the speed before that, so from speed s it travels
-        dt·(M·s − μg·dt·M(M−1)/2) in M = ⌈s/(μg·dt)⌉ steps, straight on. When that path stays
-        clear of every rail, every other pawn, the table's edge and the hole, the pawn is put
-        there at once: the same place stepping reaches, to rounding (about 1e-15 m). Tried
-        when one pawn is awake and something happened since the last try.
+        and the position steps with the speed before that, so from speed s it has travelled
+        dt·(n·s − μg·dt·n(n−1)/2) after n steps, straight on, and stops after
+        M = ⌈s/(μg·dt)⌉ steps. When that path stays clear of every rail, every other pawn and
+        the hole, the pawn is put where it stops, or, if its centre leaves the table on the
+        way, removed off the board at the first step past the edge: the same place and step
+        that stepping reaches, to rounding (about 1e-15 m). Tried when one pawn is awake and
+        something happened since the last try. Returns True when nothing moves any more.
         """
+        if len(self.events) == self._coast_events:
+            return False
         awake = [pw for pw in self._pawns.values() if not pw.body.is_sleeping]
-        if len(awake) != 1 or len(self.events) == self._coast_events:
+        if len(awake) != 1:
             return False
         self._coast_events = len(self.events)
         pawn = awake[0]
         body, p = pawn.body, self.params
         vx, vy = body.velocity
         speed = math.hypot(vx, vy)
-        decrement = p.mu_roll * p.g * p.dt
-        if speed <= decrement:
+        dv = p.mu_roll * p.g * p.dt
+        if speed <= dv:
             return False
-        steps = math.ceil(speed / decrement)
-        distance = p.dt * (steps * speed - decrement * steps * (steps - 1) / 2)
+        ux, uy = vx / speed, vy / speed
+
+        def travelled(n: int) -> float:
+            return p.dt * (n * speed - dv * n * (n - 1) / 2)
+
+        steps = math.ceil(speed / dv)
         x0, y0 = body.position
-        x1, y1 = x0 + vx / speed * distance, y0 + vy / speed * distance
+        total = travelled(steps)
+        exit_at = self.world.edge_entry((x0, y0), (x0 + ux * total, y0 + uy * total))
+        if exit_at is not None:
+            edge = exit_at * total - _PROBE_RADIUS
+            # the first step whose position is past the edge
+            half = speed + dv / 2
+            n = max(
+                1, math.ceil((half - math.sqrt(max(half * half - 2 * dv * edge / p.dt, 0))) / dv)
+            )
+            while n < steps and travelled(n) <= edge:
+                n += 1
+            while n > 1 and travelled(n - 1) > edge:
+                n -= 1
+            steps = n
+        reach = travelled(steps)
+        x1, y1 = x0 + ux * reach, y0 + uy * reach
         if not self.world.path_is_clear((x0, y0), (x1, y1), self._pawns, pawn.id):
             return False
         body.position = (x1, y1)
-        body.velocity = (0.0, 0.0)
-        body.angular_velocity = 0.0
-        self.steps += steps
         self.coasted = True
-        return True
+        if exit_at is None:
+            body.velocity = (0.0, 0.0)
+            body.angular_velocity = 0.0
+            self.steps += steps
+            return True
+        self.steps += steps - 1  # the removal is stamped inside the step that crosses the edge
+        self._remove(self.space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(self.space))
+        self.steps += 1
+        self._drop_doomed()
+        return not self._awake()
 
     def _awake(self) -> bool:
         return any(not pw.body.is_sleeping for pw in self._pawns.values())
@@ -445,9 +474,7 @@ class World:
         # what a coasting pawn's centre must keep clear of: segments and how near it may come
         r = p.pawn_radius
         walls = [(rail.a, rail.b, rail.thickness / 2 + r) for rail in layout.rails]
-        for c in outside_cells(layout):
-            corners = [(c.xmin, c.ymin), (c.xmax, c.ymin), (c.xmax, c.ymax), (c.xmin, c.ymax)]
-            walls += [(corners[i], corners[(i + 1) % 4], 0.0) for i in range(4)]
+        self._cells = tuple(outside_cells(layout))
         if face.hole_radius:
             walls.append(((0.0, 0.0), (0.0, 0.0), face.hole_radius))
         self._walls = tuple(
@@ -484,6 +511,30 @@ class World:
         if space is not None:
             space.remove(*space.bodies, *space.shapes, *space.constraints)
 
+    def edge_entry(self, a: tuple[float, float], b: tuple[float, float]) -> float | None:
+        """The fraction of the way from ``a`` (on the table) to ``b`` at which a point first
+        leaves the table's surface, or None if it stays on it."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        first: float | None = None
+        for cell in self._cells:
+            lo, hi = 0.0, 1.0  # Liang–Barsky clipping of the segment to the cell
+            for delta, start, low, high in ((dx, a[0], cell.xmin, cell.xmax),
+                                            (dy, a[1], cell.ymin, cell.ymax)):  # fmt: skip
+                if delta == 0.0:
+                    if not low <= start <= high:
+                        lo, hi = 1.0, 0.0
+                        break
+                    continue
+                t0, t1 = (low - start) / delta, (high - start) / delta
+                if t0 > t1:
+                    t0, t1 = t1, t0
+                lo, hi = max(lo, t0), min(hi, t1)
+                if lo > hi:
+                    break
+            if lo <= hi and (first is None or lo < first):
+                first = lo
+        return first
+
     def path_is_clear(
         self,
         a: tuple[float, float],
@@ -492,7 +543,7 @@ class World:
         mover: str,
     ) -> bool:
         """True when a pawn's centre can go straight from ``a`` to ``b`` touching nothing: no
-        rail, no other pawn, no sensor (the table's edge, the hole), with a margin."""
+        rail, no other pawn, not the hole, with a margin."""
         r, margin = self.params.pawn_radius, _COAST_MARGIN
         lo_x, hi_x = min(a[0], b[0]), max(a[0], b[0])
         lo_y, hi_y = min(a[1], b[1]), max(a[1], b[1])

@@ -190,10 +190,12 @@ def test_coasting_lands_where_stepping_does(seed: int) -> None:
     agree to rounding, with the same statuses and events."""
     rng = np.random.default_rng(seed)
     table = [pawn("north-1", 0.05, 0.06), pawn("west-1", -0.07, -0.02)] if seed % 2 else []
-    coasted = 0
+    coasted = off = 0
     for _ in range(25):
         shot = Shot.from_degrees(
-            "south", float(rng.uniform(0.2, 1.6)), float(rng.uniform(-12, 12)),
+            "south",
+            float(rng.uniform(0.2, 3.0)),
+            float(rng.uniform(-12, 12)),
             offset=float(rng.uniform(-0.04, 0.04)),
         )
         fast = Simulation(SQUARE4, face("instant-home"), table, shot)
@@ -201,8 +203,15 @@ def test_coasting_lands_where_stepping_does(seed: int) -> None:
         b = _run(Simulation(SQUARE4, face("instant-home"), table, shot), False)
         coasted += fast.coasted
         assert [p.status for p in a.pawns] == [p.status for p in b.pawns]
-        assert [(e.type, e.pawns) for e in a.events[:-1]] == [(e.type, e.pawns) for e in b.events[:-1]]
+        assert [(e.type, e.pawns) for e in a.events[:-1]] == [
+            (e.type, e.pawns) for e in b.events[:-1]
+        ]
+        for ea, eb in zip(a.events[:-1], b.events[:-1], strict=True):
+            assert ea.t == pytest.approx(eb.t, abs=1e-9)
+            assert (ea.x, ea.y) == pytest.approx((eb.x, eb.y), abs=1e-12)
+        off += fast.coasted and a.pawns[0].status is Status.OFF_BOARD
         for pa, pb in zip(a.pawns, b.pawns, strict=True):
             assert pa.x == pytest.approx(pb.x, abs=1e-12)
             assert pa.y == pytest.approx(pb.y, abs=1e-12)
     assert coasted > 5  # the shortcut is really taken
+    assert off > 0  # ...also for pawns that slide off the table
