@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from sliders.batch.runners import BACKENDS, DEFAULT_CHUNK
     from sliders.batch.tables import FORMATS
-    from sliders.boards.cliargs import add_table_arguments
+    from sliders.boards.cliargs import add_param_argument, add_table_arguments
     from sliders.physics.noise import NOISE_LEVELS
 
     add_table_arguments(p)
@@ -66,13 +66,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=DEFAULT_CHUNK,
         help=f"shots per task (default: {DEFAULT_CHUNK}; does not change the results)",
     )
-    g.add_argument(
-        "--param",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override a physics parameter (repeatable; see sliders params)",
-    )
+    add_param_argument(g)
     g.add_argument("--quiet", action="store_true", help="no progress bar")
     g = p.add_argument_group("output")
     g.add_argument("--out", required=True, metavar="FILE", help="table of every simulated shot")

@@ -21,6 +21,17 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_param_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--param NAME=VALUE``: override a physics parameter (see ``sliders params``)."""
+    p.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a physics parameter (repeatable; see sliders params)",
+    )
+
+
 def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
     """The scene the flags describe: a scene file, with any of --layout/--face/--seats overriding.
 

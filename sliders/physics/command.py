@@ -9,7 +9,7 @@ import json
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sliders.boards.cliargs import add_table_arguments
+    from sliders.boards.cliargs import add_param_argument, add_table_arguments
 
     add_table_arguments(p)
     p.add_argument("--seat", help="the seat that shoots (default: the first seat)")
@@ -19,13 +19,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--offset", type=float, default=0.0, help="metres right of the lane's axis")
     p.add_argument("--release", type=float, help="metres from the lane's near end")
     p.add_argument("--seed", type=int, help="seed for the random knock-over draw")
-    p.add_argument(
-        "--param",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override a physics parameter (repeatable; see sliders params)",
-    )
+    add_param_argument(p)
     p.add_argument("--save-scene", metavar="FILE", help="write the table after the shot")
     p.add_argument("--png", metavar="FILE", help="draw the table after the shot, with paths")
     p.add_argument("--json", action="store_true", help="print one JSON object")

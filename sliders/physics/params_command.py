@@ -7,13 +7,9 @@ import json
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--param",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override a physics parameter (repeatable)",
-    )
+    from sliders.boards.cliargs import add_param_argument
+
+    add_param_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
