@@ -82,6 +82,27 @@ def clipped(words: str, size: int, width: int) -> str:
     return words + "..."
 
 
+def text_lines(
+    surface: pygame.Surface,
+    lines: Sequence[str],
+    x: int,
+    y: int,
+    width: int,
+    bottom: int,
+    rgb: tuple[int, int, int] = TEXT,
+    size: int = 19,
+) -> int:
+    """Draw ``lines`` one under another from (x, y), each clipped to ``width`` pixels, stopping
+    before ``bottom``; returns the y below the last line drawn."""
+    step = size + 1
+    for line in lines:
+        if y > bottom:
+            break
+        text(surface, clipped(line, size, width), (x, y), size, rgb)
+        y += step
+    return y
+
+
 @dataclass
 class Button:
     """A clickable labelled rectangle; ``action`` runs on a left click released inside it."""

@@ -360,18 +360,10 @@ class PlayScreen:
         active = pick.seat if pick else m.turn
         boards = {pick.seat: [float(sq) for sq in pick.board]} if pick else None
         bottom = draw.draw_sidebar(surface, self.sidebar, m.state, who, active, boards, pick)
-        y = bottom + 4
-        for line in self.messages[-6:]:
-            if y > surface.get_height() - 20:
-                break
-            draw.text(
-                surface,
-                draw.clipped(line, 19, self.sidebar.width),
-                (self.sidebar.x, y),
-                19,
-                draw.DIM,
-            )
-            y += 20
+        draw.text_lines(
+            surface, self.messages[-6:], self.sidebar.x, bottom + 4, self.sidebar.width,
+            surface.get_height() - 20, draw.DIM,
+        )  # fmt: skip
         if self.paused:
             self._draw_pause(surface)
 

@@ -254,17 +254,10 @@ class ReplayScreen:
                 draw.HIGHLIGHT,
             )
         y = draw.draw_sidebar(surface, self.sidebar, state, {}, state.turn, boards)
-        for line in self.lines[-8:]:
-            if y > surface.get_height() - 80:
-                break
-            draw.text(
-                surface,
-                draw.clipped(line, 19, self.sidebar.width),
-                (self.sidebar.x, y),
-                19,
-                draw.DIM,
-            )
-            y += 20
+        draw.text_lines(
+            surface, self.lines[-8:], self.sidebar.x, y, self.sidebar.width,
+            surface.get_height() - 80, draw.DIM,
+        )  # fmt: skip
         if self.finished:
             final = self.game.state
             if final.winner:

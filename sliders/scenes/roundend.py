@@ -192,17 +192,10 @@ class RoundEndScreen:
                 self.buttons[key].enabled = key == "accept" or n > 1
                 self.buttons[key].draw(surface, 22)
         else:
-            for line in self.lines[-10:]:
-                if y > surface.get_height() - 80:
-                    break
-                draw.text(
-                    surface,
-                    draw.clipped(line, 19, self.sidebar.width),
-                    (self.sidebar.x, y),
-                    19,
-                    draw.TEXT,
-                )
-                y += 20
+            y = draw.text_lines(
+                surface, self.lines[-10:], self.sidebar.x, y, self.sidebar.width,
+                surface.get_height() - 80,
+            )  # fmt: skip
             state = self.match.state
             if state.phase is Phase.OVER and state.winner:
                 msg = f"{SEAT_COLOURS[state.winner].capitalize()} wins!"
