@@ -183,6 +183,8 @@ class Simulation:
         self.coasted = False
         """True when ``run()`` finished the shot in closed form"""
         self._coast_events = -1
+        self._coast_next = 0
+        self._coast_wait = p.rest_check_steps // 2
         self.moving = not foul
         if foul:
             self._finish()
@@ -377,15 +379,23 @@ class Simulation:
         the hole, the pawn is put where it stops, or, if its centre leaves the table on the
         way, removed off the board at the first step past the edge: the same place and step
         that stepping reaches, to rounding (about 1e-15 m). Tried when one pawn is awake and
-        something happened since the last try. Returns True when nothing moves any more.
+        something happened since the last try, waiting twice as long after each failed try.
+        Returns True when nothing moves any more.
         """
-        if len(self.events) == self._coast_events:
+        if len(self.events) == self._coast_events or self.steps < self._coast_next:
             return False
-        awake = [pw for pw in self._pawns.values() if not pw.body.is_sleeping]
-        if len(awake) != 1:
+        pawn = None
+        for pw in self._pawns.values():
+            if not pw.body.is_sleeping:
+                if pawn is not None:
+                    return False  # two are moving
+                pawn = pw
+        if pawn is None:
             return False
         self._coast_events = len(self.events)
-        pawn = awake[0]
+        # a failed try waits twice as long as the last before the next
+        self._coast_wait *= 2
+        self._coast_next = self.steps + self._coast_wait
         body, p = pawn.body, self.params
         vx, vy = body.velocity
         speed = math.hypot(vx, vy)
