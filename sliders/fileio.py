@@ -20,9 +20,14 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
     """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    if not directory.is_dir():
+    if not os.path.isdir(directory):
         raise UserError(f"cannot write {target}: directory {directory} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    if os.path.isdir(target):
+        raise UserError(f"cannot write {target}: it is a directory")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise UserError(f"cannot write {target}: {_reason(exc)}") from None
     umask = os.umask(0)
     os.umask(umask)
     os.fchmod(fd, 0o666 & ~umask)  # the permissions a plain open() would give
@@ -32,11 +37,13 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            raise UserError(f"cannot write {target}: {_reason(exc)}") from None
         raise
 
 
@@ -63,4 +70,10 @@ def read_json(path: str | os.PathLike[str], what: str = "file") -> Any:
         ) from None
     except UnicodeDecodeError:
         raise UserError(f"{what} {path} is not UTF-8 text") from None
+    except OSError as exc:
+        raise UserError(f"{what} {path} cannot be read: {_reason(exc)}") from None
 
+
+def _reason(exc: OSError) -> str:
+    """The operating system's words for ``exc``, e.g. "Permission denied"."""
+    return exc.strerror or str(exc)
