@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -17,7 +18,10 @@ from sliders.errors import UserError
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("sliders.scenes.command", "play a game in a window"),
-    "shot": ("sliders.physics.command", "simulate one shot and report where every pawn came to rest"),
+    "shot": (
+        "sliders.physics.command",
+        "simulate one shot and report where every pawn came to rest",
+    ),
     "render": ("sliders.boards.command", "draw a layout, a face and a scene to a PNG"),
     "params": ("sliders.physics.params_command", "print the physics and geometry defaults"),
     "layouts": ("sliders.boards.layouts_command", "list the built-in layouts"),
@@ -55,20 +59,43 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # named by the sub-command they were given to, as its other errors are
+            command = _subparsers(parser).get(getattr(args, "command", None) or "", parser)
+            command.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help, --version, or a bad flag (already reported)
         return int(exc.code or 0)
     if not getattr(args, "_run", None):
         parser.print_help()
+        print("sliders: error: choose a COMMAND", file=sys.stderr)
         return 2
     try:
-        return int(args._run(args) or 0)
+        code = int(args._run(args) or 0)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # the reader went away (`sliders layouts --json | head`)
+        _discard_stdout()
+        return 128 + 13  # as if killed by SIGPIPE, like other command-line tools
     except UserError as exc:
         print(f"sliders {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"sliders {args.command}: interrupted", file=sys.stderr)
         return 130
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null so that flushing it at exit does not fail a second time."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 if __name__ == "__main__":
