@@ -82,7 +82,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.batch.runners import run_study
+    from sliders.batch.runners import check_options, run_study
     from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
     from sliders.batch.tables import format_for
     from sliders.boards.cliargs import table_from_args
@@ -117,11 +117,22 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(
                 f"--heatmap-axes {args.heatmap_axes!r}: two different of {', '.join(PARAMETERS)}"
             )
+    check_options(
+        workers=args.workers,
+        backend=args.backend,
+        scheduler=args.scheduler,
+        chunk_size=args.chunk_size,
+    )
     fmt = format_for(args.out, args.format)
     summary_path = args.summary or _summary_path(args.out, fmt)
-    for path in (args.out, summary_path, args.heatmap, args.board):
-        if path and not Path(path).parent.resolve().is_dir():
-            raise UserError(f"cannot write {path}: directory {Path(path).parent} does not exist")
+    _check_outputs(
+        {
+            "--out": args.out,
+            "--summary": summary_path,
+            "--heatmap": args.heatmap,
+            "--board": args.board,
+        }
+    )
 
     progress = None
     if not args.quiet:
@@ -173,6 +184,26 @@ def run(args: argparse.Namespace) -> int:
         )
         return 130
     return 0
+
+
+def _check_outputs(paths: dict[str, str | None]) -> None:
+    """Before the run, so a long study is not lost for a bad output name: each output's directory
+    exists, none is a directory, and no two outputs are the same file."""
+    from sliders.errors import UserError
+
+    seen: dict[Path, str] = {}
+    for flag, path in paths.items():
+        if not path:
+            continue
+        target = Path(path)
+        if not target.parent.resolve().is_dir():
+            raise UserError(f"cannot write {path}: directory {target.parent} does not exist")
+        if target.is_dir():
+            raise UserError(f"cannot write {path}: it is a directory")
+        key = target.resolve()
+        if key in seen:
+            raise UserError(f"{flag} {path} is the same file as {seen[key]}; give each its own")
+        seen[key] = f"{flag} {path}"
 
 
 def _noise(args: argparse.Namespace) -> Noise:

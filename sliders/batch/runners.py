@@ -89,16 +89,7 @@ def run_study(
     cores; one worker runs in this process), ``dask`` (the cluster at ``scheduler``) or
     ``dask-local`` (a Dask LocalCluster of ``workers`` processes started for this run).
     """
-    if backend not in BACKENDS:
-        raise UserError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
-    if chunk_size < 1:
-        raise UserError(f"--chunk-size {chunk_size}: need at least 1")
-    if workers is not None and workers < 1:
-        raise UserError(f"--workers {workers}: need at least 1")
-    if backend == "dask" and not scheduler:
-        raise UserError("--backend dask needs --scheduler ADDRESS")
-    if scheduler and backend != "dask":
-        raise UserError("--scheduler is only for --backend dask")
+    check_options(workers=workers, backend=backend, scheduler=scheduler, chunk_size=chunk_size)
     n = workers or cpu_count()
     chunks = list(chunk_bounds(study.n_shots, chunk_size))
     t0 = time.perf_counter()
@@ -117,6 +108,26 @@ def run_study(
         workers=used,
         backend=backend,
     )
+
+
+def check_options(
+    *,
+    workers: int | None = None,
+    backend: str = "local",
+    scheduler: str | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+) -> None:
+    """Raise UserError for running options :func:`run_study` cannot use (before any work)."""
+    if backend not in BACKENDS:
+        raise UserError(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+    if chunk_size < 1:
+        raise UserError(f"--chunk-size {chunk_size}: need at least 1")
+    if workers is not None and workers < 1:
+        raise UserError(f"--workers {workers}: need at least 1")
+    if backend == "dask" and not scheduler:
+        raise UserError("--backend dask needs --scheduler ADDRESS")
+    if scheduler and backend != "dask":
+        raise UserError("--scheduler is only for --backend dask")
 
 
 def cpu_count() -> int:

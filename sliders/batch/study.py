@@ -30,6 +30,9 @@ PARAMETERS: tuple[str, ...] = ("speed", "angle", "offset", "release")
 
 UNITS: dict[str, str] = {"speed": "m/s", "angle": "°", "offset": "m", "release": "m"}
 
+MAX_SHOTS = 10_000_000
+"""The most simulated shots one study holds: its table is kept in memory (some 150 bytes a shot)."""
+
 # spawn-key streams
 NOISE_STREAM, SEED_STREAM, DESIGN_STREAM = 0, 1, 2
 
@@ -115,6 +118,7 @@ class Design:
     def grid(cls, **specs: Spec | str | float | tuple[float, float, int] | None) -> Design:
         """A full grid: each parameter a :class:`Spec`, a spec string, a value or (lo, hi, n)."""
         parsed = _specs(specs)
+        _check_size(math.prod(parsed[n].steps or 1 for n in PARAMETERS), "intended shots")
         axes = {name: parsed[name].grid_values() for name in PARAMETERS}
         mesh = np.meshgrid(*(axes[n] for n in PARAMETERS), indexing="ij")
         shots = np.stack([m.ravel() for m in mesh], axis=1)
@@ -128,6 +132,7 @@ class Design:
         """``n`` shots drawn uniformly within the ranges (fixed values stay fixed)."""
         if n < 1:
             raise UserError(f"--random {n}: need at least one shot")
+        _check_size(n, "intended shots")
         parsed = _specs(specs)
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(DESIGN_STREAM, 0)))
         cols = []
@@ -220,6 +225,9 @@ class Study:
             raise UserError(f"--samples {samples}: need at least one sample per shot")
         if not 0 <= seed < 2**63:
             raise UserError(f"--seed {seed}: must be within 0..2^63-1")
+        _check_size(
+            len(design) * samples, f"shots ({len(design):,} intended × {samples:,} samples)"
+        )
         layout, face = scene.build()
         if seat not in scene.seats:
             raise UserError(f"seat {seat!r} is not in play (seats: {', '.join(scene.seats)})")
@@ -310,6 +318,14 @@ class Study:
             "design": "grid" if self.design.axes is not None else "random",
             "ranges": {n: list(v) for n, v in self.design.ranges.items()},
         }
+
+
+def _check_size(n: int, what: str) -> None:
+    if n > MAX_SHOTS:
+        raise UserError(
+            f"{n:,} {what} are more than one study holds (at most {MAX_SHOTS:,}, kept in memory); "
+            "take fewer steps or samples, or split the study"
+        )
 
 
 def _resolved_ranges(design: Design, foul: float) -> dict[str, tuple[float, float]]:
