@@ -17,11 +17,15 @@ from sliders.outcome import FACES
 DEFAULT_FACE = "race-for-home"
 DEFAULT_LAYOUT = "square"
 DEFAULT_SEATS = "south=human,north=cpu"
+MIN_SIZE = (640, 420)
+MAX_SIDE = 16384  # the largest window SDL makes
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--face", choices=FACES, help=f"the game (default: {DEFAULT_FACE})")
-    p.add_argument("--layout", help=f"built-in layout (default: {DEFAULT_LAYOUT})")
+    p.add_argument(
+        "--layout", help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT})"
+    )
     p.add_argument(
         "--seats",
         metavar="SPEC",
@@ -44,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     from sliders.scenes.config import MatchConfig, parse_seat_specs
 
     size = _size(args.size)
+    if args.seed is not None and not 0 <= args.seed < 2**128:
+        raise UserError(f"--seed {args.seed}: must be a whole number from 0 up")
     config = None
     replay = None
     if args.replay:
@@ -61,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
         raise UserError(f"--save {args.save}: directory does not exist")
+    if args.save and os.path.isdir(args.save):
+        raise UserError(f"--save {args.save}: is a directory")
 
     from sliders.scenes.match import Match
 
@@ -94,6 +102,9 @@ def _size(text: str) -> tuple[int, int]:
         size = (int(w), int(h))
     except ValueError:
         size = (0, 0)
-    if not sep or size[0] < 640 or size[1] < 420:
-        raise UserError(f"--size {text!r}: expected WIDTHxHEIGHT, at least 640x420")
+    if not sep or not (MIN_SIZE[0] <= size[0] <= MAX_SIDE and MIN_SIZE[1] <= size[1] <= MAX_SIDE):
+        raise UserError(
+            f"--size {text!r}: expected WIDTHxHEIGHT, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+            f"to {MAX_SIDE}x{MAX_SIDE}"
+        )
     return size

@@ -6,6 +6,11 @@ silent and nothing fails.
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 import pygame
 
@@ -35,7 +40,8 @@ class Sounds:
         if not enabled:
             return
         try:
-            pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=2)
+            with _native_stderr_silenced():  # a machine without a sound card: ALSA's complaints
+                pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=2)
             init = pygame.mixer.get_init()
             if not init:
                 return
@@ -73,3 +79,27 @@ def _sound(wave: np.ndarray, channels: int) -> pygame.mixer.Sound:
     if channels > 1:
         samples = np.repeat(samples[:, None], channels, axis=1)
     return pygame.sndarray.make_sound(np.ascontiguousarray(samples))
+
+
+@contextmanager
+def _native_stderr_silenced() -> Iterator[None]:
+    """Send what C libraries write to file descriptor 2 to /dev/null for the duration.
+
+    The audio libraries print their own diagnostics when no device opens; the game is then silent,
+    as documented, and the terminal should not fill with them.
+    """
+    try:
+        fd = sys.__stderr__.fileno() if sys.__stderr__ else 2
+        sys.stderr.flush()
+        saved = os.dup(fd)
+    except (OSError, ValueError):
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+        os.close(devnull)
