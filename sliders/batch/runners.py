@@ -10,7 +10,9 @@ with ``complete=False``.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -168,11 +170,14 @@ def _run_local(
     track = _Tracker(chunks, on_chunk)
     workers = max(1, min(workers, len(chunks)))
     if workers == 1:
-        try:
-            for c, (start, stop) in enumerate(chunks):
-                track.add(c, run_chunk(ctx, start, stop, study.slice(start, stop)))
-        except KeyboardInterrupt:
-            return track.done, False, 1
+        with _interrupt_between_chunks() as interrupted:
+            try:
+                for c, (start, stop) in enumerate(chunks):
+                    track.add(c, run_chunk(ctx, start, stop, study.slice(start, stop)))
+                    if interrupted():
+                        return track.done, False, 1
+            except KeyboardInterrupt:
+                return track.done, False, 1
         return track.done, True, 1
 
     import multiprocessing
@@ -206,6 +211,26 @@ def _run_local(
     return track.done, complete, workers
 
 
+@contextlib.contextmanager
+def _interrupt_between_chunks() -> Iterator[Callable[[], bool]]:
+    """While chunks run in this process, Ctrl-C sets a flag that is checked after each chunk.
+
+    Raised where it lands, the KeyboardInterrupt could fall inside pymunk's clean-up of a finished
+    shot's space, where Python prints it and carries on: the run would not stop. Outside the main
+    thread no handler can be set, and Ctrl-C is left as it is.
+    """
+    hits: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
+    except ValueError:  # not the main thread
+        yield lambda: False
+        return
+    try:
+        yield lambda: bool(hits)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _submit_local(pool: Any, todo: Iterator, pending: dict, study: Study) -> None:
     from sliders.batch.work import run_chunk
 
@@ -217,8 +242,6 @@ def _submit_local(pool: Any, todo: Iterator, pending: dict, study: Study) -> Non
 
 def _worker_init() -> None:
     """Workers leave Ctrl-C to the parent, which decides what to keep."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
