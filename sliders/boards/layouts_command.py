@@ -43,10 +43,13 @@ def run(args: argparse.Namespace) -> int:
         with open(path, encoding="utf-8") as fh:
             print(fh.read(), end="")
         return 0
+    from sliders.physics.params import PhysicsParams
+
     built = {n: spec.build(spec.seating(n)) for n in spec.seat_counts}
+    radius = PhysicsParams.default().pawn_radius
     if args.json:
         out = _summary(spec)
-        out["seatings"] = {str(n): _describe(layout) for n, layout in built.items()}
+        out["seatings"] = {str(n): _describe(layout, radius) for n, layout in built.items()}
         print(json.dumps(out, indent=2))
         return 0
     print(f"{spec.name} ({spec.origin}): {spec.description}")
@@ -55,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         f"face {spec.face}"
     )
     for n, layout in built.items():
-        d = _describe(layout)
+        d = _describe(layout, radius)
         print(
             f"  {n} seat{'s' if n > 1 else ''} ({', '.join(layout.seat_names)}): "
             f"{len(layout.tracks)} track{'s' if len(layout.tracks) != 1 else ''}, "
@@ -65,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         for s in d["seats"]:
             print(
                 f"    {s['name']}: lane {'+'.join(s['tracks'])} ({s['lane_length']:g} m), "
-                f"release {s['release_min']:g}–{s['foul']:g} m from the near end"
+                f"--release {s['release_from']:g}–{s['foul']:g} m from the near end"
             )
     return 0
 
@@ -81,7 +84,9 @@ def _summary(spec: LayoutSpec) -> dict[str, Any]:
     }
 
 
-def _describe(layout: Layout) -> dict[str, Any]:
+def _describe(layout: Layout, pawn_radius: float) -> dict[str, Any]:
+    """The pieces of one seating; ``release_from`` is the least ``--release`` a shot takes (the
+    pawn's centre one radius in front of ``release_min``, where the lane's open part begins)."""
     from sliders.boards.layoutfile import open_edges
 
     return {
@@ -91,6 +96,7 @@ def _describe(layout: Layout) -> dict[str, Any]:
                 "tracks": list(s.tracks),
                 "lane_length": round(sum(layout.track(t).length for t in s.tracks), 9),
                 "release_min": s.release_min,
+                "release_from": round(s.release_min + pawn_radius, 9),
                 "foul": s.foul,
             }
             for s in layout.seats
