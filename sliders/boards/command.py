@@ -14,6 +14,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sliders.boards.geometry import check_pawns
     from sliders.boards.render import render_png
     from sliders.errors import UserError
     from sliders.physics import PhysicsParams, at_rest
@@ -22,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--dpi {args.dpi} is out of range (20..1200)")
     scene, layout, face = table_from_args(args)
     params = PhysicsParams.default()
+    check_pawns(layout, scene.pawns, params.pawn_radius)
     pawns = at_rest(layout, face, scene.pawns, params) if scene.pawns else ()
     title = f"{layout.name} · {face.name} · {', '.join(scene.seats)}"
     render_png(

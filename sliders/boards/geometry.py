@@ -8,11 +8,14 @@ is on a surface when its centre is.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from sliders.boards.faces import Face
 from sliders.boards.layout import Layout, Rect
-from sliders.outcome import Status
+from sliders.errors import UserError
+from sliders.outcome import PAWNS_PER_PLAYER, Status, pawn_seat
 
 BOARD = "board"
 
@@ -108,6 +111,41 @@ def overlaps_rail(layout: Layout, x: float, y: float, r: float, tolerance: float
         segment_distance(x, y, rail.a, rail.b) < r + rail.thickness / 2 - tolerance
         for rail in layout.rails
     )
+
+
+class _Placed(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+
+
+def check_pawns(layout: Layout, pawns: Iterable[_Placed], r: float) -> None:
+    """Raise UserError unless every pawn can stand where it is: a pawn id ``SEAT-N`` of a seat in
+    play, each once, its centre on the table, clear of every rail and of the other pawns."""
+    seen: set[str] = set()
+    placed = list(pawns)
+    for q in placed:
+        if q.id in seen:
+            raise UserError(f"pawn {q.id} is on the table twice")
+        seen.add(q.id)
+        try:
+            seat = pawn_seat(q.id)
+            n = int(q.id.rsplit("-", 1)[1])
+        except (ValueError, IndexError):
+            raise UserError(f"bad pawn id {q.id!r} (expected SEAT-N, e.g. south-1)") from None
+        if seat not in layout.seat_names or not 1 <= n <= PAWNS_PER_PLAYER:
+            raise UserError(f"pawn {q.id} does not belong to a seat of this layout")
+        if not (math.isfinite(q.x) and math.isfinite(q.y)) or surface_at(layout, q.x, q.y) is None:
+            raise UserError(f"pawn {q.id} at ({q.x:g}, {q.y:g}) is not on the table")
+        if overlaps_rail(layout, q.x, q.y, r, tolerance=1e-9):
+            raise UserError(f"pawn {q.id} at ({q.x:g}, {q.y:g}) overlaps a rail")
+    for i, a in enumerate(placed):
+        for b in placed[i + 1 :]:
+            if math.hypot(a.x - b.x, a.y - b.y) < 2 * r - 1e-9:
+                raise UserError(f"pawns {a.id} and {b.id} overlap")
 
 
 def outside_cells(layout: Layout, reach: float = 2.0) -> list[Rect]:
