@@ -64,28 +64,26 @@ class Scene:
         if not isinstance(data, dict):
             raise UserError(f"{source}: expected a JSON object")
         schema = data.get("schema", SCENE_SCHEMA)
-        if not isinstance(schema, int) or schema > SCENE_SCHEMA:
+        if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+            raise UserError(f"{source}: schema {schema!r} is not a schema number")
+        if schema > SCENE_SCHEMA:
             raise UserError(f"{source}: schema {schema!r} is newer than this version reads")
-        try:
-            layout = str(data["layout"])
-            face_name = str(data["face"])
-            seats = data["seats"]
-            if isinstance(seats, str):
-                seats = seats.split(",")
-            seats = tuple(str(s) for s in seats)
-            pawns = tuple(
-                ScenePawn(str(p["id"]), float(p["x"]), float(p["y"])) for p in data.get("pawns", [])
-            )
-        except KeyError as exc:
-            raise UserError(f"{source}: missing field {exc.args[0]!r}") from None
-        except (TypeError, ValueError) as exc:
-            raise UserError(f"{source}: bad value ({exc})") from None
-        if face_name not in FACES:
+        for key in ("layout", "face", "seats"):
+            if key not in data:
+                raise UserError(f"{source}: missing field {key!r}")
+        layout, face_name, seats = data["layout"], data["face"], data["seats"]
+        if not isinstance(layout, str) or not layout:
+            raise UserError(f"{source}: layout must be a layout name or file, got {layout!r}")
+        if not isinstance(face_name, str) or face_name not in FACES:
             raise UserError(f"{source}: unknown face {face_name!r}")
-        for p in pawns:
-            if not (math.isfinite(p.x) and math.isfinite(p.y)):
-                raise UserError(f"{source}: pawn {p.id} has no finite position")
-        return cls(layout, seats, face_name, pawns)
+        if isinstance(seats, str):
+            seats = seats.split(",")
+        if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
+            raise UserError(f"{source}: seats must be a list of seat names, got {seats!r}")
+        pawns = data.get("pawns", [])
+        if not isinstance(pawns, list):
+            raise UserError(f"{source}: pawns must be a list of {{id, x, y}}, got {pawns!r}")
+        return cls(layout, tuple(seats), face_name, tuple(_pawn(p, source) for p in pawns))
 
     @classmethod
     def load(cls, path: str) -> Scene:
@@ -93,3 +91,24 @@ class Scene:
 
     def save(self, path: str) -> None:
         write_json_atomic(path, self.to_json())
+
+
+def _pawn(data: Any, source: str) -> ScenePawn:
+    """One entry of a scene's ``pawns``: ``{"id": "north-1", "x": 0.0, "y": 0.03}``."""
+    if not isinstance(data, dict):
+        raise UserError(f"{source}: a pawn must be an object {{id, x, y}}, got {data!r}")
+    for key in ("id", "x", "y"):
+        if key not in data:
+            raise UserError(f"{source}: a pawn is missing field {key!r}")
+    pid = data["id"]
+    if not isinstance(pid, str):
+        raise UserError(f"{source}: a pawn id must be text like 'north-1', got {pid!r}")
+    xy = []
+    for key in ("x", "y"):
+        v = data[key]
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            raise UserError(f"{source}: pawn {pid}: {key} must be a number of metres, got {v!r}")
+        xy.append(float(v))
+    if not (math.isfinite(xy[0]) and math.isfinite(xy[1])):
+        raise UserError(f"{source}: pawn {pid} has no finite position")
+    return ScenePawn(pid, xy[0], xy[1])
