@@ -29,10 +29,10 @@ from sliders.boards import (
     Seat,
     classify,
     outside_cells,
-    overlaps_rail,
     segment_distance,
     surface_at,
 )
+from sliders.boards.geometry import check_pawns
 from sliders.errors import UserError
 from sliders.outcome import (
     PAWNS_PER_PLAYER,
@@ -148,7 +148,7 @@ class Simulation:
         self._pre_speed: dict[tuple[str, str], tuple[float, float]] = {}
 
         seat = layout.seat(shot.seat)
-        _check_table(layout, table, p)
+        check_pawns(layout, table, p.pawn_radius)
         shooter = shot.pawn or _next_in_hand(shot.seat, table)
         if pawn_seat(shooter) != shot.seat:
             raise UserError(f"pawn {shooter} does not belong to seat {shot.seat}")
@@ -711,31 +711,6 @@ def _release(
     velocity = (shot.speed * (fx * ca + rx * sa), shot.speed * (fy * ca + ry * sa))
     foul = release > seat.foul + 1e-12
     return start, velocity, foul
-
-
-def _check_table(layout: Layout, table: Sequence[PlacedPawn], p: PhysicsParams) -> None:
-    seen: set[str] = set()
-    for q in table:
-        if q.id in seen:
-            raise UserError(f"pawn {q.id} is on the table twice")
-        seen.add(q.id)
-        try:
-            seat = pawn_seat(q.id)
-            n = int(q.id.rsplit("-", 1)[1])
-        except (ValueError, IndexError):
-            raise UserError(f"bad pawn id {q.id!r} (expected SEAT-N, e.g. south-1)") from None
-        if seat not in layout.seat_names or not 1 <= n <= PAWNS_PER_PLAYER:
-            raise UserError(f"pawn {q.id} does not belong to a seat of this layout")
-        if not (math.isfinite(q.x) and math.isfinite(q.y)) or surface_at(layout, q.x, q.y) is None:
-            raise UserError(f"pawn {q.id} at ({q.x:g}, {q.y:g}) is not on the table")
-        if overlaps_rail(layout, q.x, q.y, p.pawn_radius, tolerance=1e-9):
-            raise UserError(f"pawn {q.id} at ({q.x:g}, {q.y:g}) overlaps a rail")
-    overlap = 2 * p.pawn_radius - 1e-9
-    pts = list(table)
-    for i, a in enumerate(pts):
-        for b in pts[i + 1 :]:
-            if math.hypot(a.x - b.x, a.y - b.y) < overlap:
-                raise UserError(f"pawns {a.id} and {b.id} overlap")
 
 
 def _next_in_hand(seat: str, table: Iterable[PlacedPawn]) -> str:
