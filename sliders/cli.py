@@ -60,9 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args, extra = parser.parse_known_args(argv)
+        command = _subparsers(parser).get(getattr(args, "command", None) or "", parser)
         if extra:  # named by the sub-command they were given to, as its other errors are
-            command = _subparsers(parser).get(getattr(args, "command", None) or "", parser)
             command.error(f"unrecognized arguments: {' '.join(extra)}")
+        _refuse_empty_values(command, args)
     except SystemExit as exc:  # --help, --version, or a bad flag (already reported)
         return int(exc.code or 0)
     if not getattr(args, "_run", None):
@@ -89,6 +90,16 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
         if isinstance(action, argparse._SubParsersAction):
             return dict(action.choices)
     return {}
+
+
+def _refuse_empty_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--out ""`` (an unset shell variable, say) is a mistake, not a request for the default."""
+    for action in parser._actions:
+        value = getattr(args, action.dest, None)
+        values = value if isinstance(value, list) else [value]
+        if any(isinstance(v, str) and not v.strip() for v in values):
+            name = action.option_strings[-1] if action.option_strings else action.dest
+            parser.error(f"argument {name}: expected a value, got an empty one")
 
 
 def _discard_stdout() -> None:

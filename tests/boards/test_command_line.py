@@ -44,3 +44,27 @@ def test_output_into_a_closed_pipe_ends_quietly() -> None:
     proc.stderr.close()
     assert proc.wait(timeout=60) == 141, err
     assert err == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["render", "--out", ""], "--out"),
+        (["render", "--out", "t.png", "--seats", ""], "--seats"),
+        (["shot", "--speed", "0.6", "--layout", " "], "--layout"),
+        (["shot", "--speed", "0.6", "--param", "mu_roll=0.05", "--param", ""], "--param"),
+        (["batch", "--speed", "0.6", "--out", ""], "--out"),
+        (["score", "--face", "race-for-home", "--players", "red", "--log", ""], "--log"),
+        (["play", "--save", ""], "--save"),
+        (["layouts", ""], "layout"),
+    ],
+)
+def test_an_empty_value_is_refused_not_taken_for_the_default(
+    argv, flag, tmp_path, monkeypatch, capsys
+) -> None:
+    """``--out "$UNSET"``: one line naming the flag, nothing written, nothing started."""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"sliders {argv[0]}: error: argument {flag}: expected a value, got an empty one\n"
+    assert not any(tmp_path.iterdir())
