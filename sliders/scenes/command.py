@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
 from sliders.errors import UserError
 from sliders.outcome import FACES
+
+if TYPE_CHECKING:
+    from sliders.scenes.app import App
 
 DEFAULT_FACE = "race-for-home"
 DEFAULT_LAYOUT = "square"
@@ -74,10 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
     match = Match(config) if config else None  # a bad layout or seat fails before the window opens
 
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from sliders.scenes.app import App
-
-    app = App(size, fullscreen=args.fullscreen, sound=not args.no_sound, save_path=args.save)
+    app = _open_window(size, args)
     try:
         if replay is not None:
             from sliders.scenes.replay import ReplayScreen
@@ -94,6 +95,30 @@ def run(args: argparse.Namespace) -> int:
         return app.run()
     finally:
         app.close()
+
+
+def _open_window(size: tuple[int, int], args: argparse.Namespace) -> App:
+    """The window, or one line saying why there is none (no display: SDL would fall back to an
+    invisible off-screen window and the game would run unseen)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from sliders.scenes.app import App
+    from sliders.scenes.sound import native_stderr_silenced
+
+    try:
+        with native_stderr_silenced():  # the video back ends SDL tries and rejects complain
+            pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver == "offscreen" and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
+            pygame.display.quit()
+            raise UserError(
+                "no display to open the window on (is DISPLAY set? "
+                "SDL_VIDEODRIVER=dummy runs without one)"
+            )
+        return App(size, fullscreen=args.fullscreen, sound=not args.no_sound, save_path=args.save)
+    except pygame.error as exc:
+        raise UserError(f"cannot open the window: {exc}") from None
 
 
 def _size(text: str) -> tuple[int, int]:

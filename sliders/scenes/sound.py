@@ -40,7 +40,7 @@ class Sounds:
         if not enabled:
             return
         try:
-            with _native_stderr_silenced():  # a machine without a sound card: ALSA's complaints
+            with native_stderr_silenced():  # a machine without a sound card: ALSA's complaints
                 pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=2)
             init = pygame.mixer.get_init()
             if not init:
@@ -82,7 +82,7 @@ def _sound(wave: np.ndarray, channels: int) -> pygame.mixer.Sound:
 
 
 @contextmanager
-def _native_stderr_silenced() -> Iterator[None]:
+def native_stderr_silenced() -> Iterator[None]:
     """Send what C libraries write to file descriptor 2 to /dev/null for the duration.
 
     The audio libraries print their own diagnostics when no device opens; the game is then silent,

@@ -62,3 +62,40 @@ def test_a_real_mixer_start_prints_nothing() -> None:
     code = "from sliders.scenes.sound import Sounds; Sounds(enabled=True).close()"
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+
+
+def _play_without(env_changes: dict[str, str | None]) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    for key, value in env_changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    env["SDL_AUDIODRIVER"] = "dummy"
+    return subprocess.run(
+        [sys.executable, "-m", "sliders.cli", "play"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,  # before the fix the game ran on, unseen, in an off-screen window
+    )
+
+
+@pytest.mark.skipif(
+    bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")),
+    reason="this machine has a display",
+)
+def test_no_display_is_one_line_not_an_invisible_game() -> None:
+    proc = _play_without({"SDL_VIDEODRIVER": None, "XDG_RUNTIME_DIR": None})
+    assert proc.returncode == 2
+    assert proc.stderr == (
+        "sliders play: error: no display to open the window on "
+        "(is DISPLAY set? SDL_VIDEODRIVER=dummy runs without one)\n"
+    )
+
+
+def test_a_video_driver_that_will_not_start_is_one_line() -> None:
+    proc = _play_without({"SDL_VIDEODRIVER": "no-such-driver"})
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("sliders play: error: cannot open the window: ")
+    assert proc.stderr.count("\n") == 1, proc.stderr
