@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -16,21 +17,27 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
     """Write ``path`` through ``writer`` into a temporary file beside it, then rename it into place.
 
     A reader never sees a half-written file: on any error the temporary file is removed and the
-    old file, if any, is left untouched.
+    old file, if any, is left untouched. A symbolic link is followed, so the file it points to is
+    the one replaced, and a file replaced keeps its permissions.
     """
-    target = Path(path)
+    shown = Path(path)  # as the user named it
+    target = Path(os.path.realpath(shown)) if os.path.islink(shown) else shown
     directory = target.parent if str(target.parent) else Path(".")
     if not os.path.isdir(directory):
-        raise UserError(f"cannot write {target}: directory {directory} does not exist")
+        raise UserError(f"cannot write {shown}: directory {directory} does not exist")
     if os.path.isdir(target):
-        raise UserError(f"cannot write {target}: it is a directory")
+        raise UserError(f"cannot write {shown}: it is a directory")
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:  # a new file: the permissions a plain open() would give
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise UserError(f"cannot write {target}: {_reason(exc)}") from None
-    umask = os.umask(0)
-    os.umask(umask)
-    os.fchmod(fd, 0o666 & ~umask)  # the permissions a plain open() would give
+        raise UserError(f"cannot write {shown}: {_reason(exc)}") from None
+    os.fchmod(fd, mode)
     try:
         with os.fdopen(fd, "wb") as fh:
             writer(fh)
@@ -43,7 +50,7 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
         except FileNotFoundError:
             pass
         if isinstance(exc, OSError):
-            raise UserError(f"cannot write {target}: {_reason(exc)}") from None
+            raise UserError(f"cannot write {shown}: {_reason(exc)}") from None
         raise
 
 

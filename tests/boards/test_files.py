@@ -73,3 +73,31 @@ def test_shot_scene_that_cannot_be_read(capsys) -> None:
         pytest.skip("needs Linux /proc")
     assert main(["shot", "--speed", "0.6", "--scene", "/proc/1/mem"]) == 2
     _one_error_line(capsys, "/proc/1/mem")
+
+
+def test_an_output_through_a_symbolic_link_replaces_the_file_it_points_to(tmp_path) -> None:
+    real = tmp_path / "games" / "game.json"
+    real.parent.mkdir()
+    real.write_text("old")
+    link = tmp_path / "game.json"
+    link.symlink_to(real)
+    write_text_atomic(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    assert sorted(p.name for p in real.parent.iterdir()) == ["game.json"]
+
+
+def test_a_replaced_file_keeps_its_permissions(tmp_path) -> None:
+    path = tmp_path / "private.json"
+    path.write_text("old")
+    path.chmod(0o600)
+    write_text_atomic(path, "new")
+    assert path.read_text() == "new" and (path.stat().st_mode & 0o777) == 0o600
+
+
+def test_an_existing_picture_is_replaced_whole(tmp_path, capsys) -> None:
+    out = tmp_path / "table.png"
+    out.write_bytes(b"not a picture, and longer than nothing" * 10_000)
+    assert main(["render", "--out", str(out), "--dpi", "30"]) == 0
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data.endswith(b"IEND\xaeB`\x82")
+    assert [p.name for p in tmp_path.iterdir()] == ["table.png"]
