@@ -240,10 +240,14 @@ def _open(args: argparse.Namespace) -> Game:
     if args.log and Path(args.log).exists():
         game = Game.load(args.log)
         if args.face and args.face != game.face:
-            raise UserError(f"{args.log} holds a {game.face} game, not {args.face}")
+            raise UserError(f"{args.log} holds a game of {game.face}, not {args.face}")
         if args.players and _seats(args.players) != game.seats:
             players = ",".join(colour(s) for s in game.seats)
             raise UserError(f"{args.log} is a game of {players}, not {args.players}")
+        if args.starter and parse_seat(args.starter) != game.starter:
+            raise UserError(
+                f"{args.log} is a game {colour(game.starter)} started, not {args.starter}"
+            )
         return game
     if not args.face or not args.players:
         raise UserError("say --face and --players to start a game (or --log FILE to resume one)")

@@ -93,7 +93,12 @@ def test_log_resume_continues_where_it_stopped(monkeypatch, capsys, tmp_path):
     code, _, _ = score(monkeypatch, capsys, start, [])
     assert code == 0
     code, _, err = score(monkeypatch, capsys, ["--log", str(log), "--face", "danger-dots"], [])
-    assert code == 2 and err.count("\n") == 1 and "holds a instant-home game" in err
+    assert code == 2 and err.count("\n") == 1 and "holds a game of instant-home" in err
+    # so is another starter: the command names a different game
+    code, _, err = score(monkeypatch, capsys, [*start, "--starter", "green"], [])
+    assert code == 2 and err == f"sliders score: error: {log} is a game yellow started, not green\n"
+    code, _, _ = score(monkeypatch, capsys, [*start, "--starter", "north"], [])
+    assert code == 0
 
 
 def test_round_end_choice_undo_and_knocks(monkeypatch, capsys, tmp_path):
