@@ -75,9 +75,11 @@ def plot_heatmap(
             ax.plot(xs[i], ys[j], marker="o", mfc="none", mec="#ff2d55", ms=12, mew=2)
         if k == 0 and values.size and np.isfinite(pts).any():
             i, j = np.unravel_index(np.nanargmax(pts), pts.shape)
+            averaged = [n for n in study.design.swept if n not in (ax_x, ax_y)]
             ax.set_title(
                 f"best: {pts[i, j]:.2f} points at {ax_x} {_value(ax_x, xs[i])}, "
-                f"{ax_y} {_value(ax_y, ys[j])}",
+                f"{ax_y} {_value(ax_y, ys[j])}"
+                + (f" (mean over {', '.join(averaged)})" if averaged else ""),
                 fontsize=9,
             )
         elif k == 1:
