@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     print("events:")
     for e in result.events:
         extra = f" impulse {e.impulse:.4f} N·s" if e.impulse else ""
-        print(f"  {e.t:7.3f} s  {e.type!s:<13} {' '.join(e.pawns)}{extra}")
+        print(f"  {e.t:7.3f} s  {e.type!s:<13} {' '.join(e.pawns)}{extra}".rstrip())
     return 0
 
 

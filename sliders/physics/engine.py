@@ -138,6 +138,10 @@ class Simulation:
     ) -> None:
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
+        if not (seed is None or isinstance(seed, np.random.Generator)) and not (
+            isinstance(seed, int | np.integer) and 0 <= seed < 2**63
+        ):
+            raise UserError(f"seed {seed!r} must be a whole number from 0 to 2**63 - 1")
         self._seed = seed
         self._rng: np.random.Generator | None = None
         self.shot = shot
@@ -150,8 +154,11 @@ class Simulation:
         seat = layout.seat(shot.seat)
         check_pawns(layout, table, p.pawn_radius)
         shooter = shot.pawn or _next_in_hand(shot.seat, table)
-        if pawn_seat(shooter) != shot.seat:
-            raise UserError(f"pawn {shooter} does not belong to seat {shot.seat}")
+        if shooter not in {pawn_id(shot.seat, n) for n in range(1, PAWNS_PER_PLAYER + 1)}:
+            raise UserError(
+                f"pawn {shooter!r} is not one of {shot.seat}'s "
+                f"({pawn_id(shot.seat, 1)} to {pawn_id(shot.seat, PAWNS_PER_PLAYER)})"
+            )
         if any(q.id == shooter for q in table):
             raise UserError(f"pawn {shooter} is already on the table")
         self.shooter = shooter
@@ -432,13 +439,20 @@ class Simulation:
         if exit_at is None:
             body.velocity = (0.0, 0.0)
             body.angular_velocity = 0.0
-            self.steps += steps
+            # stepping notices rest at the first rest check after the pawn has slept
+            # (2 idle steps); report the same time
+            k = p.rest_check_steps
+            self.steps = -(-(self.steps + steps + 2) // k) * k
             return True
         self.steps += steps - 1  # the removal is stamped inside the step that crosses the edge
         self._remove(self.space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(self.space))
         self.steps += 1
         self._drop_doomed()
-        return not self._awake()
+        if self._awake():
+            return False
+        k = p.rest_check_steps
+        self.steps = -(-self.steps // k) * k  # rest is noticed at the end of the step's chunk
+        return True
 
     def _awake(self) -> bool:
         return any(not pw.body.is_sleeping for pw in self._pawns.values())
@@ -693,6 +707,10 @@ def _release(
     if not (math.isfinite(shot.angle) and abs(shot.angle) < math.pi / 2):
         raise UserError(f"angle {math.degrees(shot.angle):g}° is impossible (within ±90°)")
     limit = seat.width / 2 - r
+    if limit < 0:
+        raise UserError(
+            f"a pawn of radius {r:g} m is wider than {seat.name}'s lane ({seat.width:g} m)"
+        )
     if not (math.isfinite(shot.offset) and abs(shot.offset) <= limit + 1e-12):
         raise UserError(
             f"offset {shot.offset:g} m puts the pawn outside the track (at most ±{limit:.4f} m)"

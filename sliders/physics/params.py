@@ -89,11 +89,12 @@ class PhysicsParams:
                 raise UserError(
                     f"--param {item!r}: unknown parameter {name!r} (see sliders params)"
                 )
-            kind = int if isinstance(getattr(self, name), int) else float
+            whole = isinstance(getattr(self, name), int)
             try:
-                value = kind(text)
+                value = int(text) if whole else float(text)
             except ValueError:
-                raise UserError(f"--param {item!r}: {text!r} is not a number") from None
+                kind = "a whole number" if whole else "a number"
+                raise UserError(f"--param {item!r}: {text!r} is not {kind}") from None
             changes[name] = value
         new = self.replace(**changes)
         new.check()

@@ -158,3 +158,24 @@ def test_import_sliders_does_not_load_pygame_or_pymunk() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["shot", "--speed", "0.6", "--pawn", "south-9"], "south-9"),
+        (["shot", "--speed", "0.6", "--pawn", "south-01"], "south-01"),
+        (["shot", "--speed", "0.6", "--pawn", "north-1"], "north-1"),
+        (["shot", "--speed", "0.6", "--seed", "-1"], "seed"),
+        (["shot", "--speed", "0.6", "--param", "iterations=2.5"], "whole number"),
+        (["shot", "--speed", "0.6", "--param", "pawn_radius=0.06"], "wider than"),
+    ],
+)
+def test_impossible_pawns_seeds_and_params(capsys, argv, needle) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_text_output_has_no_trailing_spaces(capsys) -> None:
+    code, out, _ = run(capsys, "shot", "--speed", "0.6")
+    assert code == 0 and all(line == line.rstrip() for line in out.splitlines())
