@@ -210,8 +210,9 @@ class Simulation:
                 if doomed:
                     self._drop_doomed()
             self.t = self.steps * dt
-            self.moving = self._awake()
-            if self.moving and self.coast and self._coast_to_rest():
+            lone = self._lone_mover()
+            self.moving = lone is not None
+            if lone and self.coast and self._coast_to_rest(lone):
                 self.t = self.steps * dt
                 self.moving = False
         self._finish()
@@ -376,7 +377,7 @@ class Simulation:
             self.space.remove(*pawn.parts)
         self._doomed.clear()
 
-    def _coast_to_rest(self) -> bool:
+    def _coast_to_rest(self, pawn: _Pawn) -> bool:
         """Finish a lone rolling pawn's slide in closed form when nothing can touch it.
 
         With one pawn awake, rolling resistance takes exactly μ·g·dt off its speed each step
@@ -389,15 +390,9 @@ class Simulation:
         something happened since the last try, waiting twice as long after each failed try.
         Returns True when nothing moves any more.
         """
-        if len(self.events) == self._coast_events or self.steps < self._coast_next:
+        if pawn is _SEVERAL or len(self.events) == self._coast_events:
             return False
-        pawn = None
-        for pw in self._pawns.values():
-            if not pw.body.is_sleeping:
-                if pawn is not None:
-                    return False  # two are moving
-                pawn = pw
-        if pawn is None:
+        if self.steps < self._coast_next:
             return False
         self._coast_events = len(self.events)
         # a failed try waits twice as long as the last before the next
@@ -456,6 +451,16 @@ class Simulation:
 
     def _awake(self) -> bool:
         return any(not pw.body.is_sleeping for pw in self._pawns.values())
+
+    def _lone_mover(self) -> _Pawn | None:
+        """The one pawn awake, ``_SEVERAL`` when more are, None when all are asleep."""
+        lone = None
+        for pw in self._pawns.values():
+            if not pw.body.is_sleeping:
+                if lone is not None:
+                    return _SEVERAL
+                lone = pw
+        return lone
 
     def _events(
         self, kind: EventType, pawns: tuple[str, ...], x: float = 0.0, y: float = 0.0
@@ -636,6 +641,9 @@ try:
 except ImportError:  # pragma: no cover - a pymunk without the cffi module
     _cp_lib = None
 
+
+_SEVERAL = _Pawn("", "", pymunk.Body(), ())
+"""stands for "more than one pawn is moving" """
 
 _COAST_MARGIN = 1e-4
 """how far (m) a coasting pawn's path must stay from anything it could touch"""
