@@ -16,9 +16,9 @@ import numpy as np
 
 from sliders.batch.study import NOISE_STREAM, SEED_STREAM, Context
 from sliders.boards import Face, Layout, Seat
+from sliders.boards.geometry import PlacedPawn
 from sliders.outcome import EventType, Status
 from sliders.physics import PhysicsParams, Shot, at_rest, simulate
-from sliders.physics.engine import PlacedPawn
 from sliders.physics.noise import apply_errors
 
 STATUSES: tuple[Status, ...] = tuple(Status)

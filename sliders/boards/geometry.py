@@ -113,7 +113,9 @@ def overlaps_rail(layout: Layout, x: float, y: float, r: float, tolerance: float
     )
 
 
-class _Placed(Protocol):
+class PlacedPawn(Protocol):
+    """Anything with a pawn id and a position: a :class:`~sliders.outcome.PawnRest` will do."""
+
     @property
     def id(self) -> str: ...
     @property
@@ -122,7 +124,7 @@ class _Placed(Protocol):
     def y(self) -> float: ...
 
 
-def check_pawns(layout: Layout, pawns: Iterable[_Placed], r: float) -> None:
+def check_pawns(layout: Layout, pawns: Iterable[PlacedPawn], r: float) -> None:
     """Raise UserError unless every pawn can stand where it is: a pawn id ``SEAT-N`` of a seat in
     play, each once, its centre on the table, clear of every rail and of the other pawns."""
     seen: set[str] = set()

@@ -18,7 +18,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 import numpy as np
 import pymunk
@@ -32,7 +31,7 @@ from sliders.boards import (
     segment_distance,
     surface_at,
 )
-from sliders.boards.geometry import check_pawns
+from sliders.boards.geometry import PlacedPawn, check_pawns
 from sliders.errors import UserError
 from sliders.outcome import (
     PAWNS_PER_PLAYER,
@@ -55,17 +54,6 @@ _FILTER_RAIL = pymunk.ShapeFilter(categories=_CAT_RAIL, mask=_CAT_PAWN)
 _FILTER_PROBE = pymunk.ShapeFilter(categories=_CAT_PROBE, mask=_CAT_SENSOR)
 _FILTER_SENSOR = pymunk.ShapeFilter(categories=_CAT_SENSOR, mask=_CAT_PROBE)
 _PROBE_RADIUS = 1e-7
-
-
-class PlacedPawn(Protocol):
-    """Anything with an id and a position: a :class:`~sliders.outcome.PawnRest` will do."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def x(self) -> float: ...
-    @property
-    def y(self) -> float: ...
 
 
 @dataclass(frozen=True, slots=True)
