@@ -551,12 +551,7 @@ class _Builder:
             return self._add(t, mouth, f, None)
         if t.hook is not None:
             if t.hook not in names:
-                known = {s.name for s in self.spec.tracks}
-                what = (
-                    "which is not laid with these seats"
-                    if t.hook in known
-                    else ("which the layout does not have")
-                )
+                what = self._why_absent(t.hook)
                 raise self.fail(f"track {t.name!r} hooks onto track {t.hook!r}, {what}")
             host = self.tracks.get(t.hook)
             if host is None:
@@ -671,16 +666,17 @@ class _Builder:
             name = self.host[name]
         return lane
 
+    def _why_absent(self, track: str) -> str:
+        """Why a track named by another piece is not on the table."""
+        if any(t.name == track for t in self.spec.tracks):
+            return "which is not laid with these seats"
+        return "which the layout does not have"
+
     def _seat(self, s: SeatSpec, across: list[tuple[RailSpec, Rail]]) -> Seat:
         if s.track is None:
             raise self.fail(f'seat {s.name!r} has no track (give track = "NAME")')
         if s.track not in self.tracks:
-            known = {t.name for t in self.spec.tracks}
-            what = (
-                "which is not laid with these seats"
-                if s.track in known
-                else ("which the layout does not have")
-            )
+            what = self._why_absent(s.track)
             raise self.fail(f"seat {s.name!r} shoots from track {s.track!r}, {what}")
         lane = self._lane(s.track)
         first = lane[0]
