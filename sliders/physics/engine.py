@@ -151,6 +151,9 @@ class Simulation:
             raise UserError(f"pawn {shooter} is already on the table")
         self.shooter = shooter
         start, velocity, foul = _release(layout, seat, shot, p)
+        for q in table if not foul else ():
+            if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
+                raise UserError(f"the release point is taken by pawn {q.id}")
 
         self.world = world_for(layout, face, p)
         self.space = space = self.world.new_space()
@@ -161,9 +164,6 @@ class Simulation:
         for q in table:
             self._add_pawn(q.id, (q.x, q.y), (0.0, 0.0))
         self.order = [shooter, *(q.id for q in table)]
-        for q in table:
-            if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
-                raise UserError(f"the release point is taken by pawn {q.id}")
         self._events(EventType.RELEASE, (shooter,), x=start[0], y=start[1])
         if foul:
             self._events(EventType.FOUL, (shooter,), x=start[0], y=start[1])
