@@ -132,10 +132,12 @@ class Button:
 
 
 class TableView:
-    """The layout and face drawn into a rectangle of the window, fitted and centred.
+    """The layout and face drawn into a rectangle of the window.
 
-    World +y is up on screen. The static part (tracks, board, zones, rails) is drawn once per
-    size into a cached surface.
+    World +y is up on screen. :meth:`fit` shows the whole table in a rectangle (the overview);
+    :meth:`look_at` shows any part of it: a world centre in metres at a scale in pixels per metre.
+    ``rect`` is the screen rectangle drawn into, ``scale`` its pixels per metre and ``centre`` the
+    world point drawn at the middle of ``rect``.
     """
 
     def __init__(self, layout: Layout, face: Face, pawn_radius: float) -> None:
@@ -148,19 +150,38 @@ class TableView:
         self.bounds = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.scale = 1.0
+        self.centre = ((self.bounds[0] + self.bounds[2]) / 2, (self.bounds[1] + self.bounds[3]) / 2)
         self._ox = self._oy = 0.0
         self._cache: pygame.Surface | None = None
+        self._cache_key: tuple[object, ...] | None = None
 
     def fit(self, rect: pygame.Rect) -> None:
-        if rect == self.rect and self._cache is not None:
-            return
-        self.rect = pygame.Rect(rect)
+        """Show the whole table, as large as fits in ``rect``, centred."""
         x0, y0, x1, y1 = self.bounds
-        self.scale = min(rect.width / (x1 - x0), rect.height / (y1 - y0))
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        self._ox = rect.centerx - cx * self.scale
-        self._oy = rect.centery + cy * self.scale
-        self._cache = None
+        scale = min(rect.width / (x1 - x0), rect.height / (y1 - y0))
+        self.look_at(((x0 + x1) / 2, (y0 + y1) / 2), scale, rect)
+
+    def fit_scale(self, rect: pygame.Rect) -> float:
+        """The scale at which :meth:`fit` shows the whole table in ``rect``."""
+        x0, y0, x1, y1 = self.bounds
+        return min(rect.width / (x1 - x0), rect.height / (y1 - y0))
+
+    def look_at(self, centre: tuple[float, float], scale: float, rect: pygame.Rect) -> None:
+        """Draw the world point ``centre`` (metres) at the middle of ``rect`` (screen pixels), at
+        ``scale`` pixels per metre."""
+        if not scale > 0 or not math.isfinite(scale):
+            raise ValueError(f"the view's scale must be a positive number, not {scale}")
+        self.rect = pygame.Rect(rect)
+        self.scale = float(scale)
+        self.centre = (float(centre[0]), float(centre[1]))
+        self._ox = self.rect.x + self.rect.width / 2 - self.centre[0] * self.scale
+        self._oy = self.rect.y + self.rect.height / 2 + self.centre[1] * self.scale
+
+    def visible(self) -> tuple[float, float, float, float]:
+        """The world rectangle (xmin, ymin, xmax, ymax) that ``rect`` shows."""
+        x0, y1 = self.to_world(self.rect.left, self.rect.top)
+        x1, y0 = self.to_world(self.rect.right, self.rect.bottom)
+        return x0, y0, x1, y1
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
         return round(self._ox + x * self.scale), round(self._oy - y * self.scale)
@@ -172,9 +193,12 @@ class TableView:
         return max(round(metres * self.scale), 1)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        if self._cache is None:
+        """The table without pawns, filling ``rect``."""
+        key = (tuple(self.rect), self.centre, self.scale)
+        if self._cache is None or self._cache_key != key:
             self._cache = pygame.Surface(self.rect.size)
             self._render(self._cache, -self.rect.x, -self.rect.y)
+            self._cache_key = key
         surface.blit(self._cache, self.rect.topleft)
 
     def _render(self, s: pygame.Surface, dx: int, dy: int) -> None:
@@ -254,6 +278,10 @@ class TableView:
     ) -> None:
         centre = self.to_screen(x, y)
         radius = self.px(self.r)
+        if not self.rect.inflate(4 * radius + 8, 4 * radius + 8).collidepoint(centre):
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip))
         rgb = seat_rgb(pawn_seat(pid))
         if faded:
             rgb = tuple((v + 140) // 2 for v in rgb)  # type: ignore[assignment]
@@ -267,6 +295,7 @@ class TableView:
             pygame.draw.circle(surface, ring, centre, radius + 4, 3)
         label_rgb = (0, 0, 0) if SEAT_COLOURS.get(pawn_seat(pid)) == "yellow" else (255, 255, 255)
         text(surface, pid.rsplit("-", 1)[1], centre, max(radius, 12), label_rgb, "center", True)
+        surface.set_clip(clip)
 
     def tag(
         self,
