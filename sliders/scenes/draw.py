@@ -14,6 +14,7 @@ from sliders.boards import Face, Layout
 from sliders.boards.render import RING_FILLS, seat_ink
 from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 from sliders.rules import HOME, GameState, PlayerState
+from sliders.scenes.assets import asset
 from sliders.scenes.match import HomeChoice
 
 BACKGROUND = (44, 44, 48)
@@ -31,15 +32,24 @@ DIM = (150, 150, 150)
 PANEL = (58, 58, 64)
 HIGHLIGHT = (255, 214, 10)
 
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+# ``size`` in :func:`font` is in the units of pygame's built-in font (which draws a size-24 line
+# 16 px high); the shipped font is drawn at this fraction of it, so a size looks as large as before
+SIZE_TO_PX = 0.66
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    key = (max(size, 8), bold)
+    """The game's font (DejaVu Sans, shipped in ``assets/fonts``) at ``size``."""
+    return font_px(round(max(size, 8) * SIZE_TO_PX), bold)
+
+
+def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
+    """The game's font with an em of ``pixels`` (its digits are about 0.73 of that high)."""
+    key = (max(pixels, 5), bold)
     if key not in _fonts:
-        f = pygame.font.Font(None, key[0])
-        f.set_bold(bold)
-        _fonts[key] = f
+        _fonts[key] = pygame.font.Font(str(asset("fonts", FONT_FILES[bold])), key[0])
     return _fonts[key]
 
 
