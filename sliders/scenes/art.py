@@ -65,6 +65,7 @@ LABEL_HEIGHT = 0.0155  # metres: the tallest printed number (a ring's band is 0.
 WOOD_TEXELS = 900.0  # texels per metre of the wood grain (anisotropic)
 CARD_TEXELS = 2400.0  # texels per metre of the cardboard's fibre
 TEXTURE = 256
+WINDOWED = 512  # past this many pixels a grain period, only the part in view is scaled
 
 
 class Painter:
@@ -469,7 +470,17 @@ class TableArt:
         area = area.clip(p.surface.get_rect())
         if area.w <= 0 or area.h <= 0:
             return
-        period = max(round(TEXTURE * p.s / texels), 16)
+        k = texels / p.s  # texels a pixel
+        if k >= TEXTURE / WINDOWED:
+            self._texture_tiled(p, kind, base, k, area)
+        else:
+            self._texture_window(p, kind, base, k, area)
+
+    def _texture_tiled(
+        self, p: Painter, kind: str, base: pygame.Surface, k: float, area: pygame.Rect
+    ) -> None:
+        """The grain scaled whole (small at this zoom) and laid edge to edge."""
+        period = max(round(TEXTURE / k), 16)
         key = (kind, period)
         tex = self._scaled.get(key)
         if tex is None:
@@ -480,12 +491,35 @@ class TableArt:
         phase_x = round(p.ox) % period
         phase_y = round(p.oy) % period
         clip = p.surface.get_clip()
-        p.surface.set_clip(area.clip(clip) if clip else area)
+        p.surface.set_clip(area.clip(clip))
         x0 = area.x - ((area.x - phase_x) % period)
         y0 = area.y - ((area.y - phase_y) % period)
         for y in range(y0, area.bottom, period):
             for x in range(x0, area.right, period):
                 p.surface.blit(tex, (x, y), special_flags=pygame.BLEND_RGB_MULT)
+        p.surface.set_clip(clip)
+
+    def _texture_window(
+        self, p: Painter, kind: str, base: pygame.Surface, k: float, area: pygame.Rect
+    ) -> None:
+        """Close up: only the texels under ``area`` are scaled, from the grain laid 3 x 3."""
+        big = self._scaled.get((kind, 0))
+        if big is None:
+            big = pygame.Surface((3 * TEXTURE, 3 * TEXTURE))
+            for i in range(3):
+                for j in range(3):
+                    big.blit(base, (i * TEXTURE, j * TEXTURE))
+            self._scaled[(kind, 0)] = big
+        u0, v0 = math.floor((area.x - p.ox) * k), math.floor((area.y - p.oy) * k)
+        u1, v1 = math.ceil((area.right - p.ox) * k) + 1, math.ceil((area.bottom - p.oy) * k) + 1
+        w, h = min(u1 - u0, 2 * TEXTURE), min(v1 - v0, 2 * TEXTURE)
+        window = big.subsurface((u0 % TEXTURE, v0 % TEXTURE, w, h))
+        x0, y0 = round(p.ox + u0 / k), round(p.oy + v0 / k)
+        x1, y1 = round(p.ox + (u0 + w) / k), round(p.oy + (v0 + h) / k)
+        scaled = pygame.transform.smoothscale(window, (max(x1 - x0, 1), max(y1 - y0, 1)))
+        clip = p.surface.get_clip()
+        p.surface.set_clip(area.clip(clip))
+        p.surface.blit(scaled, (x0, y0), special_flags=pygame.BLEND_RGB_MULT)
         p.surface.set_clip(clip)
 
 
@@ -579,22 +613,26 @@ class TileCache:
             use = k - 5
             for tile in self._missing(rect, ox, oy, s, use):
                 self._paint_tile(tile)
-        (x0, y0, x1, y1), cols, rows = self._span(rect, ox, oy, s, use)
-        t = self.TILE
-        ix0, iy0 = math.floor(x0), math.floor(y0)
-        ix1, iy1 = math.ceil(x1), math.ceil(y1)
-        scratch = pygame.Surface((max(ix1 - ix0, 1), max(iy1 - iy0, 1)))
-        for j in rows:
-            for i in cols:
+        # each tile scaled straight to where it lands: its edges are rounded the same way on
+        # both sides, so neighbours meet without a seam
+        _, cols, rows = self._span(rect, ox, oy, s, use)
+        f = s / self.level_scale(use) * self.TILE
+        xs = [round(ox + i * f) for i in range(cols.start, cols.stop + 1)]
+        ys = [round(oy + j * f) for j in range(rows.start, rows.stop + 1)]
+        clip = target.get_clip()
+        view = rect.clip(clip)
+        target.set_clip(view)
+        for b, j in enumerate(rows):
+            for a, i in enumerate(cols):
                 tile = self.tiles[(use, i, j)]
                 self.tiles.move_to_end((use, i, j))
-                scratch.blit(tile, (i * t - ix0, j * t - iy0))
-        f = s / self.level_scale(use)
-        size = (max(round((ix1 - ix0) * f), 1), max(round((iy1 - iy0) * f), 1))
-        scaled = pygame.transform.scale(scratch, size)
-        clip = target.get_clip()
-        target.set_clip(rect.clip(clip))
-        target.blit(scaled, (round(ox + ix0 * f), round(oy + iy0 * f)))
+                box = pygame.Rect(xs[a], ys[b], xs[a + 1] - xs[a], ys[b + 1] - ys[b])
+                if box.w <= 0 or box.h <= 0:
+                    continue
+                if view.contains(box):
+                    pygame.transform.scale(tile, box.size, target.subsurface(box))
+                else:
+                    target.blit(pygame.transform.scale(tile, box.size), box)
         target.set_clip(clip)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -66,6 +67,8 @@ def _font_file(bold: bool) -> str:
 def forget_fonts() -> None:
     """Drop the cached fonts (they die with the font module) and what was drawn with them."""
     _fonts.clear()
+    _words.clear()
+    _panels.clear()
     _ARTS.clear()
     _SPRITES.clear()
 
@@ -88,10 +91,29 @@ def text(
     anchor: str = "topleft",
     bold: bool = False,
 ) -> pygame.Rect:
-    image = font(size, bold).render(words, True, rgb)
+    image = rendered(words, size, rgb, bold)
     rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(image, rect)
     return rect
+
+
+_words: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
+
+
+def rendered(
+    words: str, size: int = 24, rgb: tuple[int, int, int] = TEXT, bold: bool = False
+) -> pygame.Surface:
+    """``words`` drawn in the game's font; the last few hundred are kept, since a screen draws
+    the same words every frame."""
+    key = (words, size, tuple(rgb), bold)
+    image = _words.get(key)
+    if image is None:
+        image = _words[key] = font(size, bold).render(words, True, rgb)
+        if len(_words) > 512:
+            _words.popitem(last=False)
+    else:
+        _words.move_to_end(key)
+    return image
 
 
 def clipped(words: str, size: int, width: int) -> str:
@@ -362,7 +384,37 @@ def draw_score_board(
     ``board`` squares, which may be fractional while they move), and the roller pawns left.
 
     With ``pick`` (an Instant Home choice of this player) the scoring pawns are drawn larger and
-    numbered, the ones that may go HOME ringed and the suggested one highlighted."""
+    numbered, the ones that may go HOME ringed and the suggested one highlighted. A panel drawn
+    the same as in an earlier frame is kept and blitted."""
+    squares = tuple(board if board is not None else player.board)
+    table = tuple(sorted(set(on_table)))
+    key = (rect.size, player.seat, tuple(player.in_hand), squares, who, active, table, repr(pick))
+    image = _panels.get(key)
+    if image is None:
+        image = pygame.Surface(rect.size, pygame.SRCALPHA)
+        local = pygame.Rect(0, 0, rect.width, rect.height)
+        _draw_score_board(image, local, player, who, active, squares, table, pick)
+        _panels[key] = image
+        if len(_panels) > 64:
+            _panels.popitem(last=False)
+    else:
+        _panels.move_to_end(key)
+    surface.blit(image, rect)
+
+
+_panels: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+
+
+def _draw_score_board(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    player: PlayerState,
+    who: str,
+    active: bool,
+    squares: Sequence[float],
+    on_table: Iterable[str],
+    pick: HomeChoice | None,
+) -> None:
     pygame.draw.rect(surface, PANEL, rect, border_radius=8)
     ink = seat_rgb(player.seat)
     pygame.draw.rect(
@@ -371,7 +423,6 @@ def draw_score_board(
     name = f"{SEAT_COLOURS[player.seat].capitalize()} ({player.seat})"
     text(surface, name, (rect.x + 10, rect.y + 6), 26, ink, bold=True)
     text(surface, who, (rect.right - 10, rect.y + 8), 20, DIM, "topright")
-    squares = board if board is not None else player.board
     cells = HOME + 1
     top = rect.y + 32
     cw = (rect.width - 20) / cells
