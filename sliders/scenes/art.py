@@ -65,6 +65,7 @@ LABEL_HEIGHT = 0.0155  # metres: the tallest printed number (a ring's band is 0.
 WOOD_TEXELS = 900.0  # texels per metre of the wood grain (anisotropic)
 CARD_TEXELS = 2400.0  # texels per metre of the cardboard's fibre
 TEXTURE = 256
+FALLBACK = 2  # levels (of √2 each) a frame may fall back while tiles are being painted
 WINDOWED = 512  # past this many pixels a grain period, only the part in view is scaled
 
 
@@ -598,19 +599,21 @@ class TileCache:
         self, target: pygame.Surface, rect: pygame.Rect, ox: float, oy: float, s: float
     ) -> None:
         k = self.level(s)
-        start = time.perf_counter()
+        start = time.thread_time()  # processor time: a busy machine does not starve the tiles
         missing = self._missing(rect, ox, oy, s, k)
         for tile in missing:
-            if time.perf_counter() - start > self.budget:
+            if time.thread_time() - start > self.budget:
                 break
             self._paint_tile(tile)
         use = None
-        for level in range(k, k - 5, -1):
+        # while level k is painted, a complete level near it stands in: a finer one (zooming
+        # out, shrunk) before a coarser one (zooming in, enlarged)
+        for level in (k, k + 1, k - 1, k + 2, k - 2)[: 2 * FALLBACK + 1]:
             if not self._missing(rect, ox, oy, s, level):
                 use = level
                 break
-        if use is None:  # nothing near is ready: paint a coarse level whole (few tiles)
-            use = k - 5
+        if use is None:  # nothing near is ready: paint a coarser level whole (a quarter the tiles)
+            use = k - FALLBACK
             for tile in self._missing(rect, ox, oy, s, use):
                 self._paint_tile(tile)
         # each tile scaled straight to where it lands: its edges are rounded the same way on
@@ -629,10 +632,13 @@ class TileCache:
                 box = pygame.Rect(xs[a], ys[b], xs[a + 1] - xs[a], ys[b + 1] - ys[b])
                 if box.w <= 0 or box.h <= 0:
                     continue
+                # shrinking keeps pixels; enlarging (a coarser level standing in while the finer
+                # one is painted) blends them
+                scale = pygame.transform.scale if use >= k - 1 else pygame.transform.smoothscale
                 if view.contains(box):
-                    pygame.transform.scale(tile, box.size, target.subsurface(box))
+                    scale(tile, box.size, target.subsurface(box))
                 else:
-                    target.blit(pygame.transform.scale(tile, box.size), box)
+                    target.blit(scale(tile, box.size), box)
         target.set_clip(clip)
 
 
