@@ -50,9 +50,9 @@ CHOICE_FILL = (255, 190, 92)
 CHOICE_INK = (120, 56, 0)
 HOLE_RIM = (70, 62, 58)
 HOLE_DEEP = (8, 8, 10)
-DOT_FILL = (126, 44, 168)  # danger dots: purple, no player's colour
+DOT_FILL = (150, 38, 162)  # danger dots: purple, no player's colour
 DOT_RING = (250, 244, 255)
-DOT_EDGE = (60, 16, 84)
+DOT_EDGE = (72, 14, 80)
 
 PAWN_INK: dict[str, RGB] = {
     "red": (214, 40, 40),
@@ -61,6 +61,8 @@ PAWN_INK: dict[str, RGB] = {
     "green": (42, 157, 58),
 }
 
+DIGIT_HEIGHT = 0.73  # of the font's em: the height of its digits
+MIN_LABEL_HEIGHT = 0.0082  # metres: digits 14 px tall when the board is 450 px wide
 LABEL_HEIGHT = 0.0155  # metres: the tallest printed number (a ring's band is 0.025 m)
 WOOD_TEXELS = 900.0  # texels per metre of the wood grain (anisotropic)
 CARD_TEXELS = 2400.0  # texels per metre of the cardboard's fibre
@@ -323,14 +325,23 @@ class TableArt:
             p.surface, SORRY_TRIM, corner, r * 0.9, max(round(trim), 1), **{quad: True}
         )
         # the word along the corner's diagonal, reading from the board's middle outward
-        # as wide as 0.8 of the radius, centred 0.6 of the radius in from the corner
-        per_em = self.font(100, True).size("SORRY!")[0] / 100
-        size = max(round(p.s * rad * 0.8 / per_em), 6)
+        # as wide as 0.9 of the radius, centred 0.66 of the radius in from the corner, where
+        # the quarter disc is wide enough for it
+        size = self.sorry_size(p.s)
         ux, uy = -math.copysign(1, cx) / math.sqrt(2), -math.copysign(1, cy) / math.sqrt(2)
-        spot = (cx + ux * rad * 0.6, cy + uy * rad * 0.6)
+        spot = (cx + ux * rad * 0.66, cy + uy * rad * 0.66)
         angle = -45.0 if cx * cy > 0 else 45.0
         words = self._text("SORRY!", size, True, SORRY_INK, round(angle))
         p.surface.blit(words, words.get_rect(center=p.ati(*spot)))
+
+    def sorry_size(self, scale: float) -> int:
+        """The em in pixels of the SORRY! words at ``scale`` pixels a metre."""
+        per_em = self.font(100, True).size("SORRY!")[0] / 100
+        return max(round(scale * self.face.sorry_radius * 0.9 / per_em), 6)
+
+    def label_size(self, height: float, scale: float) -> int:
+        """The em in pixels of a printed number ``height`` metres tall (its digits' height)."""
+        return max(round(scale * height / DIGIT_HEIGHT), 6)
 
     def _hole(self, p: Painter, c: tuple[float, float], radius: float) -> None:
         r = p.s * radius
@@ -365,10 +376,13 @@ class TableArt:
 
     # -- labels ------------------------------------------------------------------------------------
 
-    def zone_labels(self) -> list[tuple[str, float, float, float]]:
-        """(words, x, y, height in metres) of every number printed on the face."""
+    def zone_labels(self) -> list[tuple[str, float, float, float, RGB | None]]:
+        """(words, x, y, height in metres, backing) of every number printed on the face.
+
+        A band too narrow for a readable number (ring 5 around the hole) gets one as tall as
+        ``MIN_LABEL_HEIGHT`` on a backing of its ring's colour, set out from the hole."""
         f = self.face
-        out: list[tuple[str, float, float, float]] = []
+        out: list[tuple[str, float, float, float, RGB | None]] = []
         inner = f.choice_radius or f.hole_radius
         prev = inner
         rings = sorted(f.rings)
@@ -376,13 +390,18 @@ class TableArt:
             band = radius - prev
             angle = self._label_angles.get(points, 45.0)
             if prev == 0.0:
-                out.append((str(points), 0.0, 0.0, min(radius * 0.9, LABEL_HEIGHT)))
+                out.append((str(points), 0.0, 0.0, min(radius * 0.9, LABEL_HEIGHT), None))
             else:
                 mid = (prev + radius) / 2
+                height = min(band * 0.62, LABEL_HEIGHT)
+                backing = None
+                if height < MIN_LABEL_HEIGHT:
+                    height = MIN_LABEL_HEIGHT
+                    mid = max(mid, prev + height * 0.8)
+                    backing = RING_PALETTE.get(points, RING_FALLBACK[0])
                 for k in range(4):
                     a = math.radians(angle + 90 * k)
-                    height = min(band * 0.62, LABEL_HEIGHT)
-                    out.append((str(points), mid * math.cos(a), mid * math.sin(a), height))
+                    out.append((str(points), mid * math.cos(a), mid * math.sin(a), height, backing))
             prev = radius
         h = f.half
         outer = rings[-1][0] if rings else inner
@@ -391,13 +410,13 @@ class TableArt:
         height = min((corner_reach - outer) * 0.62, LABEL_HEIGHT)
         for k in range(4):
             a = math.radians(45 + 90 * k)
-            out.append((str(f.base_points), mid * math.cos(a), mid * math.sin(a), height))
+            out.append((str(f.base_points), mid * math.cos(a), mid * math.sin(a), height, None))
         if f.choice_radius:
             mid = (f.choice_radius + f.hole_radius) / 2
             band = f.choice_radius - f.hole_radius
             choice = "/".join(str(c) for c in f.choice_points)
             for y in (mid, -mid):
-                out.append((choice, 0.0, y, band * 0.42))
+                out.append((choice, 0.0, y, max(band * 0.42, MIN_LABEL_HEIGHT), None))
         return out
 
     def _place_ring_labels(self) -> dict[int, float]:
@@ -435,13 +454,20 @@ class TableArt:
         return angles
 
     def _ring_labels(self, p: Painter) -> None:
-        for words, x, y, height in self.zone_labels():
-            size = max(round(p.s * height / 0.73), 6)
+        for words, x, y, height, backing in self.zone_labels():
+            size = self.label_size(height, p.s)
             ink = CHOICE_INK if "/" in words else PRINT_INK
             image = self._text(words, size, True, ink, 0)
             r = image.get_rect(center=p.ati(x, y))
-            if p.surface.get_rect().colliderect(r):
-                p.surface.blit(image, r)
+            if not p.surface.get_rect().colliderect(r.inflate(r.h, r.h)):
+                continue
+            if backing is not None:
+                badge = r.h * 0.62
+                pygame.draw.circle(p.surface, backing, r.center, badge)
+                pygame.draw.aacircle(
+                    p.surface, PRINT_INK, r.center, badge, max(round(badge / 9), 1)
+                )
+            p.surface.blit(image, r)
 
     def _text(self, words: str, size: int, bold: bool, rgb: RGB, angle: int) -> pygame.Surface:
         key = (words, size, bold, rgb, angle)
