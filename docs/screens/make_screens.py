@@ -141,14 +141,17 @@ def _control(name: str, path: Path) -> None:
         ux, uy = ux / norm, uy / norm
         _post(pygame.MOUSEBUTTONDOWN, start, button=1)
         app.step(FRAME)
-        if name == "aim":  # pull back, a little to the side: aim line and power gauge
-            moves = [(start[0] - ux * d + uy * d * 0.25, start[1] - uy * d - ux * d * 0.25)
-                    for d in range(10, 151, 10)]  # fmt: skip
+        if name == "aim":  # pull back from where the pawn now waits, a little to the side
+            held = getattr(control, "hold", spot)
+            at = screen.view.to_screen(*lane.to_world(*held))
+            full = getattr(sys.modules.get("sliders.scenes.controls"), "PULL_MAX", 240)
+            moves = [(at[0] - ux * d + uy * d * 0.2, at[1] - uy * d - ux * d * 0.2)
+                     for d in range(10, round(full * 0.6), 10)]  # fmt: skip
         else:  # swing the pawn toward the foul line, not yet let go
             foul = screen.view.to_screen(*lane.to_world(lane.foul, spot[1]))
             reach = math.dist(start, foul) * 0.6
             moves = [(start[0] + ux * reach * k / 12, start[1] + uy * reach * k / 12)
-                    for k in range(1, 13)]  # fmt: skip
+                     for k in range(1, 13)]  # fmt: skip
         for pos in moves:
             _post(pygame.MOUSEMOTION, pos, rel=(0, 0), buttons=(1, 0, 0))
             app.step(FRAME)

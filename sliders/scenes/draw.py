@@ -493,18 +493,6 @@ def sidebar_panels(rect: pygame.Rect, seats: Sequence[str]) -> dict[str, pygame.
     }
 
 
-def _dashed(
-    s: pygame.Surface, rgb: tuple[int, int, int], a: tuple[int, int], b: tuple[int, int], width: int
-) -> None:
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    n = max(int(length / 8), 1)
-    for k in range(0, n, 2):
-        t0, t1 = k / n, min((k + 1) / n, 1.0)
-        p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
-        q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-        pygame.draw.line(s, rgb, p, q, width)
-
-
 def draw_sidebar(
     surface: pygame.Surface,
     rect: pygame.Rect,
