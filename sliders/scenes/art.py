@@ -18,7 +18,7 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
-from sliders.boards import Face, Layout
+from sliders.boards import Face, Layout, Rect, Seat, Track
 from sliders.outcome import SEAT_COLOURS
 
 RGB = tuple[int, int, int]
@@ -115,8 +115,14 @@ class TableArt:
         self._shadows(p)
         for track in self.layout.tracks:
             self._track(p, track.rect, track.forward)
-        for seat in self.layout.seats:
-            self._foul_line(p, seat)
+        groups = self._seat_groups()
+        for group in groups:
+            if len(group) == 1:
+                self._release_zone(p, group[0])
+        for track in self.layout.tracks:
+            self._seams(p, track)
+        for group in groups:
+            self._foul_line(p, group)
         self._board(p)
         for rail in self.layout.rails:
             self._rail(p, rail.a, rail.b, rail.thickness, rail.kind == "blocker")
@@ -148,8 +154,8 @@ class TableArt:
             if p.sees(*box):
                 pygame.draw.rect(p.surface, _mix(WOOD_SHADOW, WOOD, 0.3), p.rect(*box))
 
-    def _track(self, p: Painter, rc: object, forward: tuple[int, int]) -> None:
-        xmin, ymin, xmax, ymax = rc.xmin, rc.ymin, rc.xmax, rc.ymax  # type: ignore[attr-defined]
+    def _track(self, p: Painter, rc: Rect, forward: tuple[int, int]) -> None:
+        xmin, ymin, xmax, ymax = rc.xmin, rc.ymin, rc.xmax, rc.ymax
         if not p.sees(xmin, ymin, xmax, ymax):
             return
         box = p.rect(xmin, ymin, xmax, ymax)
@@ -181,6 +187,19 @@ class TableArt:
             along = -length / 2 + (k + 0.5) * length / n
             self._chevron(p, cx, cy, forward, along, across * 0.16, ink)
 
+    def _seams(self, p: Painter, track: Track) -> None:
+        """A thin joint across each end of a track piece, where pieces hook together."""
+        rc = track.rect
+        fx, _ = track.forward
+        ink = _mix(PLASTIC_EDGE, RAIL_DARK, 0.4)
+        w = max(round(p.s * 0.0008), 1)
+        ends = [(rc.xmin, rc.ymin, rc.xmax, rc.ymin), (rc.xmin, rc.ymax, rc.xmax, rc.ymax)]
+        if fx != 0:
+            ends = [(rc.xmin, rc.ymin, rc.xmin, rc.ymax), (rc.xmax, rc.ymin, rc.xmax, rc.ymax)]
+        for x0, y0, x1, y1 in ends:
+            if p.sees(x0 - 0.002, y0 - 0.002, x1 + 0.002, y1 + 0.002):
+                pygame.draw.line(p.surface, ink, p.at(x0, y0), p.at(x1, y1), w)
+
     def _chevron(
         self,
         p: Painter,
@@ -208,20 +227,45 @@ class TableArt:
         for wing in wings:
             pygame.draw.line(p.surface, ink, p.at(*wing), p.at(*tip), round(w))
 
-    def _foul_line(self, p: Painter, seat: object) -> None:
-        a, b = seat.foul_line()  # type: ignore[attr-defined]
-        name = seat.name  # type: ignore[attr-defined]
-        ink = PAWN_INK.get(SEAT_COLOURS.get(name, ""), (120, 120, 120))
+    def _seat_groups(self) -> list[list[Seat]]:
+        """Seats that share one foul line (a shared lane) together, in turn order."""
+        groups: dict[tuple[object, ...], list[Seat]] = {}
+        for seat in self.layout.seats:
+            key = (seat.near, seat.forward, round(seat.foul, 6))
+            groups.setdefault(key, []).append(seat)
+        return list(groups.values())
+
+    def _release_zone(self, p: Painter, seat: Seat) -> None:
+        """A lane's own stretch behind its foul line, printed lightly in its player's colour."""
+        ink = PAWN_INK.get(SEAT_COLOURS.get(seat.name, ""), (120, 120, 120))
+        hw = seat.width / 2
+        corners = [seat.to_world(a, c) for a in (0.0, seat.foul) for c in (-hw, hw)]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        if p.sees(min(xs), min(ys), max(xs), max(ys)):
+            tint = _mix((255, 255, 255), ink, 0.16)
+            box = p.rect(min(xs), min(ys), max(xs), max(ys))
+            p.surface.fill(tint, box, special_flags=pygame.BLEND_RGB_MULT)
+
+    def _foul_line(self, p: Painter, seats: list[Seat]) -> None:
+        """The foul line printed across the lane: in its player's colour, or in stripes of each
+        player's colour where the lane is shared; FOUL LINE printed on the near side."""
+        seat = seats[0]
+        a, b = seat.foul_line()
+        inks = [PAWN_INK.get(SEAT_COLOURS.get(x.name, ""), (120, 120, 120)) for x in seats]
         width = max(round(p.s * 0.003), 2)
         pad = 0.02
         if not p.sees(min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, max(a[0], b[0]) + pad,
                       max(a[1], b[1]) + pad):  # fmt: skip
             return
-        pa, pb = p.at(*a), p.at(*b)
-        pygame.draw.line(p.surface, ink, pa, pb, width)
-        # "FOUL LINE" printed on the near side, reading across the lane
-        fx, fy = seat.forward  # type: ignore[attr-defined]
+        pieces = 4 * len(inks) if len(inks) > 1 else 1
+        for k in range(pieces):
+            t0, t1 = k / pieces, (k + 1) / pieces
+            u = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+            v = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+            pygame.draw.line(p.surface, inks[k % len(inks)], p.at(*u), p.at(*v), width)
+        fx, fy = seat.forward
         size = max(round(p.s * 0.0075), 7)
+        ink = inks[0] if len(inks) == 1 else PLASTIC_EDGE
         words = self._text("FOUL LINE", size, True, _mix(ink, PRINT_INK, 0.35), _angle(fx, fy))
         mid = ((a[0] + b[0]) / 2 - fx * 0.007, (a[1] + b[1]) / 2 - fy * 0.007)
         p.surface.blit(words, words.get_rect(center=p.ati(*mid)))
@@ -562,7 +606,7 @@ class TileCache:
     BASE = 1000.0
     STEP = math.sqrt(2.0)
 
-    def __init__(self, art: TableArt, limit: int = 360, budget: float = 0.0015) -> None:
+    def __init__(self, art: TableArt, limit: int = 256, budget: float = 0.0015) -> None:
         self.art, self.limit, self.budget = art, limit, budget
         self.tiles: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
         self._crisp: pygame.Surface | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -499,7 +499,7 @@ def draw_sidebar(
     state: GameState,
     who: dict[str, str],
     active: str | None,
-    boards: dict[str, Sequence[float]] | None = None,
+    boards: Mapping[str, Sequence[float]] | None = None,
     pick: HomeChoice | None = None,
 ) -> int:
     """Every player's score board stacked in ``rect``, in turn order; the y below the last.
