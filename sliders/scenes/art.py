@@ -500,6 +500,11 @@ class TableArt:
     def _ring_labels(self, p: Painter) -> None:
         for words, x, y, height, backing in self.zone_labels():
             size = self.label_size(height, p.s)
+            cx, cy = p.at(x, y)
+            guess = pygame.Rect(0, 0, size * len(words), size * 2)
+            guess.center = (round(cx), round(cy))
+            if not p.surface.get_rect().colliderect(guess):
+                continue
             ink = CHOICE_INK if "/" in words else PRINT_INK
             image = self._text(words, size, True, ink, 0)
             r = image.get_rect(center=p.ati(x, y))

@@ -175,6 +175,10 @@ class Button:
         text(surface, self.label, self.rect.center, size, TEXT if self.enabled else DIM, "center")
 
 
+MAX_SCALE = 20000.0
+"""pixels a metre: the closest view drawn (a pawn 500 px across); closer asks are drawn at this"""
+
+
 class TableView:
     """The layout and face drawn into a rectangle of the window.
 
@@ -215,7 +219,7 @@ class TableView:
         if not scale > 0 or not math.isfinite(scale):
             raise ValueError(f"the view's scale must be a positive number, not {scale}")
         self.rect = pygame.Rect(rect)
-        self.scale = float(scale)
+        self.scale = min(float(scale), MAX_SCALE)
         self.centre = (float(centre[0]), float(centre[1]))
         self._ox = self.rect.x + self.rect.width / 2 - self.centre[0] * self.scale
         self._oy = self.rect.y + self.rect.height / 2 + self.centre[1] * self.scale
@@ -238,6 +242,8 @@ class TableView:
     def draw_static(self, surface: pygame.Surface) -> None:
         """The table without pawns, filling ``rect``; starts a new frame's label placement."""
         self._placed = []
+        if self.rect.width <= 0 or self.rect.height <= 0:
+            return
         _art(self.layout, self.face)[1].draw(surface, self.rect, self._ox, self._oy, self.scale)
 
     def draw_pawn(

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from sliders.boards import face, load_layout
-from sliders.scenes.draw import TableView, forget_fonts
+from sliders.scenes.draw import MAX_SCALE, TableView, forget_fonts
 
 R = 0.0125
 
@@ -119,3 +119,20 @@ def test_pawn_is_drawn_at_its_world_point_and_clipped_to_rect():
     for py in range(rect.top, rect.bottom):
         for px in range(rect.right, 500):
             assert surface.get_at((px, py))[:3] == (0, 0, 0)
+
+
+def test_extreme_views_are_drawn():
+    """Far closer than any camera goes is drawn at MAX_SCALE; an empty rect draws nothing."""
+    view = _view()
+    surface = pygame.Surface((300, 200))
+    view.look_at((0.07, 0.0), 1e9, surface.get_rect())
+    assert view.scale == MAX_SCALE
+    assert view.to_screen(0.07, 0.0) == (150, 100)
+    for _ in range(2):
+        view.draw_static(surface)
+    view.look_at((0.0, 0.0), 3.0, surface.get_rect())
+    view.draw_static(surface)
+    surface.fill((1, 2, 3))
+    view.look_at((0.0, 0.0), 100.0, pygame.Rect(10, 10, 0, 0))
+    view.draw_static(surface)
+    assert surface.get_at((10, 10))[:3] == (1, 2, 3)
