@@ -14,6 +14,7 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 import pygame
@@ -599,6 +600,15 @@ class TableArt:
         p.surface.set_clip(clip)
 
 
+@dataclass
+class Still:
+    """One view's last frame (its key) and its exact picture while it holds still."""
+
+    last_key: tuple[object, ...] | None = None
+    picture_key: tuple[object, ...] | None = None
+    picture: pygame.Surface | None = None
+
+
 class TileCache:
     """Painted tiles of the table at scales ``BASE · √2^k``, drawn scaled to the view.
 
@@ -611,12 +621,9 @@ class TileCache:
     BASE = 1000.0
     STEP = math.sqrt(2.0)
 
-    def __init__(self, art: TableArt, limit: int = 256, budget: float = 0.0015) -> None:
+    def __init__(self, art: TableArt, limit: int = 320, budget: float = 0.0015) -> None:
         self.art, self.limit, self.budget = art, limit, budget
         self.tiles: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
-        self._crisp: pygame.Surface | None = None
-        self._crisp_key: tuple[object, ...] | None = None
-        self._last_key: tuple[object, ...] | None = None
         self.painted = 0  # tiles painted so far (for the benchmark and tests)
 
     def level(self, scale: float) -> int:
@@ -626,20 +633,27 @@ class TileCache:
         return self.BASE * self.STEP**k
 
     def draw(
-        self, target: pygame.Surface, rect: pygame.Rect, ox: float, oy: float, s: float
+        self,
+        target: pygame.Surface,
+        rect: pygame.Rect,
+        ox: float,
+        oy: float,
+        s: float,
+        still: Still,
     ) -> None:
-        """Draw the table into ``rect`` of ``target``; world (x, y) at (ox + x·s, oy − y·s)."""
+        """Draw the table into ``rect`` of ``target``; world (x, y) at (ox + x·s, oy − y·s).
+        ``still`` is the calling view's memory of its last frame and of its exact picture."""
         key = (tuple(rect), ox, oy, s)
-        if key == self._crisp_key and self._crisp is not None:
-            target.blit(self._crisp, rect)
+        if key == still.picture_key and still.picture is not None:
+            target.blit(still.picture, rect)
             return
-        if key == self._last_key:  # the view is at rest: paint it exactly, once
-            crisp = pygame.Surface(rect.size)
-            self.art.paint(crisp, ox - rect.x, oy - rect.y, s)
-            self._crisp, self._crisp_key = crisp, key
-            target.blit(crisp, rect)
+        if key == still.last_key:  # the view is at rest: paint it exactly, once
+            picture = pygame.Surface(rect.size)
+            self.art.paint(picture, ox - rect.x, oy - rect.y, s)
+            still.picture, still.picture_key = picture, key
+            target.blit(picture, rect)
             return
-        self._last_key = key
+        still.last_key = key
         self._draw_tiles(target, rect, ox, oy, s)
 
     def _span(self, rect: pygame.Rect, ox: float, oy: float, s: float, k: int):

@@ -71,6 +71,7 @@ def forget_fonts() -> None:
     _panels.clear()
     _ARTS.clear()
     _SPRITES.clear()
+    _GENERATION[0] += 1
 
 
 def colour(hex_ink: str) -> tuple[int, int, int]:
@@ -201,6 +202,8 @@ class TableView:
         self.centre = ((self.bounds[0] + self.bounds[2]) / 2, (self.bounds[1] + self.bounds[3]) / 2)
         self._ox = self._oy = 0.0
         self._placed: list[pygame.Rect] = []  # pawns and labels drawn this frame
+        self._still = art.Still()  # the exact picture of this view while it holds still
+        self._tiles: tuple[int, art.TileCache] | None = None
 
     def fit(self, rect: pygame.Rect) -> None:
         """Show the whole table, as large as fits in ``rect``, centred."""
@@ -244,7 +247,10 @@ class TableView:
         self._placed = []
         if self.rect.width <= 0 or self.rect.height <= 0:
             return
-        _art(self.layout, self.face)[1].draw(surface, self.rect, self._ox, self._oy, self.scale)
+        if self._tiles is None or self._tiles[0] != _GENERATION[0]:
+            self._tiles = (_GENERATION[0], _art(self.layout, self.face)[1])
+        tiles = self._tiles[1]
+        tiles.draw(surface, self.rect, self._ox, self._oy, self.scale, self._still)
 
     def draw_pawn(
         self,
@@ -347,6 +353,7 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
 
 
 _ARTS: dict[tuple[Layout, Face], tuple[art.TableArt, art.TileCache]] = {}
+_GENERATION = [0]  # counts the times the painters were dropped (see forget_fonts)
 _SPRITES: list[art.PawnSprites] = []
 
 
