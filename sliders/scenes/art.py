@@ -548,7 +548,8 @@ class TableArt:
         if area.w <= 0 or area.h <= 0:
             return
         k = texels / p.s  # texels a pixel
-        if k >= TEXTURE / WINDOWED:
+        # (the window must fit in the grain laid 3 x 3, whatever its phase)
+        if k >= TEXTURE / WINDOWED or max(area.w, area.h) * k + 2 > 2 * TEXTURE:
             self._texture_tiled(p, kind, base, k, area)
         else:
             self._texture_window(p, kind, base, k, area)
