@@ -273,8 +273,9 @@ class TableView:
         sprite = _sprites().get(colour, pid.rsplit("-", 1)[-1], radius, faded)
         half = sprite.get_width() // 2
         surface.blit(sprite, (centre[0] - half, centre[1] - half))
-        if ring is not None:
-            pygame.draw.circle(surface, ring, centre, radius + 4, 3)
+        if ring is not None:  # the held pawn: a ring, edged dark to show on any colour
+            pygame.draw.circle(surface, (20, 22, 28), centre, radius + 6, 7)
+            pygame.draw.circle(surface, ring, centre, radius + 5, 3)
         surface.set_clip(clip)
         self._placed.append(
             pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
