@@ -132,10 +132,10 @@ def obj(
         raise _expected(where, "an object {" + ", ".join(allowed) + "}", value)
     for key in value:
         if key not in allowed:
-            raise UserError(f"{where}: unknown key {key!r} (known: {', '.join(sorted(allowed))})")
+            raise at(where, f"unknown key {key!r} (known: {', '.join(sorted(allowed))})")
     for key in required:
         if key not in value:
-            raise UserError(f"{where}: missing field {key!r}")
+            raise at(where, f"missing field {key!r}")
     return value
 
 
@@ -183,8 +183,13 @@ def shown(value: Any, limit: int = 40) -> str:
     return text_ if len(text_) <= limit else text_[: limit - 1] + "…"
 
 
+def at(where: str, message: str) -> UserError:
+    """A :class:`UserError` for ``message`` about the field ``where`` (none: the whole file)."""
+    return UserError(f"{where}: {message}" if where else message)
+
+
 def _expected(where: str, what: str, value: Any) -> UserError:
-    return UserError(f"{where}: expected {what}, got {shown(value)}")
+    return at(where, f"expected {what}, got {shown(value)}")
 
 
 def _unit(unit: str) -> str:
@@ -197,5 +202,7 @@ def _range(lo: float, hi: float) -> str:
     if isinstance(lo, int) and isinstance(hi, int):
         if hi >= 2**20 and hi & (hi - 1) == 0:
             return f"{lo}..2^{hi.bit_length() - 1}"
+        if hi >= 2**20 and hi & (hi + 1) == 0:
+            return f"{lo}..2^{hi.bit_length()}-1"
         return f"{lo}..{hi}"
     return f"{lo:g}..{hi:g}"

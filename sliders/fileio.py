@@ -205,6 +205,8 @@ def lock(path: str | os.PathLike[str], what: str = "file") -> Lock:
     shown = Path(path)
     target = Path(os.path.realpath(shown))
     lock_path = target.parent / f".{target.name}.lock"
+    if not target.parent.is_dir():
+        raise UserError(f"cannot write {shown}: directory {target.parent} does not exist")
     for _ in range(100):
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)

@@ -23,6 +23,8 @@ def run(args: argparse.Namespace) -> int:
     from sliders.boards.layoutfile import BUILTIN_LAYOUTS, LAYOUTS_DIR, read_layout
     from sliders.errors import UserError
 
+    if args.source and args.json:
+        raise UserError("--source prints the layout's TOML: leave out --json")
     if args.layout is None:
         if args.source:
             raise UserError("--source needs a layout name or file")
