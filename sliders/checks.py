@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from typing import Any
 
 from sliders.errors import UserError
@@ -147,21 +147,38 @@ def array(value: Any, where: str, lo: int = 0, hi: int = 1_000_000) -> list[Any]
 
 
 def tree(data: Any, where: str, depth: int = MAX_DEPTH) -> None:
-    """Refuse data nested more than ``depth`` deep or holding a whole number of more than
-    :data:`MAX_INT_DIGITS` digits (walked without recursion, so any depth is safe)."""
+    """Refuse data nested more than ``depth`` deep, a number that is not finite, or a whole
+    number of more than :data:`MAX_INT_DIGITS` digits, naming the field (walked without
+    recursion, so any depth is safe)."""
     limit = 10**MAX_INT_DIGITS
-    stack: list[tuple[Any, int]] = [(data, 1)]
+    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
     while stack:
-        item, level = stack.pop()
+        item, path, level = stack.pop()
+        field = f"{where}: {path}" if path else where
         if isinstance(item, dict | list):
             if level > depth:
-                raise UserError(f"{where}: nested more than {depth} deep")
-            children: Iterable[Any] = item.values() if isinstance(item, dict) else item
-            stack.extend((c, level + 1) for c in children)
-        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) >= limit:
-            raise UserError(f"{where}: a whole number has more than {MAX_INT_DIGITS} digits")
+                raise UserError(f"{field}: nested more than {depth} deep")
+            if isinstance(item, dict):
+                stack.extend(
+                    (v, f"{path}.{k}" if path else str(k), level + 1) for k, v in item.items()
+                )
+            else:
+                stack.extend((v, f"{path}[{i}]", level + 1) for i, v in enumerate(item))
+        elif isinstance(item, TooLong) or (
+            isinstance(item, int) and not isinstance(item, bool) and abs(item) >= limit
+        ):
+            raise UserError(
+                f"{field}: expected a whole number of at most {MAX_INT_DIGITS} digits, got a "
+                "longer one"
+            )
         elif isinstance(item, float) and not math.isfinite(item):
-            raise UserError(f"{where}: {item} is not a finite number")
+            raise UserError(f"{field}: expected a finite number, got {item}")
+
+
+class TooLong:
+    """A whole number in a file with too many digits to convert (see :func:`tree`)."""
+
+    __slots__ = ()
 
 
 # -- messages -------------------------------------------------------------------------------------
