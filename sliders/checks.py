@@ -49,7 +49,7 @@ _PAWN_ID = re.compile(r"(south|west|north|east)-([1-9])")
 def number(value: Any, where: str, lo: float, hi: float, unit: str = "") -> float:
     """A real number (an int or a float, not a bool or text), finite, within ``lo``..``hi``."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _expected(where, f"a number{_unit(unit)}", value)
+        raise _expected(where, f"a number{_unit(unit)} within {_range(lo, hi)}", value)
     try:
         x = float(value)
     except OverflowError:
