@@ -35,9 +35,18 @@ PAWN = {"id": "north-1", "x": 0.004, "y": 0.035}
         ({"pawns": [{**PAWN, "id": "north- 1"}]}, "pawns[0].id: expected a pawn id SEAT-N"),
         ({"pawns": [{**PAWN, "id": "north-+1"}]}, "pawns[0].id: expected a pawn id SEAT-N"),
         ({"pawns": [{**PAWN, "id": "north-5"}]}, "with N from 1 to 4, got 'north-5'"),
-        ({"pawns": [{**PAWN, "x": True}]}, "pawns[0].x: expected a number (m) within ±10, got True"),
-        ({"pawns": [{**PAWN, "y": "0.1"}]}, "pawns[0].y: expected a number (m) within ±10, got '0.1'"),
-        ({"pawns": [{**PAWN, "y": None}]}, "pawns[0].y: expected a number (m) within ±10, got None"),
+        (
+            {"pawns": [{**PAWN, "x": True}]},
+            "pawns[0].x: expected a number (m) within ±10, got True",
+        ),
+        (
+            {"pawns": [{**PAWN, "y": "0.1"}]},
+            "pawns[0].y: expected a number (m) within ±10, got '0.1'",
+        ),
+        (
+            {"pawns": [{**PAWN, "y": None}]},
+            "pawns[0].y: expected a number (m) within ±10, got None",
+        ),
         ({"pawns": [{**PAWN, "x": 1e300}]}, "pawns[0].x: expected a number (m) within ±10"),
         ({"pawns": [{**PAWN, "z": 0}]}, "pawns[0]: unknown key 'z'"),
         ({"Pawns": [PAWN]}, "unknown key 'Pawns' (known: face, layout, pawns, schema, seats)"),
