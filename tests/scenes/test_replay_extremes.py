@@ -29,14 +29,28 @@ def _edge_log() -> dict:
                         "face": "race-for-home",
                         "shooter": pid,
                         "pawns": [pawn, *(p for p in table if p["id"] != pid)],
-                        "events": [{"t": 1e4, "type": "contact", "pawns": [pid], "impulse": 1e3,
-                                    "x": -10.0, "y": 10.0}],  # fmt: skip
+                        "events": [
+                            {
+                                "t": 1e4,
+                                "type": "contact",
+                                "pawns": [pid],
+                                "impulse": 1e3,
+                                "x": -10.0,
+                                "y": 10.0,
+                            }
+                        ],  # fmt: skip
                         "settle_time": 1e4,
                     },
                     "home": {},
-                    "slide": {"seat": seat, "pawn": pid, "speed": 10.0 if n % 2 else 0.0,
-                              "angle_rad": math.pi / 2 * (-1) ** n, "offset": (-1.0) ** n,
-                              "release": 10.0 if n < 3 else 0.0, "seed": 2**128 - 1},  # fmt: skip
+                    "slide": {
+                        "seat": seat,
+                        "pawn": pid,
+                        "speed": 10.0 if n % 2 else 0.0,
+                        "angle_rad": math.pi / 2 * (-1) ** n,
+                        "offset": (-1.0) ** n,
+                        "release": 10.0 if n < 3 else 0.0,
+                        "seed": 2**128 - 1,
+                    },  # fmt: skip
                 }
             )
     return {"schema": 2, "face": "race-for-home", "seats": ["south", "north"], "steps": steps}
