@@ -99,7 +99,10 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    write_atomic(path, lambda fh: fh.write(text.encode("utf-8")))
+    def write(fh: IO[bytes]) -> None:
+        fh.write(text.encode("utf-8"))
+
+    write_atomic(path, write)
 
 
 def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:

@@ -335,6 +335,7 @@ def check_log(data: Any) -> None:
 
 
 _LOG_KEYS = ("schema", "kind", "face", "seats", "starter", "layout", "steps")
+_REST_KEYS = ("id", "seat", "x", "y", "status", "points", "choices")
 _STATUSES = tuple(str(s) for s in Status)
 _EVENT_TYPES = tuple(str(e) for e in EventType)
 _LANE = checks.POSITION_LIMIT
@@ -379,8 +380,7 @@ def _check_shot(shot: Any, where: str) -> None:
     most = len(SEATS) * PAWNS_PER_PLAYER
     for i, p in enumerate(checks.array(shot["pawns"], f"{where}.pawns", 1, most)):
         w = f"{where}.pawns[{i}]"
-        keys = ("id", "seat", "x", "y", "status", "points", "choices")
-        checks.obj(p, w, keys, ("id", "status"))
+        checks.obj(p, w, _REST_KEYS, ("id", "status"))
         pid = checks.pawn_id(p["id"], f"{w}.id")
         if "seat" in p:
             checks.seat(p["seat"], f"{w}.seat", (pawn_seat(pid),))

@@ -183,11 +183,11 @@ def parse_assignment(state: GameState, seat: str, words: list[str]) -> Assignmen
         return check_assignment(state, seat, ())
     wanted: list[tuple[int, int]] = []
     for w in words:
-        points, at, square = w.partition("@")
+        points, at, square_text = w.partition("@")
         n = ascii_whole(points)
         if not at or n is None:
             raise RulesError(f"{w!r}: write moves as POINTS@SQUARE, e.g. 3@0 or 1@5")
-        wanted.append((n, parse_square(square)))
+        wanted.append((n, parse_square(square_text)))
     board = state.player(seat).board
     scoring: list[int] = []
     for _points, square in wanted:
