@@ -267,16 +267,20 @@ class TableView:
         radius = self.px(self.r)
         if not self.rect.inflate(4 * radius + 8, 4 * radius + 8).collidepoint(centre):
             return
-        clip = surface.get_clip()
-        surface.set_clip(self.rect.clip(clip))
         colour = SEAT_COLOURS.get(pawn_seat(pid), "")
         sprite = _sprites().get(colour, pid.rsplit("-", 1)[-1], radius, faded)
         half = sprite.get_width() // 2
-        surface.blit(sprite, (centre[0] - half, centre[1] - half))
+        spot = pygame.Rect(centre[0] - half, centre[1] - half, 2 * half + 1, 2 * half + 1)
+        clip = surface.get_clip()
+        inside = ring is None and self.rect.contains(spot) and clip.contains(spot)
+        if not inside:
+            surface.set_clip(self.rect.clip(clip))
+        surface.blit(sprite, spot.topleft)
         if ring is not None:  # the held pawn: a ring, edged dark to show on any colour
             pygame.draw.circle(surface, (20, 22, 28), centre, radius + 6, 7)
             pygame.draw.circle(surface, ring, centre, radius + 5, 3)
-        surface.set_clip(clip)
+        if not inside:
+            surface.set_clip(clip)
         self._placed.append(
             pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
         )
@@ -405,7 +409,9 @@ def draw_score_board(
     key = (rect.size, player.seat, tuple(player.in_hand), squares, who, active, table, repr(pick))
     image = _panels.get(key)
     if image is None:
-        image = pygame.Surface(rect.size, pygame.SRCALPHA)
+        # opaque, on the screens' background (its rounded corners show it): a plain copy a frame
+        image = pygame.Surface(rect.size)
+        image.fill(BACKGROUND)
         local = pygame.Rect(0, 0, rect.width, rect.height)
         _draw_score_board(image, local, player, who, active, squares, table, pick)
         _panels[key] = image
