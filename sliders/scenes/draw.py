@@ -169,11 +169,16 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, size: int = 26) -> None:
-        hover = self.rect.collidepoint(pygame.mouse.get_pos())
-        fill = (90, 90, 100) if self.enabled and hover else (70, 70, 80)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=6)
-        pygame.draw.rect(surface, (130, 130, 140), self.rect, 1, border_radius=6)
-        text(surface, self.label, self.rect.center, size, TEXT if self.enabled else DIM, "center")
+        hover = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        fill = (92, 94, 112) if hover else (70, 72, 86)
+        r = self.rect
+        pygame.draw.rect(surface, (24, 24, 28), r.move(0, 3), border_radius=8)  # its shadow
+        pygame.draw.rect(surface, fill, r, border_radius=8)
+        top = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, max(r.h // 2 - 2, 1))
+        pygame.draw.rect(surface, tuple(min(v + 14, 255) for v in fill), top, border_radius=6)
+        edge = HIGHLIGHT if hover else (136, 138, 152)
+        pygame.draw.rect(surface, edge, r, 1, border_radius=8)
+        text(surface, self.label, r.center, size, TEXT if self.enabled else DIM, "center")
 
 
 MAX_SCALE = 20000.0
