@@ -367,14 +367,14 @@ class TableArt:
             pygame.draw.aacircle(p.surface, SORRY_FILL, corner, r, **{quad: True})
         trim = max(p.s * 0.0012, 1.0)
         pygame.draw.circle(
-            p.surface, SORRY_TRIM, corner, r * 0.9, max(round(trim), 1), **{quad: True}
+            p.surface, SORRY_TRIM, corner, r * 0.965, max(round(trim), 1), **{quad: True}
         )
         # the word along the corner's diagonal, reading from the board's middle outward
-        # as wide as 0.9 of the radius, centred 0.66 of the radius in from the corner, where
+        # as wide as the radius, centred 0.68 of the radius in from the corner, where
         # the quarter disc is wide enough for it
         size = self.sorry_size(p.s)
         ux, uy = -math.copysign(1, cx) / math.sqrt(2), -math.copysign(1, cy) / math.sqrt(2)
-        spot = (cx + ux * rad * 0.66, cy + uy * rad * 0.66)
+        spot = (cx + ux * rad * 0.68, cy + uy * rad * 0.68)
         angle = -45.0 if cx * cy > 0 else 45.0
         words = self._text("SORRY!", size, True, SORRY_INK, round(angle))
         p.surface.blit(words, words.get_rect(center=p.ati(*spot)))
@@ -382,7 +382,7 @@ class TableArt:
     def sorry_size(self, scale: float) -> int:
         """The em in pixels of the SORRY! words at ``scale`` pixels a metre."""
         per_em = self.font(100, True).size("SORRY!")[0] / 100
-        return max(round(scale * self.face.sorry_radius * 0.9 / per_em), 6)
+        return max(round(scale * self.face.sorry_radius * 1.0 / per_em), 6)
 
     def label_size(self, height: float, scale: float) -> int:
         """The em in pixels of a printed number ``height`` metres tall (its digits' height)."""

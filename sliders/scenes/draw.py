@@ -303,6 +303,8 @@ class TableView:
         neither another label of this frame nor a pawn when one of its places allows."""
         px, py = self.to_screen(x, y)
         radius = self.px(self.r)
+        if not self.rect.collidepoint(px, py):  # its pawn is out of view: so is the label
+            return pygame.Rect(px, py, 0, 0)
         # at least as large as asked, larger with the pawns when the view is close
         pixels = min(max(round(size * SIZE_TO_PX), round(radius * 0.85), 14), 28)
         image = font_px(pixels, True).render(words, True, rgb)

@@ -96,7 +96,8 @@ def test_ring_and_zone_labels_are_readable_on_a_450_px_board(name):
         image = painter.font(size, True).render(words, True, (0, 0, 0))
         ink = image.get_bounding_rect()
         assert ink.height >= 14, (words, ink.height)
-    assert painter.sorry_size(scale) >= 14
+    sorry = painter.font(painter.sorry_size(scale), True).render("SORRY!", True, (0, 0, 0))
+    assert sorry.get_bounding_rect().height >= 14
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN_FACES))
@@ -130,3 +131,15 @@ def test_danger_dots_are_no_players_colour():
         assert _far(c, art.DOT_FILL, 40) is False, c
         for ink in art.PAWN_INK.values():
             assert _far(c, ink, 100)
+
+
+def test_a_pawn_out_of_view_has_no_label_in_view():
+    view = TableView(load_layout("square"), face("race-for-home"), R)
+    rect = pygame.Rect(0, 0, 400, 300)
+    view.look_at((0.1, 0.1), 5000.0, rect)
+    surface = pygame.Surface(rect.size)
+    view.draw_static(surface)
+    before = surface.copy()
+    label = view.tag(surface, "5", 0.0, 0.0)  # 500 px left of and below the view's corner
+    assert not rect.colliderect(label)
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(before, "RGB")
