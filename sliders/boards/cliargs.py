@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.boards.faces import Face
-from sliders.boards.layout import Layout, parse_seats
+from sliders.boards.faces import DEFAULT_FACE, FACES, Face
+from sliders.boards.layout import Layout
 from sliders.boards.scene import Scene
-from sliders.outcome import FACES
-
-DEFAULT_FACE = "race-for-home"
+from sliders.outcome import parse_seats
 
 
 def add_table_arguments(p: argparse.ArgumentParser) -> None:

@@ -59,9 +59,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sliders.boards.faces import BOARD_SIDE
+from sliders.boards.faces import BOARD_SIDE, DEFAULT_FACE, FACES
 from sliders.boards.layout import (
-    DEFAULT_FACE,
     FOUL_DISTANCE,
     FOUL_REACH,
     RAIL_THICKNESS,
@@ -72,10 +71,9 @@ from sliders.boards.layout import (
     Rect,
     Seat,
     Track,
-    parse_seats,
 )
 from sliders.errors import UserError
-from sliders.outcome import FACES, SEATS
+from sliders.outcome import SEATS, parse_seats
 
 LAYOUT_SCHEMA = 1
 LAYOUTS_DIR = Path(__file__).with_name("layouts")

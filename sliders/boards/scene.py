@@ -21,11 +21,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from sliders.boards.faces import Face, face
+from sliders.boards.faces import FACES, Face, face
 from sliders.boards.layout import Layout
 from sliders.errors import UserError
 from sliders.fileio import read_json, write_json_atomic
-from sliders.outcome import FACES
 
 SCENE_SCHEMA = 1
 
