@@ -48,7 +48,7 @@ def parse_seats(text: str | Iterable[str], noun: str = "seat") -> tuple[str, ...
             continue
         seat = parse_seat(item, noun)
         if seat in seats:
-            raise UserError(f"{noun} {item.strip()!r} given twice")
+            raise UserError(f"{noun} {item.strip()!r} is named twice")
         seats.append(seat)
     if not seats:
         raise UserError(f"no {noun}s given")

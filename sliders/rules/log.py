@@ -19,6 +19,11 @@ built-in name or a layout file's path as given, and the seats it was built for; 
 for the physical game leaves it out) and each shot step's ``slide`` (:class:`Slide`: the shot as
 slid, for a replay to re-run the physics). Schema 1 logs (no slides; no layout, or a layout
 name alone) still load.
+
+Schema 3 adds ``boards`` and ``round``: a game resumed from score boards in progress
+(``{"south": [0, 0, 2, 6], ...}``, every seat's, and the number of the round it resumed at).
+Only such a game is written as schema 3; every other log stays schema 2, so an older sliders
+still reads it (and refuses, rather than misreads, a resumed one).
 """
 
 from __future__ import annotations
@@ -36,10 +41,12 @@ from sliders.outcome import ShotResult, pawn_seat
 from .engine import apply_shot, default_assignments, score_round
 from .happenings import Happening, InstantHome
 from .scoring import Assignment, Move, check_assignment
-from .state import GameState, Phase, RulesError, new_game, parse_seat, pawn_label
+from .state import START, GameState, Phase, RulesError, new_game, parse_seat, pawn_label
 
-SCHEMA = 2
-"""The schema this sliders writes; it reads every schema up to this one."""
+SCHEMA = 3
+"""The newest schema this sliders writes; it reads every schema up to this one."""
+PLAIN_SCHEMA = 2
+"""The schema of a game that started at round 1 with every scoring pawn on START."""
 KIND = "sorry-sliders-game"
 
 
@@ -160,6 +167,7 @@ class Game:
 
     ``shoot`` and ``score`` apply a step and return what happened; ``undo`` takes back the last.
     ``layout`` is the layout played on (a name or path: built for the game's seats), or None.
+    ``boards`` and ``round`` resume a game in progress (see :func:`sliders.rules.new_game`).
     """
 
     def __init__(
@@ -168,11 +176,15 @@ class Game:
         seats: Sequence[str],
         starter: str | None = None,
         layout: LayoutRef | str | None = None,
+        boards: Mapping[str, Sequence[int]] | None = None,
+        round: int = 1,
     ) -> None:
-        first = new_game(face, seats, starter)
+        first = new_game(face, seats, starter, boards, round)
         self.face = first.face
         self.seats = first.seats
         self.starter = first.starter
+        self.boards = {p.seat: p.board for p in first.players}
+        self.round = first.round
         self.layout = LayoutRef(layout, first.seats) if isinstance(layout, str) else layout
         self.steps: list[Step] = []
         self._states: list[GameState] = [first]
@@ -222,18 +234,26 @@ class Game:
         self._states.pop()
         return self.steps.pop()
 
+    @property
+    def resumed(self) -> bool:
+        """True when the game started in progress: past round 1, or off START."""
+        return self.round != 1 or any(sq != START for b in self.boards.values() for sq in b)
+
     def _push(self, step: Step, state: GameState) -> None:
         self.steps.append(step)
         self._states.append(state)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "schema": SCHEMA,
+            "schema": SCHEMA if self.resumed else PLAIN_SCHEMA,
             "kind": KIND,
             "face": self.face,
             "seats": list(self.seats),
             "starter": self.starter,
         }
+        if self.resumed:
+            out["boards"] = {seat: list(board) for seat, board in self.boards.items()}
+            out["round"] = self.round
         if self.layout is not None:
             out["layout"] = self.layout.to_json()
         out["steps"] = [s.to_json() for s in self.steps]
@@ -255,7 +275,16 @@ class Game:
         if data.get("kind", KIND) != KIND:
             raise UserError(f"not a game log (kind {data.get('kind')!r})")
         try:
-            game = cls(str(data["face"]), list(data["seats"]), data.get("starter"))
+            boards = data.get("boards")
+            if boards is not None and not isinstance(boards, dict):
+                raise UserError('the boards must be {"south": [0, 0, 2, 6], ...}')
+            game = cls(
+                str(data["face"]),
+                list(data["seats"]),
+                data.get("starter"),
+                boards=boards,
+                round=data.get("round", 1),
+            )
             if data.get("layout") is not None:
                 game.layout = LayoutRef.from_json(data["layout"], game.seats)
             steps = list(data["steps"])

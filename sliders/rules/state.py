@@ -86,8 +86,12 @@ def new_game(
 def check_board(board: Sequence[int], owner: str = "a player") -> tuple[int, ...]:
     """``board`` as a score board, or :class:`RulesError`: four squares, each from START (0) to
     HOME (6), not all of them HOME (that player would already have won)."""
-    if isinstance(board, str | bytes) or len(board) != SCORING_PAWNS:
-        raise RulesError(f"{owner}'s score board has {SCORING_PAWNS} scoring pawns, not {board!r}")
+    if isinstance(board, str | bytes) or not isinstance(board, Sequence):
+        raise RulesError(f"{owner}'s score board is a list of squares, not {board!r}")
+    if len(board) != SCORING_PAWNS:
+        raise RulesError(
+            f"{owner}'s score board has {SCORING_PAWNS} scoring pawns, not {len(board)}"
+        )
     for sq in board:
         if isinstance(sq, bool) or not isinstance(sq, int) or not START <= sq <= HOME:
             raise RulesError(
