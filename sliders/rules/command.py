@@ -288,14 +288,14 @@ def _open(args: argparse.Namespace) -> Game:
         if args.round is not None and args.round != game.round:
             raise UserError(f"{args.log} began at round {game.round}, not {args.round}")
         return game
-    players = _seats(args.players) if args.players else tuple(boards or ())
-    if not args.face or not players:
+    seats = _seats(args.players) if args.players else tuple(boards or ())
+    if not args.face or not seats:
         raise UserError(
             "say --face and --players (or --boards) to start a game (or --log FILE to resume one)"
         )
     return Game(
         args.face,
-        players,
+        seats,
         args.starter,
         boards=boards,
         round=1 if args.round is None else args.round,
