@@ -4,8 +4,8 @@ Type what happens as it happens, one shot a line ("red 3", "blue sorry", "green 
 "yellow 4, red#1 off"); the scorekeeper applies the rules, shows every score board, and at the
 end of each round suggests how each player should move their scoring pawns. Type "help" for
 every word. With --log FILE the game is saved after every step, and running the same command
-again resumes it. --boards starts from a game already in progress, e.g.
-``--boards red=0,0,2,6 yellow=6,home,1,start --round 4``.
+again resumes it. --boards picks up a game already in progress, e.g.
+--boards red=0,0,2,6 yellow=6,home,1,start --round 4.
 """
 
 from __future__ import annotations
