@@ -25,6 +25,7 @@ from sliders.boards.faces import FACES, Face, face
 from sliders.boards.layout import Layout
 from sliders.errors import UserError
 from sliders.fileio import read_json, write_json_atomic
+from sliders.outcome import parse_seats
 
 SCENE_SCHEMA = 1
 
@@ -79,6 +80,11 @@ class Scene:
             seats = seats.split(",")
         if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
             raise UserError(f"{source}: seats must be a list of seat names, got {seats!r}")
+        if seats:  # seat names or colours
+            try:
+                seats = list(parse_seats(seats))
+            except UserError as exc:
+                raise UserError(f"{source}: {exc}") from None
         pawns = data.get("pawns", [])
         if not isinstance(pawns, list):
             raise UserError(f"{source}: pawns must be a list of {{id, x, y}}, got {pawns!r}")

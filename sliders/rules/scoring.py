@@ -6,9 +6,9 @@ It is legal when
 
 - every roller pawn is used at most once and every scoring pawn moves at most once;
 - a HOME pawn never moves, and HOME is reached only by exact count (no move may pass square 6);
-- points are lost only when they cannot be used: it uses as many roller pawns' scores as any
-  assignment can (so no roller pawn left out could still move a scoring pawn left unmoved, and
-  no other way of moving would have used more of them).
+- it uses as many roller pawns' scores as any assignment can, so points are lost only when
+  no way of moving could use them (a roller pawn left out could not move any scoring pawn left
+  unmoved, and no other choice of moves would have used more of the scores).
 
 A roller pawn with a choice of points (the 4/5/6 circle, the hole's edge on Instant Sorry!)
 moves its scoring pawn by any one of them: every choice is offered.

@@ -46,3 +46,18 @@ def test_the_shooting_seat_may_be_a_colour(capsys):
 
 def test_layouts_take_colours():
     assert load_layout("square", "green,blue").seat_names == ("west", "east")
+
+
+def test_a_scene_file_may_name_seats_by_colour(tmp_path, capsys):
+    from sliders.boards.scene import Scene
+
+    path = tmp_path / "scene.json"
+    path.write_text(
+        json.dumps({"layout": "square", "face": "instant-home", "seats": ["Yellow", "red"]})
+    )
+    assert Scene.load(str(path)).seats == ("south", "north")
+    assert main(["shot", "--scene", str(path), "--speed", "0.6", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["shooter"] == "south-1"
+    path.write_text(json.dumps({"layout": "square", "face": "instant-home", "seats": ["mauve"]}))
+    with pytest.raises(UserError, match=r"scene\.json: unknown seat 'mauve'"):
+        Scene.load(str(path))
