@@ -22,7 +22,8 @@ COLOUR_SEATS: dict[str, str] = {colour: seat for seat, colour in SEAT_COLOURS.it
 PAWNS_PER_PLAYER = 4
 
 FACES: tuple[str, ...] = ("race-for-home", "instant-home", "instant-sorry", "danger-dots")
-"""The four games, one per face of the two target boards."""
+"""The four games' names, one per face of the two target boards. What each game means is its
+face's record in :mod:`sliders.boards.faces`, whose registry is checked equal to this list."""
 
 
 def parse_seat(name: str, noun: str = "seat") -> str:
