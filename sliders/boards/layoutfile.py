@@ -73,7 +73,7 @@ from sliders.boards.layout import (
     Track,
 )
 from sliders.errors import UserError
-from sliders.outcome import SEATS, parse_seats
+from sliders.outcome import SEATS, parse_seat, parse_seats
 
 LAYOUT_SCHEMA = 1
 LAYOUTS_DIR = Path(__file__).with_name("layouts")
@@ -346,9 +346,14 @@ class _Reader:
 
     def seat_name(self, table: dict[str, Any], key: str, where: str) -> str | None:
         value = self.get(table, key, str, where, None)
-        if value is not None and value not in SEATS:
-            raise self.fail(where, f"{key} = {value!r} is not a seat ({', '.join(SEATS)})")
-        return value
+        if value is None:
+            return None
+        try:
+            return parse_seat(value)  # a seat name or a colour
+        except UserError:
+            raise self.fail(
+                where, f"{key} = {value!r} is not a seat ({', '.join(SEATS)})"
+            ) from None
 
     def direction(self, table: dict[str, Any], key: str, where: str) -> str | None:
         value = self.get(table, key, str, where, None)

@@ -61,3 +61,24 @@ def test_a_scene_file_may_name_seats_by_colour(tmp_path, capsys):
     path.write_text(json.dumps({"layout": "square", "face": "instant-home", "seats": ["mauve"]}))
     with pytest.raises(UserError, match=r"scene\.json: unknown seat 'mauve'"):
         Scene.load(str(path))
+
+
+def test_a_layout_file_may_name_its_seats_by_colour(tmp_path):
+    text = """
+[[track]]
+name = "near"
+edge = "south"
+[[track]]
+name = "far"
+edge = "north"
+[[seat]]
+name = "Red"
+track = "near"
+[[seat]]
+name = "yellow"
+track = "far"
+"""
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert load_layout(str(path)).seat_names == ("south", "north")
+    assert load_layout(str(path), "yellow,red").seat_names == ("south", "north")
