@@ -91,6 +91,12 @@ def parse_spec(name: str, text: str) -> Spec:
     return Spec(name, min(values), max(values), len(values), values)
 
 
+def _shown(s: Spec) -> str:
+    if s.values is not None:
+        return ",".join(f"{v:g}" for v in s.values)
+    return f"{s.lo:g}:{s.hi:g}" + (f":{s.steps}" if s.steps else "")
+
+
 def _number(flag: str, text: str) -> float:
     try:
         value = float(text)
@@ -138,8 +144,11 @@ class Design:
         cols = []
         for name in PARAMETERS:
             s = parsed[name]
-            if s.values is not None and len(s.values) > 1:
-                raise UserError(f"--{name}: with --random give a range LO:HI or one value")
+            if (s.values is not None and len(s.values) > 1) or (s.values is None and s.steps):
+                raise UserError(
+                    f"--{name} {_shown(s)}: with --random give a range LO:HI or one value "
+                    "(the shots are drawn within it, not on steps)"
+                )
             cols.append(rng.uniform(s.lo, s.hi, n) if s.lo < s.hi else np.full(n, s.lo))
         ranges = {name: (parsed[name].lo, parsed[name].hi) for name in PARAMETERS}
         return cls(np.stack(cols, axis=1), None, ranges)
