@@ -74,7 +74,6 @@ def write_table(path: str, cols: Columns, meta: dict[str, Any], fmt: str | None 
     write_json_atomic(
         sidecar_path(path),
         {
-            "table": Path(path).name,
             "rows": len(next(iter(cols.values()))) if cols else 0,
             "sha256": hashlib.sha256(data).hexdigest(),
             "columns": {name: np.asarray(v).dtype.str for name, v in cols.items()},
