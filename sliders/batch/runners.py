@@ -17,6 +17,7 @@ dies, however it dies, so none is left behind holding memory or the parent's out
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import select
 import signal
@@ -421,9 +422,15 @@ def _run_dask(
     else:
         # the cluster's worker processes start with Ctrl-C ignored: a Ctrl-C at the terminal
         # reaches every process of the group, and only this one should act on it
+        # (the cluster's own log lines are silenced: a worker still talking to the scheduler as
+        # the cluster closes logs tracebacks that say nothing about the study)
         with _sigint_ignored():
             cluster = LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
             )
         client = Client(cluster)
     track = _Tracker(chunks, on_chunk)
@@ -449,6 +456,8 @@ def _run_dask(
             nonlocal failed
             for fut in [f for f in pending if f.done()]:
                 c = pending.pop(fut)
+                if fut.status == "error":
+                    raise fut.exception()  # a fault in the code, not in the cluster
                 if fut.status != "finished":
                     failed = True  # a worker lost or killed: keep what is done
                     continue

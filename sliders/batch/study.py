@@ -300,7 +300,12 @@ class Study:
             shot = Shot.from_degrees(
                 ctx.seat, corner[0], corner[1], offset=corner[2], release=corner[3], pawn=ctx.pawn
             )
-            Simulation(layout, face, table, shot, p, 0)
+            sim = Simulation(layout, face, table, shot, p, 0)
+            # let go of the shot's space now: one kept to the end of the interpreter can be freed
+            # after the physics library is torn down (a crash at exit, seen after a Dask run)
+            world = getattr(sim, "world", None)
+            if world is not None:
+                world.release()
 
     def slice(self, start: int, stop: int) -> np.ndarray:
         """The intended shots that simulated shots ``start..stop-1`` belong to."""
