@@ -146,14 +146,13 @@ def run(args: argparse.Namespace) -> int:
         implied = format_for(path, None)
         if Path(path).suffix.lower() in SUFFIXES and implied != fmt:
             raise UserError(f"{flag} {path} names a {implied} file but the format is {fmt}")
-    _check_outputs(
-        {
-            "--out": args.out,
-            "--summary": summary_path,
-            "--heatmap": args.heatmap,
-            "--board": args.board,
-        }
-    )
+    outputs = {"--out": args.out, "--summary": summary_path}
+    if fmt == "csv":
+        from sliders.batch.tables import sidecar_path
+
+        outputs["--out's record"] = sidecar_path(args.out)
+        outputs["--summary's record"] = sidecar_path(summary_path)
+    _check_outputs({**outputs, "--heatmap": args.heatmap, "--board": args.board})
     done = _resumable(args.out, fmt, study) if args.resume else None
 
     with Stop().catch() as stop:
@@ -189,6 +188,8 @@ def _run_and_write(
 
         progress = Progress(todo)
         resumed = f" ({todo:,} left to simulate)" if done else ""
+        if done and not todo:
+            resumed = f" (all in {args.out} already: writing the outputs again)"
         print(
             f"{study.n_shots:,} shots: {study.n_intended:,} intended × {samples} samples "
             f"from {study.context.seat} on {study.context.scene.face}{resumed}",
