@@ -285,3 +285,15 @@ def test_conflicting_flags_are_one_line_and_status_2(
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_release_pushed_behind_the_lane_start_is_clipped_to_it() -> None:
+    design = Design.grid(speed="0.6", release="0.02")
+    study = Study.create(
+        empty_scene(), "south", design, samples=40, noise=Noise(release=0.02), seed=1
+    )
+    t = run_study(study, workers=1).table
+    start = 0.0125  # the lane's start plus a pawn's radius
+    clipped = t["exec_release"] == start
+    assert 0 < clipped.sum() < 40 and (t["exec_release"] >= start).all()
+    assert (t["fault"] == 0).all()  # simulated, from the start of the lane
