@@ -288,7 +288,7 @@ def _run_local(
             return track.done, False, 1
         finally:
             stop.raise_now = False
-        return track.done, not stop.requested, 1
+        return track.done, len(track.done) == len(chunks), 1
 
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -338,7 +338,7 @@ def _run_local(
                 with contextlib.suppress(OSError):
                     proc.kill()
         pool.shutdown(wait=True, cancel_futures=True)
-    complete = not (stop.requested or broken) and len(track.done) == len(chunks)
+    complete = not broken and len(track.done) == len(chunks)
     return track.done, complete, workers
 
 
@@ -484,7 +484,7 @@ def _run_dask(
             client.close()
             if cluster is not None:
                 cluster.close()
-    complete = not (stop.requested or failed) and len(track.done) == len(chunks)
+    complete = not failed and len(track.done) == len(chunks)
     return track.done, complete, used
 
 

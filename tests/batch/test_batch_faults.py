@@ -158,7 +158,7 @@ def test_a_file_that_is_no_table_is_one_error(tmp_path, fmt, content) -> None:
         read_table(str(path))
 
 
-def _interrupted(study: Study, stop_after: int, workers: int):
+def _interrupted(study: Study, stop_after: int, workers: int, chunk_size: int = 8):
     seen: list[int] = []
 
     def stop(done: int, total: int) -> None:
@@ -166,7 +166,7 @@ def _interrupted(study: Study, stop_after: int, workers: int):
         if len(seen) == stop_after:
             raise KeyboardInterrupt
 
-    return run_study(study, workers=workers, chunk_size=8, on_chunk=stop)
+    return run_study(study, workers=workers, chunk_size=chunk_size, on_chunk=stop)
 
 
 @pytest.mark.parametrize("fmt", ["csv", "parquet", "npz"])
@@ -209,7 +209,7 @@ def test_resume_writes_the_bytes_a_whole_run_writes(tmp_path, fmt) -> None:
 
 
 def test_resume_with_two_workers_fills_the_gaps(crowded_study: Study) -> None:
-    partial = _interrupted(crowded_study, 1, workers=2)
+    partial = _interrupted(crowded_study, 1, workers=2, chunk_size=2)
     assert not partial.complete
     whole = run_study(crowded_study, workers=1)
     resumed = run_study(crowded_study, workers=2, chunk_size=3, done=partial.table)
