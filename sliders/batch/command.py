@@ -309,9 +309,10 @@ def _first_refusal(result: BatchResult) -> str:
     )
     layout, face = ctx.build()
     try:
-        Simulation(layout, face, ctx.scene.pawns, shot, ctx.params, int(t["seed"][r]))
+        sim = Simulation(layout, face, ctx.scene.pawns, shot, ctx.params, int(t["seed"][r]))
     except UserError as exc:
         return f"first: shot {int(t['shot'][r])}, {exc}"
+    sim.world.release()
     return f"first: shot {int(t['shot'][r])}"
 
 
