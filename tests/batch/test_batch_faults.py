@@ -51,7 +51,7 @@ def test_a_release_pushed_past_the_lane_end_is_a_foul_not_the_end_of_the_study(
     )
     with pytest.raises(UserError, match="beyond the end"):
         simulate(layout, face, (), shot)
-    # the foul is recorded where the hand let go, on the lane's axis line of the executed offset
+    # the foul is recorded where the hand let go: the executed release and offset
     seat = layout.seat("south")
     assert (cols["x"][r], cols["y"][r]) == seat.to_world(
         cols["exec_release"][r], cols["exec_offset"][r]
