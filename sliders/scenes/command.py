@@ -57,8 +57,10 @@ def run(args: argparse.Namespace) -> int:
     config = None
     replay = None
     if args.replay:
-        if args.face or args.layout or args.seats:
-            raise UserError("--replay plays a saved game: leave out --face, --layout and --seats")
+        if args.face or args.layout or args.seats or args.seed is not None:
+            raise UserError(
+                "--replay plays a saved game: leave out --face, --layout, --seats, --seed"
+            )
         from sliders.scenes.gamelog import load_replay
 
         replay = load_replay(args.replay)
