@@ -247,7 +247,7 @@ class _Tracker:
 
     def __init__(self, chunks: list[tuple[int, int]], on_chunk: ChunkCallback | None) -> None:
         self.chunks, self.on_chunk = chunks, on_chunk
-        self.total = chunks[-1][1] if chunks else 0
+        self.total = sum(stop - start for start, stop in chunks)
         self.shots = 0
         self.done: dict[int, Columns] = {}
 

@@ -300,7 +300,14 @@ class Study:
             shot = Shot.from_degrees(
                 ctx.seat, corner[0], corner[1], offset=corner[2], release=corner[3], pawn=ctx.pawn
             )
-            sim = Simulation(layout, face, table, shot, p, 0)
+            try:
+                sim = Simulation(layout, face, table, shot, p, 0)
+            except UserError as exc:
+                speed, angle, offset, release = corner
+                raise UserError(
+                    f"the intended shot at speed {speed:g} m/s, angle {angle:g}°, offset "
+                    f"{offset:g} m, release {release:g} m: {exc}"
+                ) from None
             # let go of the shot's space now: one kept to the end of the interpreter can be freed
             # after the physics library is torn down (a crash at exit, seen after a Dask run)
             world = getattr(sim, "world", None)

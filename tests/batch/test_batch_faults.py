@@ -297,3 +297,18 @@ def test_a_release_pushed_behind_the_lane_start_is_clipped_to_it() -> None:
     clipped = t["exec_release"] == start
     assert 0 < clipped.sum() < 40 and (t["exec_release"] >= start).all()
     assert (t["fault"] == 0).all()  # simulated, from the start of the lane
+
+
+def test_resumed_progress_counts_the_shots_left(empty_study: Study) -> None:
+    partial = _interrupted(empty_study, 1, workers=1, chunk_size=5)
+    left = empty_study.n_shots - partial.n_shots
+    calls: list[tuple[int, int]] = []
+    resumed = run_study(
+        empty_study,
+        workers=1,
+        chunk_size=4,
+        done=partial.table,
+        on_chunk=lambda d, t: calls.append((d, t)),
+    )
+    assert resumed.complete and calls[-1] == (left, left)
+    assert all(t == left for _, t in calls)
