@@ -1,7 +1,7 @@
 """Frame time of the play screen with 16 pawns on the table and the camera moving every frame,
 against drawing the same screen with the camera still, measured in the same run.
 
-    SDL_VIDEODRIVER=dummy python benchmarks/frame.py [--frames 600]
+    SDL_VIDEODRIVER=dummy python benchmarks/frame.py [--frames 600] [--size 1280x800]
 
 Sixteen pawns stand on the board of a four-player square and are kicked toward the middle every
 half second, so they keep colliding. The camera flies a fixed path: from the overview down the
@@ -70,8 +70,15 @@ def camera_path(t: float, overview: float) -> tuple[tuple[float, float], float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=600)
+    ap.add_argument("--size", default="1280x800", help="window size, WxH (default 1280x800)")
     args = ap.parse_args()
-    app = App((1280, 800), sound=False, think_budget=None)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+        if not (320 <= w <= 8192 and 240 <= h <= 8192):
+            raise ValueError
+    except ValueError:
+        ap.error(f"--size {args.size!r}: give WxH, e.g. 1920x1080")
+    app = App((w, h), sound=False, think_budget=None)
     specs = parse_seat_specs(",".join(f"{s}=cpu:easy" for s in SEATS))
     match = Match(MatchConfig("race-for-home", "square", specs, seed=1))
     screen = PlayScreen(app, match)
@@ -147,7 +154,7 @@ def main() -> None:
     ]
     base = statistics.fmean(rows[0][2])
     print(
-        f"play screen, 1280x800, {args.frames} frames at dt={FRAME:.4f} s "
+        f"play screen, {w}x{h}, {args.frames} frames at dt={FRAME:.4f} s "
         f"(physics dt={match.params.dt:.5f} s, {round(FRAME / match.params.dt)} steps a frame); "
         f"camera loop 10 s, scale {view.fit_scale(view.rect):.0f}..6000 px/m; "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"

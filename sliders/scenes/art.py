@@ -68,6 +68,7 @@ LABEL_HEIGHT = 0.0155  # metres: the tallest printed number (a ring's band is 0.
 WOOD_TEXELS = 900.0  # texels per metre of the wood grain (anisotropic)
 CARD_TEXELS = 2400.0  # texels per metre of the cardboard's fibre
 TEXTURE = 256
+VIEWS_KEPT = 8  # the tile cache holds at least this many views' worth of tiles
 FALLBACK = 2  # levels (of √2 each) a frame may fall back while tiles are being painted
 WINDOWED = 512  # past this many pixels a grain period, only the part in view is scaled
 
@@ -689,6 +690,9 @@ class TileCache:
         self, target: pygame.Surface, rect: pygame.Rect, ox: float, oy: float, s: float
     ) -> None:
         k = self.level(s)
+        _, cols, rows = self._span(rect, ox, oy, s, k)
+        # room for the views of a few zoom levels, however large the window
+        self.limit = max(self.limit, VIEWS_KEPT * len(cols) * len(rows))
         start = _clock()
         missing = self._missing(rect, ox, oy, s, k)
         for tile in missing:
