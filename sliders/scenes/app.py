@@ -9,6 +9,8 @@ measures ``dt`` with a clock at 60 frames a second.
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -35,7 +37,11 @@ class App:
 
     ``think_budget`` is the wall time (s) a computer's search may take per frame (None: finish
     in one frame, for headless runs). ``save_path`` is where the results screen saves a game
-    (None: a new file named after the date in the current directory).
+    (None: a new file named after the date in the current directory). ``control`` is how a
+    person slides a pawn (``aim`` or ``flick``, see :mod:`sliders.scenes.controls`).
+
+    ``clock`` is the high-resolution clock input is stamped with: ``pulled_at`` is its reading
+    when the frame's events were pulled from the queue (tests give a clock of their own).
     """
 
     def __init__(
@@ -45,6 +51,7 @@ class App:
         sound: bool = True,
         think_budget: float | None = 0.008,
         save_path: str | os.PathLike[str] | None = None,
+        control: str = "aim",
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -58,6 +65,9 @@ class App:
         self.sounds = Sounds(enabled=sound)
         self.think_budget = think_budget
         self.save_path = Path(save_path) if save_path else None
+        self.control = control
+        self.clock: Callable[[], float] = time.perf_counter
+        self.pulled_at = 0.0
         self.time = 0.0
         self.frames = 0
         self.running = True
@@ -73,7 +83,9 @@ class App:
     def step(self, dt: float, draw: bool = True) -> None:
         """One frame: handle pending input, advance ``dt`` seconds, draw."""
         dt = min(max(dt, 0.0), MAX_FRAME)
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        self.pulled_at = self.clock()
+        for event in events:
             if event.type == pygame.QUIT:
                 self.running = False
                 return
