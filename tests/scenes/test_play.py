@@ -197,6 +197,66 @@ def test_setup_screen_starts_the_chosen_game(app):
     assert [(s.seat, s.kind) for s in cfg.seats] == [("south", "human"), ("north", "cpu")]
 
 
+def _click(pos: tuple[int, int]) -> None:
+    _post(pygame.MOUSEBUTTONDOWN, pos, button=1)
+    _post(pygame.MOUSEBUTTONUP, pos, button=1)
+
+
+@pytest.mark.parametrize("layout", ["crazy-corner", "solo", "head-to-head", "triple-track"])
+def test_choosing_a_layout_on_the_setup_screen_seats_its_players(app, layout):
+    from sliders.boards.layoutfile import read_layout
+
+    setup = SetupScreen(app)
+    app.show(setup)
+    app.step(FRAME)
+    while setup.layout != layout:
+        _click(setup.rows[1][2].center)  # the layout row's right arrow
+        app.step(FRAME)
+    seats = read_layout(layout).default_seats
+    assert [s for s in setup.seats() if setup.who.get(s, "off") != "off"] == list(seats)
+    _click(setup.start_button.rect.center)
+    app.step(FRAME)
+    assert isinstance(app.screen, PlayScreen), setup.note
+    assert app.screen.match.config.seat_names == seats
+
+
+def test_the_setup_screen_names_games_and_sets_the_control(app):
+    from sliders.scenes.setup import game_name
+
+    assert [game_name(f) for f in ("race-for-home", "instant-sorry")] == [
+        "Race for Home",
+        "Instant Sorry!",
+    ]
+    setup = SetupScreen(app)
+    app.show(setup)
+    app.step(FRAME)
+    control_row = setup.row_names().index("control")
+    before = app.control
+    _click(setup.rows[control_row][2].center)
+    app.step(FRAME)
+    assert app.control != before and app.control in ("aim", "flick")
+    # a press that began elsewhere does not click the arrow it is let go on
+    _post(pygame.MOUSEBUTTONDOWN, (5, 5), button=1)
+    _post(pygame.MOUSEBUTTONUP, setup.rows[control_row][2].center, button=1)
+    app.step(FRAME)
+    assert app.control != before
+    app.step(FRAME)
+
+
+def test_a_pause_button_fires_only_on_its_own_click(app):
+    screen = _play(app, "south=human,north=human")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.step(FRAME)
+    assert screen.paused
+    resume = screen.buttons[0].rect.center
+    _post(pygame.MOUSEBUTTONUP, resume, button=1)  # a release whose press was not here
+    app.step(FRAME)
+    assert screen.paused
+    _click(resume)
+    app.step(FRAME)
+    assert not screen.paused
+
+
 def test_a_person_chooses_another_assignment_at_round_end(app):
     config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north=cpu:easy"), 2)
     match = Match(config)
@@ -282,6 +342,8 @@ def test_play_again_lets_the_winner_start(finished_game):
         (["play", "--seats", "purple=human"], "unknown seat"),
         (["play", "--layout", "nowhere"], "unknown layout"),
         (["play", "--size", "10x10"], "--size"),
+        (["play", "--control", "joystick"], "--control 'joystick': choose from aim, flick"),
+        (["play", "--control", ""], "--control"),
     ],
 )
 def test_bad_flags_are_one_line_and_exit_2(argv, words, capsys):
