@@ -36,6 +36,8 @@ STILL_TIME = 0.3
 """seconds without visible motion that end a shot for the player"""
 STILL_MOVE = 0.0003
 """metres: a pawn moving less than this in ``STILL_TIME`` is not seen to move"""
+FOLLOW_LEAD = 0.35
+"""seconds ahead of a moving pawn the camera looks while following it"""
 REST_HOLD = 1.6
 """seconds the board stays in view after a shot before the next person's aim view"""
 SETTLE_PAUSE = 0.5
@@ -279,11 +281,12 @@ class PlayScreen:
             cam.aim_at(cam.overview())
         elif m.rolling and m.sim is not None and m.sim.moving:
             self._rest_hold = REST_HOLD
-            moving = [
-                (x, y)
-                for pid, (x, y) in m.positions().items()
-                if math.hypot(*m.sim.velocities().get(pid, (0.0, 0.0, 0.0))[:2]) > 0.005
-            ]
+            moving: list[tuple[float, float]] = []
+            speeds = m.sim.velocities()
+            for pid, (x, y) in m.positions().items():
+                vx, vy, _ = speeds.get(pid, (0.0, 0.0, 0.0))
+                if math.hypot(vx, vy) > 0.005:  # where it is and where it is going
+                    moving += [(x, y), (x + vx * FOLLOW_LEAD, y + vy * FOLLOW_LEAD)]
             cam.aim_at(cam.follow(moving))
         elif m.rolling or self._rest_hold > 0 or self._human_turn() is None:
             self._rest_hold = max(self._rest_hold - dt, 0.0)
