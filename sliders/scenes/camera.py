@@ -118,9 +118,9 @@ class Camera:
         """Point the table view where the camera is."""
         if self.scale <= 0:  # not placed yet: the overview
             centre, scale = self.overview()
-            look_at(self.view, centre, scale, self.rect)
+            self.view.look_at(centre, scale, self.rect)
             return
-        look_at(self.view, self.centre, self.scale, self.rect)
+        self.view.look_at(self.centre, self.scale, self.rect)
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -129,22 +129,6 @@ class Camera:
         w, h = self.rect.size
         scale = min(w / max(x1 - x0, 1e-6), h / max(y1 - y0, 1e-6))
         return ((x0 + x1) / 2, (y0 + y1) / 2), scale
-
-
-def look_at(view: TableView, centre: Centre, scale: float, rect: pygame.Rect) -> None:
-    """``view.look_at(centre, scale, rect)``; for a table view without it (before the drawing
-    gains it), the same transform set on the view's fields."""
-    method = getattr(view, "look_at", None)
-    if method is not None:
-        method(centre, scale, rect)
-        return
-    ox = rect.centerx - centre[0] * scale
-    oy = rect.centery + centre[1] * scale
-    if (view.rect, view.scale, view._ox, view._oy) == (rect, scale, ox, oy):
-        return
-    view.rect = pygame.Rect(rect)
-    view.scale, view._ox, view._oy = scale, ox, oy
-    view._cache = None
 
 
 def _board_far(seat: Seat, half: float) -> float:
