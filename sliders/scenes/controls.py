@@ -1,8 +1,8 @@
 """How a person slides a pawn: the two controls of the play screen.
 
-``aim`` (the default): a slingshot. Press anywhere in your lane behind the foul line: the next
-pawn goes to the foul line at that point across the lane. Pull the pointer back, away from the
-board: the pawn will leave the other way (the aim line shows where it points), and the farther
+``aim`` (the default): a slingshot. Press anywhere in your lane behind the foul line (or just on
+it): the next pawn goes to the foul line at that point across the lane. Pull the pointer back,
+away from the board: the pawn will leave the other way (the aim line shows where it points), and the farther
 the pointer is from the pawn the faster it leaves (the power gauge shows how fast, from 0 to the
 layout's useful top speed over ``PULL_MAX`` pixels). Let go to slide; let go within
 ``CANCEL_PULL`` pixels of the pawn to put it back.
@@ -113,6 +113,9 @@ class Control:
     def pulled(self, t: float) -> None:
         """The window pulled its events at ``t`` (every frame)."""
 
+    def observe(self, pos: Pos, t: float) -> None:
+        """The pointer moved to ``pos`` with no pawn held (pulled at ``t``)."""
+
     # each control: press (True when it took a pawn), move, release, draw
     def press(self, seat: str, pos: Pos, t: float) -> bool:
         raise NotImplementedError
@@ -148,8 +151,10 @@ class FlickControl(Control):
         return False
 
     def pulled(self, t: float) -> None:
-        if self.held is not None:
-            self.hand.pulled(t)
+        self.hand.pulled(t)
+
+    def observe(self, pos: Pos, t: float) -> None:
+        self.hand.observe(t, *pos)  # free motion teaches the hand the pointer's event rate
 
     def move(self, pos: Pos, t: float) -> Outcome | None:
         if self.held is None or self.seat is None:
@@ -206,7 +211,8 @@ class AimControl(Control):
         lane = self.lane()
         along, across = self.lane_at(pos)
         r = self.match.params.pawn_radius
-        if not (-HAND_BACK - 2 * r <= along <= lane.foul and abs(across) <= lane.width / 2 + r):
+        # anywhere in the lane from the hand to a pawn's radius past the foul line (snapped to it)
+        if not (-HAND_BACK - 2 * r <= along <= lane.foul + r and abs(across) <= lane.width / 2 + r):
             return False
         waiting = self.waiting(seat)
         if not waiting:

@@ -149,6 +149,8 @@ class PlayScreen:
                 self._rest_hold = 0.0
         elif event.type == pygame.MOUSEMOTION and control.engaged:
             self._outcome(control.move(event.pos, t))
+        elif event.type == pygame.MOUSEMOTION:
+            control.observe(event.pos, t)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and control.engaged:
             self._outcome(control.release(event.pos, t))
 
