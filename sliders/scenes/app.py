@@ -3,7 +3,9 @@
 
 ``App.step(dt)`` runs one frame with a given frame time, so tests (and headless runs) drive the
 game deterministically by posting input events and stepping; ``App.run()`` is the real loop that
-measures ``dt`` with a clock at 60 frames a second.
+measures ``dt`` with a clock at 60 frames a second and, while it waits for the next frame, polls
+the input queue every 2 ms, so each event is stamped within milliseconds of when it came (the
+hand is measured by when it moved, see :mod:`sliders.scenes.hand`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from sliders.scenes.draw import forget_fonts
 from sliders.scenes.sound import Sounds
 
 FPS = 60
+POLL = 0.002
+"""seconds between polls of the input queue while waiting for the next frame"""
 MAX_FRAME = 0.25
 """a frame longer than this (a dragged window, a stall) counts as this long"""
 DEFAULT_SIZE = (1280, 800)
@@ -68,6 +72,9 @@ class App:
         self.control = control
         self.clock: Callable[[], float] = time.perf_counter
         self.pulled_at = 0.0
+        self.polls: list[float] = []
+        """clock readings of this frame's polls of the queue, in order (with or without input)"""
+        self._pending: list[tuple[float, pygame.event.Event]] = []
         self.time = 0.0
         self.frames = 0
         self.running = True
@@ -80,12 +87,21 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def poll(self) -> None:
+        """Pull the queued input now and keep it, stamped with the clock, for the next frame
+        (``run`` polls between frames, so input is timed to a few milliseconds, not a frame)."""
+        events = pygame.event.get()
+        t = self.clock()
+        self.polls.append(t)
+        self._pending += [(t, e) for e in events]
+
     def step(self, dt: float, draw: bool = True) -> None:
         """One frame: handle pending input, advance ``dt`` seconds, draw."""
         dt = min(max(dt, 0.0), MAX_FRAME)
-        events = pygame.event.get()
-        self.pulled_at = self.clock()
-        for event in events:
+        self.poll()
+        pending, self._pending = self._pending, []
+        for t, event in pending:
+            self.pulled_at = t
             if event.type == pygame.QUIT:
                 self.running = False
                 return
@@ -99,20 +115,29 @@ class App:
                 self.screen.handle_event(event)
             if not self.running:
                 return
+        self.pulled_at = self.polls[-1]
         self.time += dt
         self.frames += 1
         if self.screen is not None:
             self.screen.update(dt)
+        self.polls = self.polls[-1:]
         if draw and self.running and self.screen is not None:
             self.screen.draw(self.surface)
             pygame.display.flip()
 
     def run(self) -> int:
-        """The real loop, until the window closes or a screen quits."""
-        clock = pygame.time.Clock()
+        """The real loop, until the window closes or a screen quits: a frame every 1/FPS s,
+        input polled every ``POLL`` s in between."""
+        last = due = time.perf_counter()
         while self.running:
-            dt = clock.tick(FPS) / 1000.0
-            self.step(dt)
+            now = time.perf_counter()
+            while now < due:
+                self.poll()
+                time.sleep(min(POLL, due - now))
+                now = time.perf_counter()
+            due = max(due + 1 / FPS, now)
+            self.step(now - last)
+            last = now
         return 0
 
     def close(self) -> None:

@@ -90,7 +90,11 @@ class Hand:
         """The window pulled the queue at ``t`` (with or without motion in it)."""
         if not self.pulls or t > self.pulls[-1]:
             self.pulls.append(t)
-            del self.pulls[: -2 * HISTORY]
+        else:  # a poll told after the events it came before
+            i = bisect_left(self.pulls, t)
+            if self.pulls[i] != t:
+                self.pulls.insert(i, t)
+        del self.pulls[: -2 * HISTORY]
 
     def rate(self) -> float:
         """The device's events a second, from the free motion seen so far and the path (0: not

@@ -215,7 +215,8 @@ class PlayScreen:
     # -- time ---------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.control.pulled(self.app.pulled_at)
+        for t in self.app.polls:  # every look at the queue, with input or none
+            self.control.pulled(t)
         self._fit()
         if not self.control.engaged:
             self._frame_camera(dt)
