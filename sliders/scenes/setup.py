@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from sliders.ai import STRENGTHS
+from sliders.boards import face
 from sliders.errors import UserError
 from sliders.outcome import FACES, SEAT_COLOURS
 from sliders.scenes import draw
@@ -23,17 +24,14 @@ from sliders.scenes.match import Match
 OFF = "off"
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))
 CONTROL_WORDS = {"aim": "aim: pull back, let go", "flick": "flick: swing and let go"}
-GAME_NAMES = {
-    "race-for-home": "Race for Home",
-    "instant-home": "Instant Home",
-    "instant-sorry": "Instant Sorry!",
-    "danger-dots": "Danger Dots",
-}
 
 
-def game_name(face: str) -> str:
+def game_name(name: str) -> str:
     """A face as players call the game ("Race for Home")."""
-    return GAME_NAMES.get(face, face.replace("-", " ").capitalize())
+    try:
+        return face(name).title
+    except UserError:
+        return name
 
 
 def layout_name(layout: str) -> str:

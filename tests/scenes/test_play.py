@@ -257,6 +257,29 @@ def test_a_pause_button_fires_only_on_its_own_click(app):
     assert not screen.paused
 
 
+def test_a_shot_ends_for_the_player_soon_after_nothing_visibly_moves(app):
+    from sliders.scenes.play import SETTLE_PAUSE, STILL_MOVE, STILL_TIME
+
+    screen = _play(app, "south=human,north=human")
+    m = screen.match
+    waits = []
+    # a pawn to the centre, then one that clips it off-centre: the clipped pawns spin on
+    for shot in (Shot("south", 0.586, 0.0, 0.0, None, "south-1"), Shot("north", 0.8, 0.0, 0.01)):
+        results = len(m.results)
+        m.start(shot)
+        last_move, before, t = 0.0, m.positions(), 0.0
+        while len(m.results) == results:
+            app.step(FRAME, draw=False)
+            t += FRAME
+            now = m.positions()
+            if any(math.dist(before.get(p, xy), xy) > STILL_MOVE / 10 for p, xy in now.items()):
+                last_move = t
+            before = now
+            assert t < 30
+        waits.append(t - last_move)
+    assert max(waits) <= STILL_TIME + SETTLE_PAUSE + 3 * FRAME, waits
+
+
 def test_a_person_chooses_another_assignment_at_round_end(app):
     config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north=cpu:easy"), 2)
     match = Match(config)
@@ -370,26 +393,3 @@ def test_the_command_module_loads_pygame_only_when_run():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
-
-
-def test_a_shot_ends_for_the_player_soon_after_nothing_visibly_moves(app):
-    from sliders.scenes.play import SETTLE_PAUSE, STILL_MOVE, STILL_TIME
-
-    screen = _play(app, "south=human,north=human")
-    m = screen.match
-    waits = []
-    # a pawn to the centre, then one that clips it off-centre: the clipped pawns spin on
-    for shot in (Shot("south", 0.586, 0.0, 0.0, None, "south-1"), Shot("north", 0.8, 0.0, 0.01)):
-        results = len(m.results)
-        m.start(shot)
-        last_move, before, t = 0.0, m.positions(), 0.0
-        while len(m.results) == results:
-            app.step(FRAME, draw=False)
-            t += FRAME
-            now = m.positions()
-            if any(math.dist(before.get(p, xy), xy) > STILL_MOVE / 10 for p, xy in now.items()):
-                last_move = t
-            before = now
-            assert t < 30
-        waits.append(t - last_move)
-    assert max(waits) <= STILL_TIME + SETTLE_PAUSE + 3 * FRAME, waits
