@@ -161,7 +161,7 @@ class App:
 
     def _resized(self, event: pygame.event.Event) -> None:
         if self.fullscreen:
-            self.surface = pygame.display.get_surface()
+            self.surface = pygame.display.get_surface() or self.surface
             return
         w = max(getattr(event, "w", 0) or getattr(event, "x", 0), MIN_SIZE[0])
         h = max(getattr(event, "h", 0) or getattr(event, "y", 0), MIN_SIZE[1])

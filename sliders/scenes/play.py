@@ -19,6 +19,7 @@ chooses by itself.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -415,7 +416,9 @@ class PlayScreen:
         who = {s.seat: s.describe() for s in m.config.seats}
         pick = self.picking
         active = pick.seat if pick else m.turn
-        boards = {pick.seat: [float(sq) for sq in pick.board]} if pick else None
+        boards: dict[str, Sequence[float]] | None = (
+            {pick.seat: [float(sq) for sq in pick.board]} if pick else None
+        )
         bottom = draw.draw_sidebar(surface, self.sidebar, m.state, who, active, boards, pick)
         draw.text_lines(
             surface, self.messages[-6:], self.sidebar.x, bottom + 4, self.sidebar.width,
