@@ -146,7 +146,11 @@ class PlayScreen:
         control = self.control
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             seat = self._human_turn()
-            if seat is not None and not self.overview and control.press(seat, event.pos, t):
+            if seat is None or self.overview:
+                return
+            if self._rest_hold > 0:  # a click while the board is shown: on to the aim view
+                self._rest_hold = 0.0
+            elif control.press(seat, event.pos, t):
                 self._rest_hold = 0.0
         elif event.type == pygame.MOUSEMOTION and control.engaged:
             self._outcome(control.move(event.pos, t))

@@ -26,9 +26,10 @@ def app():
     a.close()
 
 
-def _screen(app: App, layout: str, seat: str | None = None) -> PlayScreen:
-    spec = read_layout(layout)
-    seats = spec.default_seats
+def _screen(
+    app: App, layout: str, seat: str | None = None, seats: tuple[str, ...] = ()
+) -> PlayScreen:
+    seats = seats or read_layout(layout).default_seats
     match = Match(
         MatchConfig("race-for-home", layout, tuple(SeatSpec(s) for s in seats), 1, starter=seat)
     )
@@ -43,10 +44,17 @@ def _settle(app: App, screen: PlayScreen, seconds: float = 3.0) -> None:
         app.step(FRAME, draw=False)
 
 
-@pytest.mark.parametrize("layout", BUILTIN_LAYOUTS)
-def test_aiming_shows_the_near_end_of_every_lane_large(app, layout):
-    for seat in read_layout(layout).default_seats:
-        screen = _screen(app, layout, seat)
+SEATINGS = [
+    (name, read_layout(name).seating(n))
+    for name in BUILTIN_LAYOUTS
+    for n in read_layout(name).seat_counts
+]
+
+
+@pytest.mark.parametrize(("layout", "seats"), SEATINGS, ids=[f"{n}-{len(s)}" for n, s in SEATINGS])
+def test_aiming_shows_the_near_end_of_every_lane_large(app, layout, seats):
+    for seat in seats:
+        screen = _screen(app, layout, seat, seats)
         m, view = screen.match, screen.view
         lane = m.seat(seat)
         waiting = view.to_screen(*lane.to_world(*hand_spot(m, seat, 0, 4)))
