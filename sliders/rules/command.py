@@ -74,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
             held.release()
 
 
+MAX_LINE = 1000
+"""the longest line the scorekeeper reads (a line of every pawn on the table is about 80)"""
+
+
 class Scorekeeper:
     """The read–apply–show loop; one instance per session."""
 
@@ -93,6 +97,7 @@ class Scorekeeper:
         self.chosen: dict[str, Assignment] = {}  # round-end moves typed so far
 
     def run(self, lines: TextIO) -> int:
+        _replace_undecodable(lines)
         self.save()
         self.show()
         number = 0
@@ -100,7 +105,15 @@ class Scorekeeper:
             if not self.batch:
                 self.say(self.prompt(), end="")
                 self.out.flush()
-            line = lines.readline()
+            try:
+                line = lines.readline(MAX_LINE + 1)
+            except (OSError, ValueError) as exc:  # the terminal went away, say
+                print(f"error: cannot read the input ({exc}); stopping", file=self.err)
+                line = ""
+            too_long = len(line) > MAX_LINE
+            if too_long:
+                _skip_rest_of_line(lines, line)
+                line = line[:40] + "…\n"
             if line and not self.batch and not _is_tty(lines):
                 self.say(line.rstrip("\n"))  # a piped session reads like a typed one
             if not line:
@@ -110,6 +123,8 @@ class Scorekeeper:
                 return 0
             number += 1
             try:
+                if too_long:
+                    raise UserError(f"a line of more than {MAX_LINE} characters")
                 if not self.handle(line.strip()):
                     self.stop()
                     return 0
@@ -296,6 +311,26 @@ def _seats(players: str) -> tuple[str, ...]:
         raise UserError(f"--players wants 1 to 4 players, got {players!r}")
     seats = [parse_seat(n) for n in names]
     return tuple(sorted(seats, key=SEATS.index))
+
+
+def _replace_undecodable(stream: TextIO) -> None:
+    """Bytes that are not text in the input's encoding become U+FFFD, a mistyped line like any
+    other, not a fault."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="replace")
+        except (OSError, ValueError):
+            pass
+
+
+def _skip_rest_of_line(stream: TextIO, start: str) -> None:
+    chunk = start
+    while chunk and not chunk.endswith("\n"):
+        try:
+            chunk = stream.readline(MAX_LINE)
+        except (OSError, ValueError):
+            return
 
 
 def _is_tty(stream: TextIO) -> bool:
