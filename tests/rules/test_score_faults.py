@@ -281,6 +281,8 @@ def test_logs_with_numbers_json_cannot_hold_are_refused(capsys, tmp_path, token,
         (["--replay", "g.json", "--players", "red"], "leave out --players"),
         (["--replay", "g.json", "--log", "h.json"], "leave out --log"),
         (["--replay", "g.json", "--starter", "red"], "leave out --starter"),
+        (["--replay", "g.json", "--boards", "red=0,0,2,6"], "leave out --boards"),
+        (["--replay", "g.json", "--round", "3"], "leave out --round"),
         (["--repl", "g.json"], "unrecognized arguments: --repl"),
     ],
 )
