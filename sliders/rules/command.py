@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from sliders.boards.faces import FACES
+from sliders.checks import ascii_whole
 from sliders.errors import UserError
 from sliders.fileio import lock
 from sliders.outcome import parse_seats
@@ -372,8 +373,8 @@ def parse_boards(items: list[str]) -> dict[str, tuple[int, ...]]:
             w = word.strip().lower()
             if w in words:
                 squares.append(words[w])
-            elif w.isdigit() and START <= int(w) <= HOME:
-                squares.append(int(w))
+            elif (n := ascii_whole(w)) is not None and START <= n <= HOME:
+                squares.append(n)
             else:
                 raise UserError(
                     f"--boards {item!r}: a square is {START} (START) to {HOME} (HOME), not {word!r}"

@@ -284,6 +284,8 @@ def test_logs_with_numbers_json_cannot_hold_are_refused(capsys, tmp_path, token,
         (["--replay", "g.json", "--boards", "red=0,0,2,6"], "leave out --boards"),
         (["--replay", "g.json", "--round", "3"], "leave out --round"),
         (["--repl", "g.json"], "unrecognized arguments: --repl"),
+        (["--face", "race-for-home", "--boards", "red=²,0,0,0"], "a square is 0 (START) to 6"),
+        (["--face", "race-for-home", "--boards", "red=٣,0,0,0"], "a square is 0 (START) to 6"),
     ],
 )
 def test_conflicting_or_abbreviated_flags_are_refused(monkeypatch, capsys, args, message):
