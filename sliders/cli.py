@@ -89,6 +89,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"sliders {args.command}: interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:  # a file the operating system refused (a name too long, a full disk)
+        where = f"{exc.filename}: " if exc.filename else ""
+        reason = exc.strerror or type(exc).__name__
+        print(f"sliders {args.command}: error: {one_line(where + reason)}", file=sys.stderr)
+        return 2
 
 
 def one_line(message: str) -> str:

@@ -177,7 +177,7 @@ VALUES = [
     "scene.json", "layout.toml", "game.json", "bad.json", "nan.json", "deep.toml", "missing.json",
     "/dev/zero", "/dev/null", ".", "out", "out/x.png", "out/x.json", "out/x.csv", "out/x.parquet",
     "no/such/dir/x.png", "a\nb.json", "out/a\nb.png",
-    "red=0,0,2,6", "red=²,0,0,0", "yellow=9,9,9,9", "red=home,h,s,start", "green=",
+    "x" * 300, "out/" + "x" * 300 + ".csv", "red=0,0,2,6", "red=²,0,0,0", "yellow=9,9,9,9", "red=home,h,s,start", "green=",
 ]  # fmt: skip
 
 

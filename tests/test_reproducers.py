@@ -22,6 +22,9 @@ CASES = [
     (["score", "--replay", "bigint.json"], "expected a whole number of at most 40 digits"),
     (["render", "--scene", "x1e400.json", "--out", "o.png"], "pawns[0].x: expected a finite"),
     (["shot", "--spee", "1"], "--spee"),
+    (["render", "--layout", "x" * 300, "--out", "o.png"], "unknown layout 'xxx"),
+    (["render", "--layout", "x" * 300 + ".toml", "--out", "o.png"], ".toml does not exist"),
+    (["shot", "--speed", "0.6", "--save-scene", "x" * 300], "File name too long"),
 ]
 
 
@@ -48,3 +51,18 @@ def test_reproducer_is_one_line_and_exit_2(workdir, argv, message):
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.count("\n") == 1 and message in proc.stderr, proc.stderr
     assert sorted(p.name for p in workdir.iterdir()) == before
+
+
+def test_an_operating_system_error_a_command_let_through_is_one_line(monkeypatch, capsys):
+    """The last net: an OSError escaping a command (a name too long, a full disk) is one line
+    naming the file, exit status 2."""
+    import sliders.boards.layouts_command as layouts_command
+    from sliders.cli import main
+
+    def full(_args):
+        raise OSError(28, "No space left on device", "out/big.csv")
+
+    monkeypatch.setattr(layouts_command, "run", full)
+    assert main(["layouts"]) == 2
+    err = capsys.readouterr().err
+    assert err == "sliders layouts: error: out/big.csv: No space left on device\n"

@@ -11,8 +11,8 @@ again resumes it. --boards picks up a game already in progress, e.g.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from sliders.boards.faces import FACES
@@ -326,7 +326,7 @@ def summary(game: Game) -> str:
 
 def _open(args: argparse.Namespace) -> Game:
     boards = parse_boards(args.boards) if args.boards else None
-    if args.log and Path(args.log).exists():
+    if args.log and os.path.lexists(args.log):
         game = Game.load(args.log)
         if args.face and args.face != game.face:
             raise UserError(f"{args.log} holds a game of {game.face}, not {args.face}")
