@@ -28,6 +28,7 @@ from sliders.boards import (
     Seat,
     classify,
     outside_cells,
+    overlaps_rail,
     segment_distance,
     surface_at,
 )
@@ -196,7 +197,7 @@ class PymunkSimulation(Simulation):
         self._coast_next = 0
         self._coast_wait = p.rest_check_steps // 2
         self.moving = not foul
-        self._max_steps = round(p.max_time / p.dt)
+        self._max_steps = int(p.max_time / p.dt + 1e-9)  # steps within max_time
         if foul:
             self._finish(settled=True)
 
@@ -218,6 +219,8 @@ class PymunkSimulation(Simulation):
                     self._drop_doomed()
             self.t = self.steps * dt
             lone = self._lone_mover()
+            if lone is None and self._pressed_apart():
+                lone = _SEVERAL
             self.moving = lone is not None
             if lone and self.coast and self._coast_to_rest(lone):
                 self.t = self.steps * dt
@@ -234,7 +237,7 @@ class PymunkSimulation(Simulation):
             self._drop_doomed()
         self.t = self.steps * self.params.dt
         if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
-            if not self._translating():
+            if not self._translating() and not self._pressed_apart():
                 self._finish(settled=True)
         if self.moving and self.steps >= self._max_steps:
             self._finish(settled=False)
@@ -538,6 +541,8 @@ class PymunkSimulation(Simulation):
             return False  # stepping reaches the time limit first
         if not self.world.path_is_clear((x0, y0), (x1, y1), self._pawns, pawn.id):
             return False
+        if self._pressed_apart():
+            return False
         body.position = (x1, y1)
         self.coasted = True
         if exit_at is None:
@@ -558,6 +563,25 @@ class PymunkSimulation(Simulation):
     def _translating(self) -> bool:
         """True while some pawn moves (its spin alone does not count)."""
         return any(abs(pw.body.velocity) > _REST_SPEED for pw in self._pawns.values())
+
+    def _pressed_apart(self) -> bool:
+        """True when a pawn still overlaps a rail or another pawn by more than the slop (a hard
+        hit pressed it in): those pawns are woken so the solver pushes them out before the
+        shot may settle."""
+        p = self.params
+        r, tol = p.pawn_radius, p.collision_slop + _REST_OVERLAP
+        pawns = list(self._pawns.values())
+        where = [pw.body.position for pw in pawns]
+        pressed: set[int] = set()
+        for i, (x, y) in enumerate(where):
+            if overlaps_rail(self.layout, x, y, r, tolerance=tol):
+                pressed.add(i)
+            for j in range(i + 1, len(where)):
+                if math.hypot(x - where[j][0], y - where[j][1]) < 2 * r - tol:
+                    pressed.update((i, j))
+        for i in pressed:
+            pawns[i].body.activate()
+        return bool(pressed)
 
     def _lone_mover(self) -> _Pawn | None:
         """The one pawn awake, ``_SEVERAL`` when more are, None when all are asleep."""
@@ -633,6 +657,8 @@ class World:
         space.iterations = p.iterations
         space.collision_slop = p.collision_slop
         space.sleep_time_threshold = 2 * p.dt
+        # overlaps are pushed out at a fixed share a step, whatever the step
+        space.collision_bias = max((1 - _PUSH_OUT) ** (1 / p.dt), 1e-300)
         space.idle_speed_threshold = 1e-6
         space.add(*self.statics)
         self._space = space
@@ -749,6 +775,12 @@ _SEVERAL = _Pawn("", "", pymunk.Body(), ())
 
 _REST_SPEED = 1e-6
 """a pawn slower than this (m/s) does not translate: the shot settles when every pawn is"""
+
+_REST_OVERLAP = 1e-5
+"""at rest no pawn overlaps a rail or another pawn by more than collision_slop plus this, m"""
+
+_PUSH_OUT = 0.2
+"""the share of an overlap beyond the slop the solver removes each step"""
 
 _COAST_MARGIN = 1e-4
 """how far (m) a coasting pawn's path must stay from anything it could touch"""
