@@ -174,7 +174,8 @@ class PymunkSimulation(Simulation):
         self.world = world_for(layout, face, p)
         self.space = space = self.world.new_space()
         self._step = stepper(space)
-        self._doomed: list[str] = []
+        self._doomed: list[str] = []  # removed during this step: taken out after it
+        self._falling: list[str] = []  # toppled during this step: taken out after the next
         self._pawns: dict[str, _Pawn] = {}
         self._by_body: dict[pymunk.Body, _Pawn] = {}
         for q in table:
@@ -206,7 +207,8 @@ class PymunkSimulation(Simulation):
     def run(self) -> None:
         """Step until no pawn translates any more (settled), or until ``max_time`` (timed out)."""
         p = self.params
-        step, dt, k, doomed = self._step, p.dt, p.rest_check_steps, self._doomed
+        step, dt, k = self._step, p.dt, p.rest_check_steps
+        doomed, falling = self._doomed, self._falling
         max_steps = self._max_steps
         while self.moving:
             n = min(k, max_steps - self.steps)
@@ -215,7 +217,7 @@ class PymunkSimulation(Simulation):
             for _ in range(n):
                 step(dt)
                 self.steps += 1
-                if doomed:
+                if doomed or falling:
                     self._drop_doomed()
             self.t = self.steps * dt
             lone = self._lone_mover()
@@ -233,7 +235,7 @@ class PymunkSimulation(Simulation):
             return
         self._step(self.params.dt)
         self.steps += 1
-        if self._doomed:
+        if self._doomed or self._falling:
             self._drop_doomed()
         self.t = self.steps * self.params.dt
         if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
@@ -297,7 +299,7 @@ class PymunkSimulation(Simulation):
             for pawn in list(self._pawns.values()):
                 if pawn.id not in self.removed and abs(pawn.body.position) < self._capture_radius:
                     self._remove(self.space, pawn, Status.IN_HOLE, EventType.IN_HOLE, t)
-            if self._doomed:
+            while self._doomed or self._falling:
                 self._drop_doomed()
             if self.world.space is self.space:
                 self._final = self.positions()
@@ -374,7 +376,11 @@ class PymunkSimulation(Simulation):
                 self._knock_over(space, pawn)
 
     def _knock_over(self, space: pymunk.Space, pawn: _Pawn) -> None:
-        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, self._now(space))
+        """Topple ``pawn``: the contact that did it is resolved in this step, and the pawn
+        stays one more step so that a pawn touching it receives its momentum (the cradle);
+        then it leaves."""
+        now = self._now(space)
+        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, now, linger=True)
 
     def _fell_off(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's probe touches the outside: off the board once its centre is."""
@@ -469,20 +475,31 @@ class PymunkSimulation(Simulation):
         return self._rng
 
     def _remove(
-        self, space: pymunk.Space, pawn: _Pawn, status: Status, kind: EventType, t: float
+        self,
+        space: pymunk.Space,
+        pawn: _Pawn,
+        status: Status,
+        kind: EventType,
+        t: float,
+        linger: bool = False,
     ) -> None:
+        """``pawn`` leaves play now (its status, event and place are this moment's); it leaves
+        the space after this step, or, with ``linger``, after the next one."""
         x, y = pawn.body.position
         self.removed[pawn.id] = PawnRest(pawn.id, pawn.seat, x, y, status)
         self.events.append(Event(t, kind, (pawn.id,), 0.0, x, y))
-        self._doomed.append(pawn.id)
+        (self._falling if linger else self._doomed).append(pawn.id)
 
     def _drop_doomed(self) -> None:
-        """Take the pawns removed during the last step out of the space (between steps)."""
+        """Take the pawns removed during the last step out of the space (between steps); the
+        ones toppled during it go after the next."""
         for pid in self._doomed:
             pawn = self._pawns.pop(pid)
             del self._by_body[pawn.body]
             self.space.remove(*pawn.parts)
         self._doomed.clear()
+        self._doomed.extend(self._falling)
+        self._falling.clear()
 
     def _coast_to_rest(self, pawn: _Pawn) -> bool:
         """Finish a lone rolling pawn's slide in closed form when nothing can touch it.
