@@ -60,10 +60,10 @@ def run(args: argparse.Namespace) -> int:
     config = None
     replay = None
     if args.replay:
-        if args.face or args.layout or args.seats or args.engine:
+        if args.face or args.layout or args.seats or args.seed is not None or args.engine:
             raise UserError(
                 "--replay plays a saved game with the engine it was played with: "
-                "leave out --face, --layout, --seats and --engine"
+                "leave out --face, --layout, --seats, --seed and --engine"
             )
         from sliders.scenes.gamelog import load_replay
 
