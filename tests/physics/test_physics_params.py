@@ -212,3 +212,21 @@ def test_engine_switch(capsys) -> None:
     data = json.loads(out)
     assert code == 0 and data["engine"] == "pymunk" and data["sliders_version"]
     assert data["settled"] is True
+
+
+def test_a_game_log_records_the_engine_and_version_of_every_shot(tmp_path) -> None:
+    from sliders.rules import Game
+
+    result = simulate(SQUARE2, RACE, [], Shot("south", 0.6))
+    game = Game("race-for-home", ["south", "north"])
+    game.shoot(result)
+    path = tmp_path / "game.json"
+    game.save(path)
+    shot = json.loads(path.read_text())["steps"][0]["shot"]
+    assert shot["engine"] == "pymunk" and shot["version"] and shot["settled"] is True
+    back = Game.load(path).steps[0].result
+    assert back == result and back.engine == "pymunk"
+    shot["engine"] = "bullet"
+    path.write_text(json.dumps({**json.loads(path.read_text()), "steps": [{"shot": shot}]}))
+    with pytest.raises(UserError, match="engine"):
+        Game.load(path)
