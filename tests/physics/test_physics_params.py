@@ -25,6 +25,7 @@ from sliders.physics.params import MAX_STEPS, ranges
 from .helpers import RACE, SQUARE2, pawn
 
 P = PhysicsParams.default()
+R = P.pawn_radius
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -230,3 +231,19 @@ def test_a_game_log_records_the_engine_and_version_of_every_shot(tmp_path) -> No
     path.write_text(json.dumps({**json.loads(path.read_text()), "steps": [{"shot": shot}]}))
     with pytest.raises(UserError, match="engine"):
         Game.load(path)
+
+
+@pytest.mark.parametrize("e", [1e-6, 0.01])
+def test_an_almost_plastic_rail_leaves_no_pawn_pressed_into_it(e: float) -> None:
+    """restitution_rail = 0 is refused; just above it a pawn driven hard into a rail sinks into it
+    for a step and is pushed out before the shot settles (it used to rest 11.7 mm inside)."""
+    from sliders.boards import overlaps_rail
+
+    closed = square("south")
+    params = P.replace(restitution_rail=e, knock_over_impulse=1.0)
+    for angle in (0.0, 40.0, -60.0):
+        result = simulate(closed, RACE, [], Shot.from_degrees("south", 3.0, angle), params)
+        end = result.pawns[0]
+        assert result.settled
+        if end.status.in_play:
+            assert not overlaps_rail(closed, end.x, end.y, R, tolerance=P.collision_slop + 2e-5)
