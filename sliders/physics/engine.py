@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 import pymunk
@@ -82,7 +83,7 @@ class _Pawn:
     id: str
     seat: str
     body: pymunk.Body
-    parts: tuple[object, ...]  # everything to remove from the space with the body
+    parts: tuple[Any, ...]  # everything to remove from the space with the body
 
 
 def simulate_pymunk(
@@ -349,7 +350,7 @@ class PymunkSimulation(Simulation):
         """Every step of a contact: the impulse it delivered this step may topple either pawn
         (the contact is resolved first; the pawn leaves between steps). Its first step is
         reported as a contact event."""
-        a, b = (self._by_body[s.body] for s in arb.shapes)
+        a, b = (self._by_body[cast(pymunk.Body, s.body)] for s in arb.shapes)
         impulse = abs(arb.total_impulse)
         if arb.is_first_contact:
             point = (
@@ -364,7 +365,7 @@ class PymunkSimulation(Simulation):
                     self._knock_over(space, pawn)
 
     def _rail_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        pawn = self._by_body[arb.shapes[0].body]
+        pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         impulse = abs(arb.total_impulse)
         if arb.is_first_contact:
             point = (
@@ -384,14 +385,14 @@ class PymunkSimulation(Simulation):
 
     def _fell_off(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's probe touches the outside: off the board once its centre is."""
-        pawn = self._by_body[arb.shapes[0].body]
+        pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         if pawn.id not in self.removed and surface_at(self.layout, *pawn.body.position) is None:
             self._remove(space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(space))
 
     def _over_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's centre is over the hole: it drops in once its centre has stayed
         within the capture radius for the drop time."""
-        pawn = self._by_body[arb.shapes[0].body]
+        pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         if pawn.id in self.removed:
             return
         now = self._now(space)
@@ -407,7 +408,8 @@ class PymunkSimulation(Simulation):
         """A pawn's centre crossing the hole's rim outward: its ball has dipped
         d = min(h, ½·g·τ²) after τ over the hole and must climb out. The outward speed v_n
         becomes √(v_n² − 2gd), or, too slow for that, it rolls back in at −e_rail·v_n."""
-        pawn = self._by_body.get(arb.shapes[0].body) or self._by_body.get(arb.shapes[1].body)
+        by_body = cast(dict[pymunk.Body | None, _Pawn], self._by_body)
+        pawn = by_body.get(arb.shapes[0].body) or by_body.get(arb.shapes[1].body)
         if pawn is None or pawn.id in self.removed or self._final is not None:
             return
         t_in = self._hole_in.pop(pawn.id, None)
@@ -646,7 +648,7 @@ class World:
             shapes.append(_make_sensor(pymunk.Poly(static, corners), _OUTSIDE))
         if face.hole_radius:
             shapes.append(_make_sensor(pymunk.Circle(static, face.hole_radius), _HOLE))
-        self.statics: tuple[object, ...] = (static, *shapes)
+        self.statics: tuple[Any, ...] = (static, *shapes)
         # what a coasting pawn's centre must keep clear of: segments and how near it may come
         r = p.pawn_radius
         walls = [(rail.a, rail.b, rail.thickness / 2 + r) for rail in layout.rails]
