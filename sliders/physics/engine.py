@@ -1,13 +1,16 @@
-"""Simulate a shot to rest in a pymunk world built from a layout, a face and the pawns on the table.
+"""The pymunk engine: a shot in a Chipmunk world built from a layout, a face and the pawns on the
+table, stepped at a fixed ``dt`` (the model it implements: docs/model.md).
 
 Top-down, zero gravity. Rolling resistance is Coulomb friction to the table: a ``PivotJoint`` to the
 static body with no bias and ``max_force = μ·m·g`` (and a ``GearJoint`` for spin), so it stays in C
-and brings a pawn exactly to rest, which lets Chipmunk put it to sleep. Everything the rules need is
-detected in C too: each pawn carries a point-sized probe that only sensors see, so a pawn is off
-the board the step its centre crosses the table's edge and drops into the hole the step its centre
-is over it slowly enough. Contacts report their impulse, which decides knock-overs.
+and brings a pawn exactly to rest. Each contact's restitution and friction are the pair's, set by
+the collision handlers every step, which also test every step's contact impulse for knock-over.
+Each pawn carries a point-sized probe that only sensors see: a pawn is off the board the step its
+centre leaves the table's surface, and the hole's sensor times how long its centre stays over the
+hole and applies the climb out of it. A shot settles when no pawn slides (spin does not count).
 
-Use :func:`simulate` for one shot to rest, or :class:`Simulation` to step a shot frame by frame.
+Use :func:`simulate_pymunk` for one shot to rest, or :class:`PymunkSimulation` to step a shot frame
+by frame; :mod:`sliders.physics.engines` chooses between this engine and the exact one.
 """
 
 from __future__ import annotations
@@ -115,8 +118,9 @@ def at_rest(
 class PymunkSimulation(Simulation):
     """One shot in the pymunk engine, stepped at the fixed ``params.dt``.
 
-    ``step()`` advances one step; ``moving`` tells whether anything is still awake;
-    ``positions()`` gives every pawn still in the world; ``result()`` classifies the rest state.
+    ``step()`` advances one step; ``moving`` tells whether the shot is still going (until it
+    settles or times out); ``positions()`` gives every pawn still in the world; ``result()``
+    classifies the rest state.
     """
 
     def __init__(
@@ -136,6 +140,7 @@ class PymunkSimulation(Simulation):
         """True once everything has stopped (False while running and after a time-out)"""
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
+        _check_params(p)
         if not (seed is None or isinstance(seed, np.random.Generator)) and not (
             isinstance(seed, int | np.integer) and 0 <= seed < 2**63
         ):
@@ -632,7 +637,7 @@ class World:
     """
 
     def __init__(self, layout: Layout, face: Face, params: PhysicsParams) -> None:
-        params.check()
+        _check_params(params)
         self.params = p = params
         self.static = static = pymunk.Body(body_type=pymunk.Body.STATIC)
         # a contact's restitution and friction are the pair's, set by the shot's pre_solve
@@ -843,6 +848,12 @@ def world_for(layout: Layout, face: Face, params: PhysicsParams) -> World:
         cache.move_to_end(key)
     _local.last = (layout, face, params, world)
     return world
+
+
+@functools.lru_cache(maxsize=64)
+def _check_params(params: PhysicsParams) -> None:
+    """``params.check()``, once for each set of parameters."""
+    params.check()
 
 
 def _make_sensor(shape: pymunk.Shape, kind: int) -> pymunk.Shape:

@@ -247,3 +247,9 @@ def test_an_almost_plastic_rail_leaves_no_pawn_pressed_into_it(e: float) -> None
         assert result.settled
         if end.status.in_play:
             assert not overlaps_rail(closed, end.x, end.y, R, tolerance=P.collision_slop + 2e-5)
+
+
+def test_the_engine_checks_parameters_built_in_code_too() -> None:
+    for bad in (P.replace(restitution_pawn=0.0), P.replace(max_speed=6.0), P.replace(dt=1e-320)):
+        with pytest.raises(UserError, match="parameter"):
+            simulate(SQUARE2, RACE, [], Shot("south", 0.5), bad)
