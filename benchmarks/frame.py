@@ -37,8 +37,8 @@ from sliders.outcome import PawnRest, Status  # noqa: E402
 from sliders.physics import Shot, Simulation  # noqa: E402
 from sliders.scenes import draw as scene_draw  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
-from sliders.scenes.config import MatchConfig, parse_seat_specs  # noqa: E402
-from sliders.scenes.match import Match  # noqa: E402
+from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
+from sliders.game.match import Match  # noqa: E402
 from sliders.scenes.play import PlayScreen  # noqa: E402
 
 FRAME = 1 / 60

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import sliders.scenes.command as play_command
+import sliders.cli.play as play_command
 from sliders.cli import _subparsers, build_parser, main
 
 FUZZ = settings(

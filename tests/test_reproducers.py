@@ -56,7 +56,7 @@ def test_reproducer_is_one_line_and_exit_2(workdir, argv, message):
 def test_an_operating_system_error_a_command_let_through_is_one_line(monkeypatch, capsys):
     """The last net: an OSError escaping a command (a name too long, a full disk) is one line
     naming the file, exit status 2."""
-    import sliders.boards.layouts_command as layouts_command
+    import sliders.cli.layouts as layouts_command
     from sliders.cli import main
 
     def full(_args):

@@ -31,8 +31,8 @@ from sliders.outcome import PawnRest, ShotResult, Status  # noqa: E402
 from sliders.physics import Shot  # noqa: E402
 from sliders.rules import HOME, Move, Phase  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
-from sliders.scenes.config import MatchConfig, parse_seat_specs  # noqa: E402
-from sliders.scenes.match import Match  # noqa: E402
+from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
+from sliders.game.match import Match  # noqa: E402
 from sliders.scenes.play import PlayScreen  # noqa: E402
 from sliders.scenes.replay import Film, ReplayScreen  # noqa: E402
 from sliders.scenes.results import ResultsScreen  # noqa: E402

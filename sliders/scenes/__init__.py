@@ -2,6 +2,6 @@
 app loop that owns the clock and steps the physics at its fixed rate.
 
 Importing this package does not load pygame; the screens' modules do (start with
-:func:`sliders.scenes.command.run`, or :class:`sliders.scenes.app.App`). The game logic the
-screens drive, :class:`sliders.scenes.match.Match`, is pygame-free.
+:func:`sliders.cli.play.run`, or :class:`sliders.scenes.app.App`). The game logic the
+screens drive, :class:`sliders.game.match.Match`, is pygame-free.
 """

@@ -26,7 +26,7 @@ from sliders.physics import Shot
 from sliders.scenes import draw
 from sliders.scenes.camera import HAND_BACK
 from sliders.scenes.hand import Hand
-from sliders.scenes.match import Flick, Match
+from sliders.game.match import Flick, Match
 
 CONTROLS = ("aim", "flick")
 DEFAULT_CONTROL = "aim"

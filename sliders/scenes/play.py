@@ -31,7 +31,7 @@ from sliders.scenes import draw
 from sliders.scenes.app import App
 from sliders.scenes.camera import Camera
 from sliders.scenes.controls import Control, Outcome, hand_spot, make_control
-from sliders.scenes.match import REMOVING_EVENTS, HomeChoice, Match, status_word
+from sliders.game.match import REMOVING_EVENTS, HomeChoice, Match, status_word
 
 STILL_TIME = 0.3
 """seconds without visible motion that end a shot for the player"""

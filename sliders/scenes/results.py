@@ -12,8 +12,8 @@ from sliders.errors import UserError
 from sliders.outcome import SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.scenes.gamelog import round_history, save_game
-from sliders.scenes.match import Match
+from sliders.game.gamelog import round_history, save_game
+from sliders.game.match import Match
 
 
 class ResultsScreen:

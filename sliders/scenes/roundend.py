@@ -20,7 +20,7 @@ from sliders.rules import (
 )
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.scenes.match import Match
+from sliders.game.match import Match
 
 MOVE_TIME = 1.2
 """seconds the scoring pawns take to move"""

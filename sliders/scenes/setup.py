@@ -17,9 +17,9 @@ from sliders.errors import UserError
 from sliders.outcome import FACES, SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.scenes.config import MatchConfig, SeatSpec, available_layouts, layout_seats
+from sliders.game.config import MatchConfig, SeatSpec, available_layouts, layout_seats
 from sliders.scenes.controls import CONTROLS
-from sliders.scenes.match import Match
+from sliders.game.match import Match
 
 OFF = "off"
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))

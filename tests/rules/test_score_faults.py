@@ -61,7 +61,7 @@ def test_a_non_ascii_move_at_round_end_is_one_line(monkeypatch, capsys, tmp_path
 def test_a_fault_in_one_line_is_one_line_and_nothing_is_lost(monkeypatch, capsys, tmp_path):
     """Any unexpected error while handling a line is reported in one line; the game so far is
     kept and saved, and the next lines are handled as usual."""
-    import sliders.rules.command as command
+    import sliders.cli.score as command
 
     real = command.parse_shot
 
@@ -143,7 +143,7 @@ def test_two_scorekeepers_on_one_log(monkeypatch, capsys, tmp_path):
 
 def test_a_window_cannot_save_over_a_log_a_scorekeeper_holds(tmp_path):
     from sliders.errors import UserError
-    from sliders.scenes.gamelog import save_game
+    from sliders.game.gamelog import save_game
 
     log = tmp_path / "g.json"
     first = _keeper(log)

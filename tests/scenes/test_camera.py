@@ -11,9 +11,9 @@ from sliders.boards import BUILTIN_LAYOUTS
 from sliders.boards.layoutfile import read_layout
 from sliders.scenes.app import App
 from sliders.scenes.camera import Camera
-from sliders.scenes.config import MatchConfig, SeatSpec
+from sliders.game.config import MatchConfig, SeatSpec
 from sliders.scenes.controls import hand_spot
-from sliders.scenes.match import Match
+from sliders.game.match import Match
 from sliders.scenes.play import PlayScreen
 
 FRAME = 1 / 60

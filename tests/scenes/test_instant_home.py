@@ -14,8 +14,8 @@ from sliders.physics import Shot
 from sliders.rules import HOME, Move, Phase
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.scenes.config import MatchConfig, parse_seat_specs
-from sliders.scenes.match import Match
+from sliders.game.config import MatchConfig, parse_seat_specs
+from sliders.game.match import Match
 from sliders.scenes.play import PlayScreen
 
 from .person import slide_to

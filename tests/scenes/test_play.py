@@ -14,10 +14,10 @@ from sliders.outcome import Status
 from sliders.physics import Shot
 from sliders.rules import Phase
 from sliders.scenes.app import App
-from sliders.scenes.config import MatchConfig, parse_seat_specs
+from sliders.game.config import MatchConfig, parse_seat_specs
 from sliders.scenes.controls import FLICK_GAIN, hand_spot
-from sliders.scenes.gamelog import load_replay
-from sliders.scenes.match import Match
+from sliders.game.gamelog import load_replay
+from sliders.game.match import Match
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.replay import ReplayScreen
 from sliders.scenes.results import ResultsScreen
@@ -163,7 +163,7 @@ def test_physics_steps_do_not_depend_on_the_frame_rate():
 
 
 def _flick():
-    from sliders.scenes.match import Flick
+    from sliders.game.match import Flick
 
     return Flick("south", "south-1", 0.1, 0.0, 0.62, 0.01)
 
@@ -388,7 +388,7 @@ def test_the_command_module_loads_pygame_only_when_run():
     import sys
 
     code = (
-        "import sys, sliders.cli, sliders.scenes.command, sliders.scenes.match, sliders.ai;"
+        "import sys, sliders.cli, sliders.cli.play, sliders.game.match, sliders.ai;"
         "sliders.cli.build_parser(); print('pygame' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -9,7 +9,7 @@ import pytest
 
 from sliders.cli import main
 from sliders.rules import ShotStep
-from sliders.scenes.gamelog import load_replay, save_game
+from sliders.game.gamelog import load_replay, save_game
 from sliders.scenes.replay import ReplayScreen
 
 

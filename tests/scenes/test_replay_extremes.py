@@ -8,7 +8,7 @@ import math
 
 from sliders.rules import Game
 from sliders.scenes.app import App
-from sliders.scenes.gamelog import load_replay
+from sliders.game.gamelog import load_replay
 from sliders.scenes.replay import ReplayScreen
 
 

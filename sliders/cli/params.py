@@ -7,7 +7,7 @@ import json
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sliders.boards.cliargs import add_param_argument
+    from sliders.cli.args import add_param_argument
 
     add_param_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")

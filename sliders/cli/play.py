@@ -59,7 +59,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.scenes.config import MatchConfig, parse_seat_specs
+    from sliders.game.config import MatchConfig, parse_seat_specs
 
     size = _size(args.size)
     control = DEFAULT_CONTROL if args.control is None else args.control
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
                 "--replay plays a saved game with the engine it was played with: "
                 "leave out --face, --layout, --seats, --seed and --engine"
             )
-        from sliders.scenes.gamelog import load_replay
+        from sliders.game.gamelog import load_replay
 
         replay = load_replay(args.replay)
     elif args.face or args.layout or args.seats or args.seed is not None or args.engine:
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--save {args.save}: is a directory")
 
     from sliders.physics.engines import require_engine
-    from sliders.scenes.match import Match
+    from sliders.game.match import Match
 
     require_engine(args.engine)  # one line now, not a failure at the first shot
 

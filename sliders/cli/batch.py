@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from sliders.batch.runners import BACKENDS, DEFAULT_CHUNK
     from sliders.batch.tables import FORMATS
-    from sliders.boards.cliargs import add_param_argument, add_table_arguments
+    from sliders.cli.args import add_param_argument, add_table_arguments
     from sliders.physics.engines import add_engine_argument
     from sliders.physics.noise import NOISE_LEVELS
 
@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     from sliders.batch.runners import Stop, check_options
     from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
     from sliders.batch.tables import SUFFIXES, format_for
-    from sliders.boards.cliargs import table_from_args
+    from sliders.cli.args import table_from_args
     from sliders.errors import UserError
     from sliders.physics import PhysicsParams
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.boards.cliargs import add_table_arguments, table_from_args
+from sliders.cli.args import add_table_arguments, table_from_args
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -20,16 +20,16 @@ from sliders.errors import UserError
 
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("sliders.scenes.command", "play a game in a window"),
+    "play": ("sliders.cli.play", "play a game in a window"),
     "shot": (
-        "sliders.physics.command",
+        "sliders.cli.shot",
         "simulate one shot and report where every pawn came to rest",
     ),
-    "render": ("sliders.boards.command", "draw a layout, a face and a scene to a PNG"),
-    "params": ("sliders.physics.params_command", "print the physics and geometry defaults"),
-    "layouts": ("sliders.boards.layouts_command", "list the built-in layouts"),
-    "score": ("sliders.rules.command", "keep score for a game played on the physical board"),
-    "batch": ("sliders.batch.command", "simulate many noisy shots and summarise their outcomes"),
+    "render": ("sliders.cli.render", "draw a layout, a face and a scene to a PNG"),
+    "params": ("sliders.cli.params", "print the physics and geometry defaults"),
+    "layouts": ("sliders.cli.layouts", "list the built-in layouts"),
+    "score": ("sliders.cli.score", "keep score for a game played on the physical board"),
+    "batch": ("sliders.cli.batch", "simulate many noisy shots and summarise their outcomes"),
 }
 
 
@@ -135,5 +135,3 @@ def _discard_stdout() -> None:
     os.close(devnull)
 
 
-if __name__ == "__main__":
-    sys.exit(main())

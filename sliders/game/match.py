@@ -34,7 +34,7 @@ from sliders.rules import (
     Slide,
     apply_shot,
 )
-from sliders.scenes.config import MatchConfig
+from sliders.game.config import MatchConfig
 
 MIN_FLICK = 0.02
 """a release slower than this toward the board (m/s) puts the pawn back in the hand"""

@@ -9,7 +9,7 @@ import json
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sliders.boards.cliargs import add_param_argument, add_table_arguments
+    from sliders.cli.args import add_param_argument, add_table_arguments
     from sliders.physics.engines import add_engine_argument
 
     add_table_arguments(p)
@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.boards.cliargs import table_from_args
+    from sliders.cli.args import table_from_args
     from sliders.boards.scene import Scene, ScenePawn
     from sliders.physics import PhysicsParams, Shot, Simulation
 
