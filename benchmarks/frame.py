@@ -33,12 +33,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
+from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
+from sliders.game.match import Match  # noqa: E402
 from sliders.outcome import PawnRest, Status  # noqa: E402
 from sliders.physics import Shot, Simulation  # noqa: E402
 from sliders.scenes import draw as scene_draw  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
-from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
-from sliders.game.match import Match  # noqa: E402
 from sliders.scenes.play import PlayScreen  # noqa: E402
 
 FRAME = 1 / 60

@@ -27,12 +27,12 @@ import pygame  # noqa: E402
 
 from sliders.ai import ComputerPlayer  # noqa: E402
 from sliders.boards import BUILTIN_LAYOUTS, load_layout  # noqa: E402
+from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
+from sliders.game.match import Match  # noqa: E402
 from sliders.outcome import PawnRest, ShotResult, Status  # noqa: E402
 from sliders.physics import Shot  # noqa: E402
 from sliders.rules import HOME, Move, Phase  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
-from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
-from sliders.game.match import Match  # noqa: E402
 from sliders.scenes.play import PlayScreen  # noqa: E402
 from sliders.scenes.replay import Film, ReplayScreen  # noqa: E402
 from sliders.scenes.results import ResultsScreen  # noqa: E402

@@ -91,8 +91,8 @@ def run(args: argparse.Namespace) -> int:
     if args.save and os.path.isdir(args.save):
         raise UserError(f"--save {args.save}: is a directory")
 
-    from sliders.physics.engines import require_engine
     from sliders.game.match import Match
+    from sliders.physics.engines import require_engine
 
     require_engine(args.engine)  # one line now, not a failure at the first shot
 

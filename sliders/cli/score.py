@@ -20,11 +20,16 @@ from sliders.checks import ascii_whole
 from sliders.errors import UserError
 from sliders.fileio import lock
 from sliders.outcome import parse_seats
-
 from sliders.rules.engine import default_assignment
 from sliders.rules.happenings import Happening
 from sliders.rules.log import Game, ScoreStep
-from sliders.rules.notation import HELP, format_assignment, format_boards, parse_assignment, parse_shot
+from sliders.rules.notation import (
+    HELP,
+    format_assignment,
+    format_boards,
+    parse_assignment,
+    parse_shot,
+)
 from sliders.rules.scoring import Assignment, legal_assignments
 from sliders.rules.state import (
     HOME,

@@ -28,8 +28,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.cli.args import table_from_args
     from sliders.boards.scene import Scene, ScenePawn
+    from sliders.cli.args import table_from_args
     from sliders.physics import PhysicsParams, Shot, Simulation
 
     params = PhysicsParams.default().with_overrides(args.param)

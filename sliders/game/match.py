@@ -18,6 +18,7 @@ import numpy as np
 from sliders.ai import ComputerPlayer, ShotSearch
 from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout
 from sliders.errors import UserError
+from sliders.game.config import MatchConfig
 from sliders.outcome import Event, EventType, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.rules import (
@@ -34,7 +35,6 @@ from sliders.rules import (
     Slide,
     apply_shot,
 )
-from sliders.game.config import MatchConfig
 
 MIN_FLICK = 0.02
 """a release slower than this toward the board (m/s) puts the pawn back in the hand"""

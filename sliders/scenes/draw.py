@@ -14,11 +14,11 @@ import pygame
 
 from sliders.boards import Face, Layout
 from sliders.boards.render import seat_ink
+from sliders.game.match import HomeChoice
 from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 from sliders.rules import HOME, GameState, PlayerState
 from sliders.scenes import art
 from sliders.scenes.assets import asset
-from sliders.game.match import HomeChoice
 
 BACKGROUND = (44, 44, 48)
 TABLE = (59, 59, 59)

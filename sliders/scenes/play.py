@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from sliders.game.match import REMOVING_EVENTS, HomeChoice, Match, status_word
 from sliders.outcome import EventType, ShotResult, Status
 from sliders.physics import Shot
 from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
@@ -31,7 +32,6 @@ from sliders.scenes import draw
 from sliders.scenes.app import App
 from sliders.scenes.camera import Camera
 from sliders.scenes.controls import Control, Outcome, hand_spot, make_control
-from sliders.game.match import REMOVING_EVENTS, HomeChoice, Match, status_word
 
 STILL_TIME = 0.3
 """seconds without visible motion that end a shot for the player"""

@@ -19,12 +19,12 @@ import pygame
 
 from sliders.boards import face
 from sliders.errors import UserError
+from sliders.game.gamelog import replay_layout
 from sliders.outcome import SEAT_COLOURS, EventType, ShotResult, pawn_seat
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.game.gamelog import replay_layout
 
 STEP_TIME = 1.4
 """seconds each gliding shot or round's scoring is shown"""

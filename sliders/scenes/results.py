@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 
 from sliders.errors import UserError
+from sliders.game.gamelog import round_history, save_game
+from sliders.game.match import Match
 from sliders.outcome import SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.game.gamelog import round_history, save_game
-from sliders.game.match import Match
 
 
 class ResultsScreen:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from sliders.game.match import Match
 from sliders.outcome import SEAT_COLOURS
 from sliders.rules import (
     Advanced,
@@ -20,7 +21,6 @@ from sliders.rules import (
 )
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.game.match import Match
 
 MOVE_TIME = 1.2
 """seconds the scoring pawns take to move"""

@@ -14,12 +14,12 @@ import pygame
 from sliders.ai import STRENGTHS
 from sliders.boards import face
 from sliders.errors import UserError
+from sliders.game.config import MatchConfig, SeatSpec, available_layouts, layout_seats
+from sliders.game.match import Match
 from sliders.outcome import FACES, SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.game.config import MatchConfig, SeatSpec, available_layouts, layout_seats
 from sliders.scenes.controls import CONTROLS
-from sliders.game.match import Match
 
 OFF = "off"
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))

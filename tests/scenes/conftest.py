@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sliders.scenes.app import App
 from sliders.game.config import MatchConfig, parse_seat_specs
 from sliders.game.match import Match
+from sliders.scenes.app import App
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.results import ResultsScreen
 

@@ -10,14 +10,14 @@ import pygame
 import pytest
 
 from sliders.cli import main
+from sliders.game.config import MatchConfig, parse_seat_specs
+from sliders.game.gamelog import load_replay
+from sliders.game.match import Match
 from sliders.outcome import Status
 from sliders.physics import Shot
 from sliders.rules import Phase
 from sliders.scenes.app import App
-from sliders.game.config import MatchConfig, parse_seat_specs
 from sliders.scenes.controls import FLICK_GAIN, hand_spot
-from sliders.game.gamelog import load_replay
-from sliders.game.match import Match
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.replay import ReplayScreen
 from sliders.scenes.results import ResultsScreen

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from sliders.cli import main
-from sliders.rules import ShotStep
 from sliders.game.gamelog import load_replay, save_game
+from sliders.rules import ShotStep
 from sliders.scenes.replay import ReplayScreen
 
 

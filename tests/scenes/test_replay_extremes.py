@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import math
 
+from sliders.game.gamelog import load_replay
 from sliders.rules import Game
 from sliders.scenes.app import App
-from sliders.game.gamelog import load_replay
 from sliders.scenes.replay import ReplayScreen
 
 
