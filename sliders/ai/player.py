@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sliders.ai.evaluate import position_value
+from sliders.ai.evaluate import board_worth, position_value
 from sliders.boards import Face, Layout, Seat, surface_at
 from sliders.errors import UserError
 from sliders.outcome import ShotResult, pawn_seat
@@ -29,6 +29,7 @@ from sliders.rules import (
     RulesError,
     apply_assignment,
     apply_shot,
+    default_assignment,
     legal_assignments,
 )
 
@@ -113,8 +114,6 @@ class ComputerPlayer:
         Ties go to the rules engine's order of preference (HOME pawns, then spaces moved, then
         safety), which :func:`sliders.rules.legal_assignments` already lists first-best.
         """
-        from sliders.ai.evaluate import board_worth
-        from sliders.rules import default_assignment
 
         board = state.player(self.seat).board
         options = legal_assignments(state, self.seat)

@@ -6,9 +6,13 @@ from __future__ import annotations
 import numpy as np
 
 from sliders.batch.study import PARAMETERS, UNITS, Study
+from sliders.batch.work import STATUSES
 from sliders.boards.faces import HoleRule
 from sliders.boards.faces import face as face_named
+from sliders.boards.render import draw_table
 from sliders.fileio import write_atomic
+from sliders.physics import at_rest
+from sliders.rules import best_single_score
 
 Columns = dict[str, np.ndarray]
 _LABELS = {
@@ -121,11 +125,6 @@ def plot_board(
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.colors import BoundaryNorm, ListedColormap
     from matplotlib.figure import Figure
-
-    from sliders.batch.work import STATUSES
-    from sliders.boards.render import draw_table
-    from sliders.physics import at_rest
-    from sliders.rules import best_single_score
 
     ctx = study.context
     layout, face = ctx.build()

@@ -18,18 +18,25 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import multiprocessing
 import os
 import select
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from sliders.batch import work
 from sliders.batch.study import Study
+from sliders.batch.summary import summarise
+from sliders.batch.tables import write_table
+from sliders.batch.work import FAULTS, STATUSES
 from sliders.errors import UserError
 
 BACKENDS: tuple[str, ...] = ("local", "dask", "dask-local")
@@ -59,30 +66,25 @@ class BatchResult:
         return len(self.table["shot"])
 
     def summary(self, confidence: float = 0.95) -> Columns:
-        from sliders.batch.summary import summarise
 
         return summarise(self.table, self.study, confidence)
 
     def write(self, path: str, fmt: str | None = None) -> None:
-        from sliders.batch.tables import write_table
 
         write_table(path, self.table, self.metadata(), fmt)
 
     def write_summary(self, path: str, fmt: str | None = None, confidence: float = 0.95) -> None:
-        from sliders.batch.tables import write_table
 
         write_table(path, self.summary(confidence), self.metadata(), fmt)
 
     @property
     def faults(self) -> dict[str, int]:
         """How many samples the physics refused, by kind (see :data:`~sliders.batch.work.FAULTS`)."""
-        from sliders.batch.work import FAULTS
 
         counts = np.bincount(self.table["fault"], minlength=len(FAULTS))
         return {FAULTS[k]: int(c) for k, c in enumerate(counts) if k and c}
 
     def metadata(self) -> dict[str, Any]:
-        from sliders.batch.work import STATUSES
 
         return {
             **self.study.describe(),
@@ -270,7 +272,6 @@ def _run_local(
     on_chunk: ChunkCallback | None,
     stop: Stop,
 ) -> tuple[dict[int, Columns], bool, int]:
-    from sliders.batch.work import run_chunk
 
     ctx = study.context
     track = _Tracker(chunks, on_chunk)
@@ -281,7 +282,7 @@ def _run_local(
             for c, (start, stop_at) in enumerate(chunks):
                 if stop.requested:
                     return track.done, False, 1
-                track.add(c, run_chunk(ctx, start, stop_at, study.slice(start, stop_at)))
+                track.add(c, work.run_chunk(ctx, start, stop_at, study.slice(start, stop_at)))
         except KeyboardInterrupt:  # a second signal, or raised by on_chunk
             if not stop.requested:
                 stop.received.append(signal.SIGINT)
@@ -289,10 +290,6 @@ def _run_local(
         finally:
             stop.raise_now = False
         return track.done, len(track.done) == len(chunks), 1
-
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-    from concurrent.futures.process import BrokenProcessPool
 
     mp = multiprocessing.get_context("forkserver")
     mp.set_forkserver_preload(["sliders.batch.work"])
@@ -343,12 +340,13 @@ def _run_local(
 
 
 def _submit_local(pool: Any, todo: Iterator, pending: dict, study: Study) -> None:
-    from sliders.batch.work import run_chunk
 
     item = next(todo, None)
     if item is not None:
         c, (start, stop) = item
-        pending[pool.submit(run_chunk, study.context, start, stop, study.slice(start, stop))] = c
+        pending[
+            pool.submit(work.run_chunk, study.context, start, stop, study.slice(start, stop))
+        ] = c
 
 
 def _worker_init(parent: int) -> None:
@@ -411,7 +409,6 @@ def _run_dask(
         from distributed import wait as dask_wait
     except ImportError:
         raise UserError("the Dask backends need dask[distributed] installed") from None
-    from sliders.batch.work import run_chunk
 
     cluster = None
     if scheduler:
@@ -448,7 +445,7 @@ def _run_dask(
             if item is not None:
                 c, (start, stop_at) = item
                 fut = client.submit(
-                    run_chunk, ctx, start, stop_at, study.slice(start, stop_at), pure=False
+                    work.run_chunk, ctx, start, stop_at, study.slice(start, stop_at), pure=False
                 )
                 pending[fut] = c
 
@@ -515,6 +512,5 @@ def _concat(study: Study, parts: list[Columns]) -> Columns:
             order = np.argsort(shots, kind="stable")
             table = {name: values[order] for name, values in table.items()}
         return table
-    from sliders.batch.work import run_chunk
 
-    return run_chunk(study.context, 0, 0, study.design.shots[:0])
+    return work.run_chunk(study.context, 0, 0, study.design.shots[:0])

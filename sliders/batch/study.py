@@ -22,6 +22,8 @@ import numpy as np
 from sliders.boards import Face, Layout
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.errors import UserError
+from sliders.physics import Shot, Simulation
+from sliders.physics.engines import check_engine, engine_version
 from sliders.physics.noise import Noise
 from sliders.physics.params import PhysicsParams
 
@@ -229,7 +231,6 @@ class Study:
         engine: str | None = None,
     ) -> Study:
         """Check everything a user can get wrong and resolve the release to a distance."""
-        from sliders.physics.engines import check_engine
 
         params = params or PhysicsParams.default()
         noise = noise or Noise()
@@ -273,7 +274,6 @@ class Study:
         run) at every corner of the ranges, which applies the physics' own checks: pawns on the
         table, overlaps, a pawn left in hand, the release point on the seat's lane.
         """
-        from sliders.physics import Shot, Simulation
 
         p, ctx = self.context.params, self.context
         seat = layout.seat(ctx.seat)
@@ -325,7 +325,6 @@ class Study:
 
     def describe(self) -> dict[str, object]:
         """A JSON-ready record of the study (stored with every table written)."""
-        from sliders.physics.engines import engine_version
 
         ctx = self.context
         return {

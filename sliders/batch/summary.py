@@ -11,13 +11,13 @@ import numpy as np
 from scipy import stats
 
 from sliders.batch.study import PARAMETERS, Study
+from sliders.batch.work import STATUSES
 
 Columns = dict[str, np.ndarray]
 
 
 def summarise(table: Columns, study: Study, confidence: float = 0.95) -> Columns:
     """One row per intended shot that has at least one simulated sample, in intended order."""
-    from sliders.batch.work import STATUSES
 
     if not 0 < confidence < 1:
         raise ValueError("confidence must be within (0, 1)")

@@ -12,6 +12,7 @@ and the record, whose ``complete`` says whether the study ran to its end.
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import io
 import json
@@ -21,6 +22,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from sliders.batch.work import STATUSES
 from sliders.errors import UserError
 from sliders.fileio import read_json, write_atomic, write_json_atomic
 
@@ -84,8 +86,6 @@ def write_table(path: str, cols: Columns, meta: dict[str, Any], fmt: str | None 
 
 def to_arrow(cols: Columns, meta: dict[str, Any]) -> Any:
     import pyarrow as pa
-
-    from sliders.batch.work import STATUSES
 
     names = pa.array([str(s) for s in STATUSES])
     arrays = {}
@@ -160,14 +160,12 @@ def _read_csv(path: str) -> tuple[Columns, dict[str, Any]]:
 
 
 def _csv_header(data: bytes) -> list[str]:
-    import csv
 
     first = data.split(b"\n", 1)[0].decode("utf-8", errors="replace")
     return next(csv.reader([first]), [])
 
 
 def _from_arrow(table: Any) -> tuple[Columns, dict[str, Any]]:
-    from sliders.batch.work import STATUSES
 
     meta = json.loads((table.schema.metadata or {}).get(b"sliders", b"{}"))
     codes = {str(s): i for i, s in enumerate(STATUSES)}
@@ -191,7 +189,6 @@ def _first_line(exc: BaseException) -> str:
 
 
 def _write_npz(fh: IO[bytes], cols: Columns, meta: dict[str, Any]) -> None:
-    from sliders.batch.work import STATUSES
 
     buf = io.BytesIO()
     np.savez_compressed(

@@ -27,6 +27,7 @@ from sliders.errors import UserError
 from sliders.outcome import EventType, Status
 from sliders.physics import PhysicsParams, Shot, at_rest, simulate
 from sliders.physics.noise import apply_errors
+from sliders.rules import penalised
 
 STATUSES: tuple[Status, ...] = tuple(Status)
 """Status codes in the table: ``status`` column value k is ``STATUSES[k]``."""
@@ -90,7 +91,6 @@ class Prepared:
 
 @functools.lru_cache(maxsize=8)
 def prepare(ctx: Context) -> Prepared:
-    from sliders.rules import penalised
 
     layout, face = ctx.build()
     table = tuple(ctx.scene.pawns)

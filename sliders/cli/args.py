@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from sliders.boards.faces import DEFAULT_FACE, FACES, Face
+from sliders.boards.faces import face as face_named
 from sliders.boards.layout import Layout
 from sliders.boards.scene import Scene
 from sliders.outcome import parse_seat, parse_seats
@@ -38,7 +39,6 @@ def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
     """
     if getattr(args, "seat", None):
         args.seat = parse_seat(args.seat)
-    from sliders.boards.faces import face as face_named
 
     if args.scene:
         scene = Scene.load(args.scene)

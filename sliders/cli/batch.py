@@ -12,10 +12,34 @@ workers."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
+import math
 import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import numpy as np
+
+from sliders.batch.plots import plot_board, plot_heatmap
+from sliders.batch.progress import Progress
+from sliders.batch.runners import (
+    BACKENDS,
+    DEFAULT_CHUNK,
+    Stop,
+    check_options,
+    empty_table,
+    run_study,
+)
+from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
+from sliders.batch.tables import FORMATS, SUFFIXES, format_for, read_table, sidecar_path
+from sliders.batch.work import FAULT_REFUSED
+from sliders.cli.args import add_param_argument, add_table_arguments, table_from_args
+from sliders.errors import UserError
+from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics.engines import add_engine_argument
+from sliders.physics.noise import NOISE_LEVELS, Noise
 
 if TYPE_CHECKING:
     from sliders.batch.runners import BatchResult, Stop
@@ -24,11 +48,6 @@ if TYPE_CHECKING:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sliders.batch.runners import BACKENDS, DEFAULT_CHUNK
-    from sliders.batch.tables import FORMATS
-    from sliders.cli.args import add_param_argument, add_table_arguments
-    from sliders.physics.engines import add_engine_argument
-    from sliders.physics.noise import NOISE_LEVELS
 
     p.allow_abbrev = False  # --spee 1 is a mistake, not --speed 1
     add_table_arguments(p)
@@ -95,12 +114,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.batch.runners import Stop, check_options
-    from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
-    from sliders.batch.tables import SUFFIXES, format_for
-    from sliders.cli.args import table_from_args
-    from sliders.errors import UserError
-    from sliders.physics import PhysicsParams
 
     params = PhysicsParams.default().with_overrides(args.param)
     scene, layout, _ = table_from_args(args)
@@ -152,8 +165,6 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"{flag} {path} names a {implied} file but the format is {fmt}")
     outputs = {"--out": args.out, "--summary": summary_path}
     if fmt == "csv":
-        from sliders.batch.tables import sidecar_path
-
         outputs["--out's record"] = sidecar_path(args.out)
         outputs["--summary's record"] = sidecar_path(summary_path)
     _check_outputs({**outputs, "--heatmap": args.heatmap, "--board": args.board})
@@ -182,14 +193,11 @@ def _run_and_write(
     stop: Stop,
 ) -> BatchResult:
     """Run the study and write every output, with signals only noted (see :class:`Stop`)."""
-    from sliders.batch.runners import run_study
 
     samples = study.context.samples
     todo = study.n_shots - (len(done["shot"]) if done else 0)
     progress = None
     if not args.quiet:
-        from sliders.batch.progress import Progress
-
         progress = Progress(todo)
         resumed = f" ({todo:,} left to simulate)" if done else ""
         if done and not todo:
@@ -216,12 +224,8 @@ def _run_and_write(
     summary = result.summary(args.confidence)
     result.write_summary(summary_path, fmt, args.confidence)
     if args.heatmap and len(summary["n"]):
-        from sliders.batch.plots import plot_heatmap
-
         plot_heatmap(args.heatmap, summary, study, axes)  # type: ignore[arg-type]
     if args.board and result.n_shots:
-        from sliders.batch.plots import plot_board
-
         plot_board(args.board, result.table, study)
 
     simulated = result.n_shots - (len(done["shot"]) if done else 0)
@@ -234,8 +238,6 @@ def _run_and_write(
     _print_top(summary, args.top, args.confidence)
     written = [args.out, summary_path, args.heatmap, args.board]
     if fmt == "csv":
-        from sliders.batch.tables import sidecar_path
-
         written[1:2] = [sidecar_path(args.out), summary_path, sidecar_path(summary_path)]
     print("wrote " + ", ".join(w for w in written if w))
     return result
@@ -243,13 +245,6 @@ def _run_and_write(
 
 def _resumable(out: str, fmt: str, study: Study) -> dict:
     """The shots of ``out`` to keep when resuming ``study`` in it, checked to be that study's."""
-    import json
-
-    import numpy as np
-
-    from sliders.batch.runners import empty_table
-    from sliders.batch.tables import read_table
-    from sliders.errors import UserError
 
     if not Path(out).exists():
         raise UserError(f"--resume: {out} not found (nothing to resume; run without --resume)")
@@ -293,13 +288,6 @@ def _report_faults(result: BatchResult) -> None:
 
 def _first_refusal(result: BatchResult) -> str:
     """The physics' words for the first refused sample, found by setting it up again."""
-    import math
-
-    import numpy as np
-
-    from sliders.batch.work import FAULT_REFUSED
-    from sliders.errors import UserError
-    from sliders.physics import Shot, Simulation
 
     t, ctx = result.table, result.study.context
     r = int(np.flatnonzero(t["fault"] == FAULT_REFUSED)[0])
@@ -323,7 +311,6 @@ def _first_refusal(result: BatchResult) -> str:
 def _check_outputs(paths: dict[str, str | None]) -> None:
     """Before the run, so a long study is not lost for a bad output name: each output's directory
     exists, none is a directory, and no two outputs are the same file."""
-    from sliders.errors import UserError
 
     seen: dict[Path, str] = {}
     for flag, path in paths.items():
@@ -341,9 +328,6 @@ def _check_outputs(paths: dict[str, str | None]) -> None:
 
 
 def _noise(args: argparse.Namespace) -> Noise:
-    import dataclasses
-
-    from sliders.physics.noise import Noise
 
     noise = Noise.level(args.noise)
     changes = {
@@ -365,7 +349,6 @@ def _summary_path(out: str, fmt: str) -> str:
 
 
 def _print_top(summary: dict, top: int, confidence: float) -> None:
-    import numpy as np
 
     n = len(summary["n"])
     if not n or top <= 0:

@@ -8,6 +8,17 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from sliders.boards.layoutfile import (
+    BUILTIN_LAYOUTS,
+    LAYOUTS_DIR,
+    format_counts,
+    open_edges,
+    read_layout,
+)
+from sliders.errors import UserError
+from sliders.fileio import read_text
+from sliders.physics.params import PhysicsParams
+
 if TYPE_CHECKING:
     from sliders.boards.layout import Layout
     from sliders.boards.layoutfile import LayoutSpec
@@ -20,9 +31,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.boards.layoutfile import BUILTIN_LAYOUTS, LAYOUTS_DIR, read_layout
-    from sliders.errors import UserError
-    from sliders.fileio import read_text
 
     if args.source and args.json:
         raise UserError("--source prints the layout's TOML: leave out --json")
@@ -45,7 +53,6 @@ def run(args: argparse.Namespace) -> int:
         path = LAYOUTS_DIR / f"{args.layout}.toml" if spec.origin == "built-in" else args.layout
         print(read_text(path, "layout file"), end="")
         return 0
-    from sliders.physics.params import PhysicsParams
 
     built = {n: spec.build(spec.seating(n)) for n in spec.seat_counts}
     radius = PhysicsParams.default().pawn_radius
@@ -89,7 +96,6 @@ def _summary(spec: LayoutSpec) -> dict[str, Any]:
 def _describe(layout: Layout, pawn_radius: float) -> dict[str, Any]:
     """The pieces of one seating; ``release_from`` is the least ``--release`` a shot takes (the
     pawn's centre one radius in front of ``release_min``, where the lane's open part begins)."""
-    from sliders.boards.layoutfile import open_edges
 
     return {
         "seats": [
@@ -110,6 +116,5 @@ def _describe(layout: Layout, pawn_radius: float) -> dict[str, Any]:
 
 
 def _counts(counts: tuple[int, ...]) -> str:
-    from sliders.boards.layoutfile import format_counts
 
     return format_counts(counts)

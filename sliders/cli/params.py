@@ -5,20 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 
+from sliders.boards import BUILTIN_FACES
+from sliders.boards.layout import FOUL_DISTANCE, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
+from sliders.cli.args import add_param_argument
+from sliders.physics import PhysicsParams
+from sliders.physics.engines import DEFAULT_ENGINE, ENGINES, engine_version
+from sliders.physics.params import MAX_STEPS
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sliders.cli.args import add_param_argument
 
     add_param_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.boards import BUILTIN_FACES
-    from sliders.boards.layout import FOUL_DISTANCE, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
-    from sliders.physics import PhysicsParams
-    from sliders.physics.engines import DEFAULT_ENGINE, ENGINES, engine_version
-    from sliders.physics.params import MAX_STEPS
 
     params = PhysicsParams.default().with_overrides(args.param)
     geometry = {

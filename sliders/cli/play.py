@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING
 
 from sliders.boards.faces import DEFAULT_FACE, FACES
 from sliders.errors import UserError
+from sliders.game.config import MatchConfig, parse_seat_specs
+from sliders.game.gamelog import load_replay
+from sliders.game.match import Match
 from sliders.outcome import ENGINES
+from sliders.physics.engines import require_engine
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App
@@ -59,7 +63,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.game.config import MatchConfig, parse_seat_specs
 
     size = _size(args.size)
     control = DEFAULT_CONTROL if args.control is None else args.control
@@ -75,7 +78,6 @@ def run(args: argparse.Namespace) -> int:
                 "--replay plays a saved game with the engine it was played with: "
                 "leave out --face, --layout, --seats, --seed and --engine"
             )
-        from sliders.game.gamelog import load_replay
 
         replay = load_replay(args.replay)
     elif args.face or args.layout or args.seats or args.seed is not None or args.engine:
@@ -90,9 +92,6 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--save {args.save}: directory does not exist")
     if args.save and os.path.isdir(args.save):
         raise UserError(f"--save {args.save}: is a directory")
-
-    from sliders.game.match import Match
-    from sliders.physics.engines import require_engine
 
     require_engine(args.engine)  # one line now, not a failure at the first shot
 

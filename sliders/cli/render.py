@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from sliders.boards.geometry import check_pawns
+from sliders.boards.render import render_png
 from sliders.cli.args import add_table_arguments, table_from_args
+from sliders.errors import UserError
+from sliders.physics import PhysicsParams, at_rest
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -14,10 +18,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.boards.geometry import check_pawns
-    from sliders.boards.render import render_png
-    from sliders.errors import UserError
-    from sliders.physics import PhysicsParams, at_rest
 
     if not 20 <= args.dpi <= 1200:
         raise UserError(f"--dpi {args.dpi} is out of range (20..1200)")

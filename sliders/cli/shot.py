@@ -7,10 +7,14 @@ from __future__ import annotations
 import argparse
 import json
 
+from sliders.boards.render import render_png
+from sliders.boards.scene import Scene, ScenePawn
+from sliders.cli.args import add_param_argument, add_table_arguments, table_from_args
+from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics.engines import add_engine_argument
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sliders.cli.args import add_param_argument, add_table_arguments
-    from sliders.physics.engines import add_engine_argument
 
     add_table_arguments(p)
     p.add_argument("--seat", help="the seat that shoots (default: the first seat)")
@@ -28,9 +32,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.boards.scene import Scene, ScenePawn
-    from sliders.cli.args import table_from_args
-    from sliders.physics import PhysicsParams, Shot, Simulation
 
     params = PhysicsParams.default().with_overrides(args.param)
     scene, layout, face = table_from_args(args)
@@ -51,8 +52,6 @@ def run(args: argparse.Namespace) -> int:
         kept = tuple(ScenePawn(p.id, p.x, p.y) for p in result.pawns if p.status.in_play)
         Scene(scene.layout, scene.seats, scene.face, kept).save(args.save_scene)
     if args.png:
-        from sliders.boards.render import render_png
-
         title = (
             f"{seat} {args.speed:g} m/s, {args.angle:g}°, offset {args.offset:g} m · {face.name}"
         )
@@ -90,7 +89,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _record_paths(sim: object, paths: dict[str, list[tuple[float, float]]]) -> None:
-    from sliders.physics import Simulation
 
     assert isinstance(sim, Simulation)
     every, steps = 4, 0

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import sliders.boards as boards
 from sliders.ai import STRENGTHS
+from sliders.boards import load_layout
 from sliders.errors import UserError
 from sliders.outcome import FACES, SEATS
+from sliders.rules import parse_seat
 
 DEFAULT_STRENGTH = "medium"
 
@@ -54,7 +57,6 @@ class MatchConfig:
 def parse_seat_specs(text: str) -> tuple[SeatSpec, ...]:
     """Seats from ``south=human,north=cpu:hard`` (seat names or colours; a bare seat is a
     person; ``cpu`` alone is the medium strength), in turn order."""
-    from sliders.rules import parse_seat
 
     specs: dict[str, SeatSpec] = {}
     for item in (i.strip() for i in text.split(",")):
@@ -96,7 +98,6 @@ def check_face(name: str) -> str:
 
 def available_layouts() -> tuple[str, ...]:
     """The built-in layout names :func:`sliders.boards.load_layout` offers."""
-    import sliders.boards as boards
 
     for attr in ("layout_names", "LAYOUTS", "BUILTIN_LAYOUTS"):
         found = getattr(boards, attr, None)
@@ -110,7 +111,6 @@ def available_layouts() -> tuple[str, ...]:
 def layout_seats(name: str) -> tuple[str, ...]:
     """The seats a layout can seat: every seat if it takes any choice of them (the square), else
     its own seats."""
-    from sliders.boards import load_layout
 
     try:
         return load_layout(name, SEATS).seat_names

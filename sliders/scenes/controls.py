@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import pygame
 
 from sliders.boards import Seat
+from sliders.errors import UserError
 from sliders.game.match import Flick, Match
 from sliders.physics import Shot
 from sliders.scenes import draw
@@ -43,7 +44,6 @@ Pos = tuple[float, float]
 
 
 def check_control(name: str) -> str:
-    from sliders.errors import UserError
 
     if name not in CONTROLS:
         raise UserError(f"--control {name!r}: choose from {', '.join(CONTROLS)}")
