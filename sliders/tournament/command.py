@@ -73,7 +73,7 @@ def settings_from_args(args: argparse.Namespace) -> tuple[object, int, str]:
         raise UserError(f"--seed must be a whole number >= 0, not {args.seed}")
     if args.max_rounds < 1:
         raise UserError(f"--max-rounds must be at least 1, not {args.max_rounds}")
-    jobs = os.cpu_count() or 1 if args.jobs is None else args.jobs
+    jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {args.jobs}")
     spec = read_layout(args.layout)

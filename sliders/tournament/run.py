@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from itertools import combinations
 from typing import Any
@@ -183,6 +183,9 @@ def run(
 def _play(
     settings: Settings, todo: Sequence[tuple[int, int]], jobs: int, cwd: str
 ) -> Iterator[dict[str, Any]]:
+    """The games ``todo`` as they finish, on ``jobs`` worker processes. Workers ignore Ctrl-C
+    (the command decides): when the caller stops (an exception, Ctrl-C, a closed generator) the
+    workers are ended at once and the games they were playing are left for a resumed run."""
     work = [Job(settings, p, g, cwd) for p, g in todo]
     if jobs <= 1 or len(work) <= 1:
         for job in work:
@@ -191,25 +194,17 @@ def _play(
     import multiprocessing
 
     ctx = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        pending: set[Future[dict[str, Any]]] = set()
-        queue = iter(work)
-        try:
-            for job in queue:
-                pending.add(pool.submit(play_game, job))
-                if len(pending) >= 2 * jobs:
-                    break
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    yield f.result()
-                    nxt = next(queue, None)
-                    if nxt is not None:
-                        pending.add(pool.submit(play_game, nxt))
-        except BaseException:
-            for f in pending:
-                f.cancel()
-            raise
+    pool = ctx.Pool(min(jobs, len(work)), initializer=_worker_start)
+    try:
+        yield from pool.imap_unordered(play_game, work, chunksize=1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _worker_start() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _rewrite(path: str, settings: Settings, games: list[dict[str, Any]]) -> None:

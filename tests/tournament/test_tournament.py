@@ -210,3 +210,21 @@ def test_another_tournaments_results_file_is_refused_untouched(tmp_path, capsys)
     path.write_text("hello\n")
     assert main(args) == 2
     assert "not a tournament results file" in capsys.readouterr().err
+
+
+def test_an_interrupted_parallel_tournament_keeps_its_games_and_resumes(tmp_path):
+    path = str(tmp_path / "t.jsonl")
+    s = settings(("centre", "centre:high", "centre:low"), games=2, max_rounds=1)
+
+    def stop(done, total):
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(s, path, 2, stop)
+    kept = read_results(path, s)
+    assert len(kept) == 2
+    seen = []
+    games = run(s, path, 2, lambda d, t: seen.append(d))
+    assert len(games) == 6 and seen == [3, 4, 5, 6]
+    assert len({(g["pairing"], g["game"]) for g in games}) == 6
