@@ -26,6 +26,13 @@ def test_gymnasium_check_env_passes():
     check_env(SlidersEnv(opponents="easy"), skip_render_check=False)
 
 
+def test_check_env_through_the_registry_with_its_render_modes(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    env = gym.make("sliders/InstantSorry-v0", opponents="easy", render_mode="rgb_array")
+    check_env(env.unwrapped, skip_render_check=False)
+    env.close()
+
+
 def test_check_env_on_another_layout_and_face():
     check_env(SlidersEnv("instant-home", "crazy-corner", opponents="easy"))
 
