@@ -16,14 +16,12 @@ from gymnasium.envs.registration import register, registry
 
 from sliders.env.multi import SlidersAEC
 from sliders.env.single import SlidersEnv
+from sliders.outcome import FACES
 
 ENV_IDS: dict[str, str] = {
-    "sliders/RaceForHome-v0": "race-for-home",
-    "sliders/InstantHome-v0": "instant-home",
-    "sliders/InstantSorry-v0": "instant-sorry",
-    "sliders/DangerDots-v0": "danger-dots",
+    "sliders/" + "".join(w.capitalize() for w in _face.split("-")) + "-v0": _face for _face in FACES
 }
-"""the registered Gymnasium names and the face each plays"""
+"""the registered Gymnasium names (``sliders/RaceForHome-v0``, …) and the face each plays"""
 
 for _id, _face in ENV_IDS.items():
     if _id not in registry:
