@@ -139,7 +139,7 @@ def test_a_players_own_function_plays(tmp_path, monkeypatch, capsys):
             "--max-rounds",
             "2",
             "--jobs",
-            "1",
+            "2",
             "--quiet",
         ]
     )
@@ -228,3 +228,88 @@ def test_an_interrupted_parallel_tournament_keeps_its_games_and_resumes(tmp_path
     games = run(s, path, 2, lambda d, t: seen.append(d))
     assert len(games) == 6 and seen == [3, 4, 5, 6]
     assert len({(g["pairing"], g["game"]) for g in games}) == 6
+
+
+def test_any_face_and_layout(tmp_path, capsys):
+    path = tmp_path / "t.jsonl"
+    args = [
+        "tournament",
+        "--players",
+        "centre,cpu:easy",
+        "--games",
+        "2",
+        "--max-rounds",
+        "2",
+        "--jobs",
+        "1",
+        "--quiet",
+        "--layout",
+        "head-to-head",
+        "--face",
+        "instant-home",
+        "--results",
+        str(path),
+    ]
+    assert main(args) == 0
+    header, *games = (json.loads(line) for line in path.read_text().splitlines())
+    assert header["layout"] == "head-to-head" and header["face"] == "instant-home"
+    assert header["seats"] == ["south", "north"] and len(games) == 2
+
+
+def test_ctrl_c_keeps_the_games_played_and_the_same_command_resumes(tmp_path):
+    """A real SIGINT to the command and its workers (as a terminal sends it): one line, exit
+    status 130, no worker left, the results file whole; running the command again finishes."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "t.jsonl"
+    argv = [
+        sys.executable,
+        "-m",
+        "sliders.cli",
+        "tournament",
+        "--players",
+        "centre,centre:high,centre:low,centre:medium",
+        "--games",
+        "4",
+        "--max-rounds",
+        "3",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--results",
+        str(path),
+    ]
+    proc = subprocess.Popen(
+        argv,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        if path.exists() and len(path.read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and err.count("\n") == 1 and "resume" in err
+    for _ in range(100):  # the fork server and resource tracker follow their parent out
+        left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True).stdout
+        if not left:
+            break
+        time.sleep(0.1)
+    assert left == b""
+    kept = path.read_text().splitlines()
+    assert all(json.loads(line) for line in kept)
+    assert f"{len(kept) - 1} of 24 games played" in out
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "24 of 24 games played" in done.stdout
+    assert len(path.read_text().splitlines()) == 25
