@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from sliders.ai.evaluate import position_value
 from sliders.boards import read_layout
@@ -37,7 +37,7 @@ class SlidersAEC(AECEnv):
     assignments and Instant Home choices are the rules' defaults.
     """
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "render_modes": ["human", "rgb_array"],
         "name": "sliders_v0",
         "is_parallelizable": False,
@@ -190,7 +190,7 @@ def raw_env(**kwargs: Any) -> SlidersAEC:
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment wrapped with PettingZoo's checks (actions within bounds, calls in order)."""
-    from pettingzoo.utils import wrappers
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
     e: AECEnv = raw_env(**kwargs)
     e = wrappers.ClipOutOfBoundsWrapper(e)

@@ -43,7 +43,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
     A game still going after ``max_rounds`` rounds is truncated.
     """
 
-    metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,

@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Protocol, cast
 
 from sliders.boards import Face, Layout, Seat, segment_distance
 from sliders.errors import UserError
 from sliders.outcome import ShotResult
 from sliders.physics import PhysicsParams, Shot
-from sliders.rules import Assignment, GameState, Happening, Phase
+from sliders.rules import Assignment, GameState, Happening, Move, Phase
 from sliders.scenes.config import MatchConfig, SeatSpec
 from sliders.scenes.match import Match
 
@@ -177,15 +177,18 @@ class HeadlessGame:
     def score(self, assignments: Mapping[str, Assignment] | None = None) -> list[Happening]:
         """Score the round that just ended: each computer seat's own assignment, ``assignments``
         for the others (a seat left out takes the rules' default)."""
-        chosen = {s: self.match.assignment_for(s) for s in self.seats if self.is_computer(s)}
+        chosen: dict[str, Sequence[Move]] = {
+            s: self.match.assignment_for(s) for s in self.seats if self.is_computer(s)
+        }
         chosen.update(assignments or {})
         return self.match.score(chosen)
 
 
 def _started(match: Match, shot: Shot) -> bool:
     """Start ``shot``; False when the physics refuses it (the match either raises or says so)."""
+    start = cast(Callable[[Shot], object], match.start)  # None, or (newer) True/False
     try:
-        started = match.start(shot)
+        started = start(shot)
     except UserError:
         return False
     return started is not False

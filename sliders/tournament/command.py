@@ -15,8 +15,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from sliders.errors import UserError
+
+if TYPE_CHECKING:
+    from sliders.tournament.run import Settings
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -54,7 +58,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
-def settings_from_args(args: argparse.Namespace) -> tuple[object, int, str]:
+def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str]:
     from sliders.boards import read_layout
     from sliders.outcome import FACES, parse_seats
     from sliders.tournament.players import check_name
