@@ -23,7 +23,7 @@ from sliders.env.render import Window, frame
 from sliders.env.single import MAX_ROUNDS, REWARDS, SHAPE_SCALE
 from sliders.errors import UserError
 from sliders.game import HeadlessGame
-from sliders.physics import PhysicsParams
+from sliders.physics import PhysicsParams, check_engine
 from sliders.rules import Phase, parse_seat
 
 
@@ -53,6 +53,7 @@ class SlidersAEC(AECEnv):
         reward: str = "outcome",
         max_rounds: int = MAX_ROUNDS,
         params: PhysicsParams | None = None,
+        engine: str | None = None,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -70,8 +71,9 @@ class SlidersAEC(AECEnv):
         self.starter = parse_seat(starter) if starter else None
         self.reward_kind, self.max_rounds = reward, max_rounds
         self.params = params or PhysicsParams.default()
+        self.engine = check_engine(engine)
         self.render_mode = render_mode
-        self.game = HeadlessGame(face, layout, chosen, 0, params=self.params)
+        self.game = HeadlessGame(face, layout, chosen, 0, params=self.params, engine=self.engine)
         self.layout = self.game.layout
         self.possible_agents = list(self.game.seats)
         self._obs_space = obs.observation_space()
@@ -100,7 +102,13 @@ class SlidersAEC(AECEnv):
         seats = self.possible_agents
         starter = self.starter or seats[int(rng.integers(len(seats)))]
         self.game = HeadlessGame(
-            self.face_name, self.layout_name, seats, game_seed, starter=starter, params=self.params
+            self.face_name,
+            self.layout_name,
+            seats,
+            game_seed,
+            starter=starter,
+            params=self.params,
+            engine=self.engine,
         )
         self.agents = list(seats)
         self.rewards = {a: 0.0 for a in self.agents}

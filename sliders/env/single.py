@@ -21,7 +21,7 @@ from sliders.env import observation as obs
 from sliders.env.render import Window, frame
 from sliders.errors import UserError
 from sliders.game import HeadlessGame
-from sliders.physics import PhysicsParams
+from sliders.physics import PhysicsParams, check_engine
 from sliders.rules import Phase, parse_seat
 
 REWARDS = ("outcome", "shaped")
@@ -40,7 +40,8 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
     ``reward``: ``outcome`` is +1 for a win and -1 for a loss at the end, 0 before;
     ``shaped`` adds, each step, the change of the agent's position value (score boards and pawns
     on the table, the opponents' counted against) since its last turn, / ``SHAPE_SCALE``.
-    A game still going after ``max_rounds`` rounds is truncated.
+    A game still going after ``max_rounds`` rounds is truncated. ``params`` and ``engine`` set
+    the physics (None: the defaults).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
@@ -56,6 +57,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         reward: str = "outcome",
         max_rounds: int = MAX_ROUNDS,
         params: PhysicsParams | None = None,
+        engine: str | None = None,
         render_mode: str | None = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -85,6 +87,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         self.starter = parse_seat(starter) if starter else None
         self.reward_kind, self.max_rounds = reward, max_rounds
         self.params = params or PhysicsParams.default()
+        self.engine = check_engine(engine)
         self.render_mode = render_mode
         # a game with a fixed seed sets the table and the spaces; reset() starts the real one
         self.game = self._new_game(chosen, 0, chosen[0])
@@ -161,6 +164,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
             starter=starter,
             computers=self.opponents,
             params=self.params,
+            engine=self.engine,
         )
 
     def _advance(self) -> bool:

@@ -19,7 +19,7 @@ from typing import Protocol, cast
 from sliders.boards import Face, Layout, Seat, segment_distance
 from sliders.errors import UserError
 from sliders.outcome import ShotResult
-from sliders.physics import PhysicsParams, Shot
+from sliders.physics import PhysicsParams, Shot, check_engine
 from sliders.rules import Assignment, GameState, Happening, Move, Phase
 from sliders.scenes.config import MatchConfig, SeatSpec
 from sliders.scenes.match import Match
@@ -68,7 +68,8 @@ class HeadlessGame:
 
     ``computers`` maps a seat to a strength the match plays itself (see :meth:`computer_shot`);
     every other seat is played by the caller. ``seed`` fixes the physics of every shot and the
-    computers' choices.
+    computers' choices; ``engine`` is the physics engine of the game's shots (None: the default;
+    the computers' searches use the default engine).
     """
 
     def __init__(
@@ -81,13 +82,16 @@ class HeadlessGame:
         starter: str | None = None,
         computers: Mapping[str, str] | None = None,
         params: PhysicsParams | None = None,
+        engine: str | None = None,
     ) -> None:
         computers = dict(computers or {})
         specs = tuple(
             SeatSpec(s, "cpu", computers[s]) if s in computers else SeatSpec(s, "human")
             for s in seats
         )
-        self.match = Match(MatchConfig(face, layout, specs, seed, starter), params)
+        config = MatchConfig(face, layout, specs, seed, starter, check_engine(engine))
+        self.match = Match(config, params)
+        self.engine: str = check_engine(engine)
         self.layout: Layout = self.match.layout
         self.face: Face = self.match.face
         self.params: PhysicsParams = self.match.params
@@ -143,10 +147,11 @@ class HeadlessGame:
         played = legal_shot(replace(shot, pawn=pawn), before, self.layout, self.params)
         if played != replace(shot, pawn=pawn):
             self.fitted += 1
-        if not _started(m, played):
+        if _started(m, played) is not None:
             played = m.foul_shot(shot.seat, pawn or "", played.offset)
-            if not _started(m, played):
-                raise UserError(f"the table refuses every shot of {shot.seat}: {m.state.table}")
+            why = _started(m, played)
+            if why is not None:
+                raise UserError(f"the physics refuses every shot of {shot.seat}: {why}")
         assert m.sim is not None
         m.sim.run()
         result = m.sim.result()
@@ -184,14 +189,15 @@ class HeadlessGame:
         return self.match.score(chosen)
 
 
-def _started(match: Match, shot: Shot) -> bool:
-    """Start ``shot``; False when the physics refuses it (the match either raises or says so)."""
+def _started(match: Match, shot: Shot) -> str | None:
+    """Start ``shot``: None when it rolls, else why the physics refused it (the match either
+    raises or says so)."""
     start = cast(Callable[[Shot], object], match.start)  # None, or (newer) True/False
     try:
         started = start(shot)
-    except UserError:
-        return False
-    return started is not False
+    except UserError as exc:
+        return str(exc)
+    return "refused" if started is False else None
 
 
 def release_limits(seat: Seat, params: PhysicsParams) -> tuple[float, float, float]:

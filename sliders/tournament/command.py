@@ -56,11 +56,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="picture of the results (default: the results file's name .png)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    from sliders.physics.engines import add_engine_argument
+
+    add_engine_argument(p)
 
 
 def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str]:
     from sliders.boards import read_layout
     from sliders.outcome import FACES, parse_seats
+    from sliders.physics import check_engine
     from sliders.tournament.players import check_name
     from sliders.tournament.run import Settings
 
@@ -96,6 +100,7 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str]:
         (seats[0], seats[1]),
         args.seed,
         args.max_rounds,
+        check_engine(args.engine),
     )
     png = args.png or os.path.splitext(args.results)[0] + ".png"
     return settings, jobs, png
@@ -108,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings, jobs, png = settings_from_args(args)
     read_results(args.results, settings)  # another tournament's file fails before any game
+    _probe_engine(settings)
     total = len(settings.schedule())
 
     def progress(done: int, planned: int) -> None:
@@ -136,3 +142,13 @@ def run(args: argparse.Namespace) -> int:
         print("sliders tournament: interrupted; run the same command to resume", file=sys.stderr)
         return 130
     return 0
+
+
+def _probe_engine(settings: Settings) -> None:
+    """One shot on an empty table in the tournament's engine: an engine this sliders cannot run
+    fails here, before anything is written."""
+    from sliders.game import HeadlessGame
+    from sliders.physics import Shot, simulate
+
+    g = HeadlessGame(settings.face, settings.layout, settings.seats, 0, engine=settings.engine)
+    simulate(g.layout, g.face, (), Shot(settings.seats[0], 0.5), g.params, 0, settings.engine)

@@ -43,6 +43,8 @@ class Settings:
     seats: tuple[str, str]
     seed: int
     max_rounds: int
+    engine: str = "pymunk"
+    """the physics engine of the games' shots (players that simulate use the default engine)"""
 
     def header(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, **asdict(self)}
@@ -85,7 +87,7 @@ def play_game(job: Job) -> dict[str, Any]:
         seat: make_player(seat_of[seat], seat, np.random.default_rng(stream))
         for seat, stream in zip(s.seats, streams, strict=True)
     }
-    g = HeadlessGame(s.face, s.layout, s.seats, seed, starter=s.seats[0])
+    g = HeadlessGame(s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine)
     stats = {seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0} for seat in s.seats}
 
     def home(state: Any, result: Any, pawn: str, chosen: Any) -> int | None:

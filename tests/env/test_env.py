@@ -186,6 +186,7 @@ def test_human_mode_draws_in_a_window(monkeypatch):
         {"render_mode": "ansi"},
         {"max_rounds": 0},
         {"opponents": {"west": "easy"}},
+        {"engine": "warp"},
     ],
 )
 def test_bad_settings_are_refused_in_one_line(kwargs):

@@ -174,6 +174,7 @@ def test_a_players_own_function_plays(tmp_path, monkeypatch, capsys):
         (["--players", "centre,greedy", "--face", "chess"], "chess"),
         (["--players", "centre,greedy", "--seats", "south,west,north"], "two seats"),
         (["--players", "centre,greedy", "--games", "x"], "invalid int"),
+        (["--players", "centre,greedy", "--engine", "warp"], "invalid choice"),
     ],
 )
 def test_bad_flags_are_one_line_and_exit_2(argv, words, capsys, tmp_path, monkeypatch):
