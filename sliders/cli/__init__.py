@@ -30,6 +30,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "layouts": ("sliders.cli.layouts", "list the built-in layouts"),
     "score": ("sliders.cli.score", "keep score for a game played on the physical board"),
     "batch": ("sliders.cli.batch", "simulate many noisy shots and summarise their outcomes"),
+    "tournament": (
+        "sliders.cli.tournament",
+        "play many games between players and report win rates and ratings",
+    ),
 }
 
 
@@ -133,5 +137,3 @@ def _discard_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
-
-
