@@ -39,7 +39,7 @@ from sliders.outcome import PawnRest, Status  # noqa: E402
 from sliders.physics import Shot, Simulation  # noqa: E402
 from sliders.scenes import draw as scene_draw  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
-from sliders.scenes.play import PlayScreen  # noqa: E402
+from sliders.scenes.screens import PlayScreen  # noqa: E402  (registers every screen)
 
 FRAME = 1 / 60
 SEATS = ("south", "west", "north", "east")

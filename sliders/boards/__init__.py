@@ -21,13 +21,14 @@ from sliders.boards.geometry import (
     surface_at,
     zone_points,
 )
-from sliders.boards.layout import Layout, Rail, Rect, Seat, Track, square
+from sliders.boards.layout import Layout, Rail, Rect, Seat, Track
 from sliders.boards.layoutfile import (
     BUILTIN_LAYOUTS,
     LayoutSpec,
     load_layout,
     parse_layout,
     read_layout,
+    square,
 )
 from sliders.outcome import parse_seats
 

@@ -189,15 +189,3 @@ class Layout:
             if t.name == name:
                 return t
         raise KeyError(name)
-
-
-def square(seats: tuple[str, ...] | str = ("south", "north")) -> Layout:
-    """The rulebook's standard setup for ``seats``: the shipped ``square`` layout file.
-
-    One track in the middle of each seated side of the board; every side without a track is closed
-    by a blocker rail; the board edges beside a track's mouth stay open, so a pawn can slide off a
-    corner.
-    """
-    from sliders.boards.layoutfile import load_layout
-
-    return load_layout("square", seats)

@@ -840,3 +840,13 @@ def format_counts(counts: tuple[int, ...]) -> str:
     if counts == tuple(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}"
     return ", ".join(str(c) for c in counts)
+
+
+def square(seats: tuple[str, ...] | str = ("south", "north")) -> Layout:
+    """The rulebook's standard setup for ``seats``: the shipped ``square`` layout file.
+
+    One track in the middle of each seated side of the board; every side without a track is closed
+    by a blocker rail; the board edges beside a track's mouth stay open, so a pawn can slide off a
+    corner.
+    """
+    return load_layout("square", seats)

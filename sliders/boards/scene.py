@@ -24,6 +24,7 @@ from typing import Any
 from sliders import checks
 from sliders.boards.faces import FACES, Face, face
 from sliders.boards.layout import Layout
+from sliders.boards.layoutfile import load_layout
 from sliders.errors import UserError
 from sliders.fileio import read_json, write_json_atomic
 from sliders.outcome import PAWNS_PER_PLAYER, SEATS, parse_seats
@@ -49,8 +50,6 @@ class Scene:
 
     def build(self) -> tuple[Layout, Face]:
         """The layout and face this scene names."""
-        from sliders.boards import load_layout
-
         return load_layout(self.layout, self.seats), face(self.face)
 
     def to_json(self) -> dict[str, Any]:

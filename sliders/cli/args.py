@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from sliders.boards.faces import DEFAULT_FACE, FACES, Face
 from sliders.boards.faces import face as face_named
 from sliders.boards.layout import Layout
 from sliders.boards.scene import Scene
 from sliders.outcome import parse_seat, parse_seats
+from sliders.physics.engines import DEFAULT_ENGINE, ENGINES
 
 
 def add_table_arguments(p: argparse.ArgumentParser) -> None:
@@ -54,3 +56,12 @@ def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
         face = face_named(layout.face)
     scene = Scene(layout_name, scene.seats or layout.seat_names, face.name, scene.pawns)
     return scene, layout, face
+
+
+def add_engine_argument(p: Any) -> None:
+    """``--engine exact|pymunk`` on a command's parser (or argument group)."""
+    p.add_argument(
+        "--engine",
+        choices=ENGINES,
+        help=f"physics engine (default: {DEFAULT_ENGINE}; see sliders params)",
+    )

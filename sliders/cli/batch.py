@@ -35,10 +35,14 @@ from sliders.batch.runners import (
 from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
 from sliders.batch.tables import FORMATS, SUFFIXES, format_for, read_table, sidecar_path
 from sliders.batch.work import FAULT_REFUSED
-from sliders.cli.args import add_param_argument, add_table_arguments, table_from_args
+from sliders.cli.args import (
+    add_engine_argument,
+    add_param_argument,
+    add_table_arguments,
+    table_from_args,
+)
 from sliders.errors import UserError
 from sliders.physics import PhysicsParams, Shot, Simulation
-from sliders.physics.engines import add_engine_argument
 from sliders.physics.noise import NOISE_LEVELS, Noise
 
 if TYPE_CHECKING:

@@ -101,15 +101,15 @@ def run(args: argparse.Namespace) -> int:
     app.control = control
     try:
         if replay is not None:
-            from sliders.scenes.replay import ReplayScreen
+            from sliders.scenes.screens import ReplayScreen
 
             app.show(ReplayScreen(app, replay))
         elif match is not None:
-            from sliders.scenes.play import PlayScreen
+            from sliders.scenes.screens import PlayScreen
 
             app.show(PlayScreen(app, match))
         else:
-            from sliders.scenes.setup import SetupScreen
+            from sliders.scenes.screens import SetupScreen
 
             app.show(SetupScreen(app))
         return app.run()

@@ -9,9 +9,13 @@ import json
 
 from sliders.boards.render import render_png
 from sliders.boards.scene import Scene, ScenePawn
-from sliders.cli.args import add_param_argument, add_table_arguments, table_from_args
+from sliders.cli.args import (
+    add_engine_argument,
+    add_param_argument,
+    add_table_arguments,
+    table_from_args,
+)
 from sliders.physics import PhysicsParams, Shot, Simulation
-from sliders.physics.engines import add_engine_argument
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

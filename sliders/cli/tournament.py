@@ -18,11 +18,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from sliders.boards import read_layout
+from sliders.cli.args import add_engine_argument
 from sliders.errors import UserError
 from sliders.game import HeadlessGame
 from sliders.outcome import FACES, parse_seats
 from sliders.physics import Shot, check_engine, simulate
-from sliders.physics.engines import add_engine_argument
 from sliders.tournament.players import check_name
 from sliders.tournament.report import text_table, write_png
 from sliders.tournament.run import Settings, read_results

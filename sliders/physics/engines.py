@@ -159,12 +159,3 @@ def _load_exact() -> Any:
     if not issubclass(module.ExactSimulation, Simulation):
         Simulation.register(module.ExactSimulation)
     return module
-
-
-def add_engine_argument(p: Any) -> None:
-    """``--engine exact|pymunk`` on a command's parser (or argument group)."""
-    p.add_argument(
-        "--engine",
-        choices=ENGINES,
-        help=f"physics engine (default: {DEFAULT_ENGINE}; see sliders params)",
-    )

@@ -36,6 +36,22 @@ class Screen(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+SCREENS: dict[str, Callable[..., Screen]] = {}
+"""the screens by name (``setup``, ``play``, ``round-end``, ``results``), filled as their
+modules load (:mod:`sliders.scenes.screens` loads them all): a screen names the one that follows
+it rather than importing it, so the screens do not import each other in a circle"""
+
+
+def screen(name: str) -> Callable[[type], type]:
+    """Register a screen class under ``name`` for :meth:`App.go`."""
+
+    def register(cls: type) -> type:
+        SCREENS[name] = cls
+        return cls
+
+    return register
+
+
 class App:
     """The window, the current screen and the frame clock.
 
@@ -83,6 +99,10 @@ class App:
     def show(self, screen: Screen) -> None:
         """Make ``screen`` the current one from the next event on."""
         self.screen = screen
+
+    def go(self, name: str, *args: object) -> None:
+        """Show a new screen of the kind registered as ``name``, made from ``args``."""
+        self.show(SCREENS[name](self, *args))
 
     def quit(self) -> None:
         self.running = False

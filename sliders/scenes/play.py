@@ -29,7 +29,7 @@ from sliders.outcome import EventType, ShotResult, Status
 from sliders.physics import Shot
 from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
 from sliders.scenes import draw
-from sliders.scenes.app import App
+from sliders.scenes.app import App, screen
 from sliders.scenes.camera import Camera
 from sliders.scenes.controls import Control, Outcome, hand_spot, make_control
 
@@ -59,6 +59,7 @@ class _Float:
     rgb: tuple[int, int, int]
 
 
+@screen("play")
 class PlayScreen:
     """One game being played; hands over to the round-end and results screens."""
 
@@ -213,9 +214,7 @@ class PlayScreen:
         self.paused = False
 
     def _to_menu(self) -> None:
-        from sliders.scenes.setup import SetupScreen
-
-        self.app.show(SetupScreen(self.app, self.match.config))
+        self.app.go("setup", self.match.config)
 
     # -- time ---------------------------------------------------------------------------------------
 
@@ -362,13 +361,9 @@ class PlayScreen:
     def _next_screen(self) -> None:
         state = self.match.state
         if state.phase is Phase.OVER:
-            from sliders.scenes.results import ResultsScreen
-
-            self.app.show(ResultsScreen(self.app, self.match))
+            self.app.go("results", self.match)
         else:
-            from sliders.scenes.roundend import RoundEndScreen
-
-            self.app.show(RoundEndScreen(self.app, self.match))
+            self.app.go("round-end", self.match)
 
     def _say(self, words: str) -> None:
         self.messages.append(words)

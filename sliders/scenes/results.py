@@ -13,9 +13,10 @@ from sliders.game.gamelog import round_history, save_game
 from sliders.game.match import Match
 from sliders.outcome import SEAT_COLOURS
 from sliders.scenes import draw
-from sliders.scenes.app import App
+from sliders.scenes.app import App, screen
 
 
+@screen("results")
 class ResultsScreen:
     def __init__(self, app: App, match: Match) -> None:
         self.app, self.match = app, match
@@ -32,12 +33,10 @@ class ResultsScreen:
         """A new game with the same seats; the winner slides first."""
         from dataclasses import replace
 
-        from sliders.scenes.play import PlayScreen
-
         cfg = self.match.config
         seed = None if cfg.seed is None else cfg.seed + 1
         config = replace(cfg, starter=self.match.state.winner, seed=seed)
-        self.app.show(PlayScreen(self.app, Match(config, self.match.params)))
+        self.app.go("play", Match(config, self.match.params))
 
     def save(self) -> None:
         path = self.app.save_path or Path.cwd() / time.strftime("sliders-game-%Y%m%d-%H%M%S.json")
@@ -48,9 +47,7 @@ class ResultsScreen:
             self.note = f"Not saved: {exc}"
 
     def _menu(self) -> None:
-        from sliders.scenes.setup import SetupScreen
-
-        self.app.show(SetupScreen(self.app, self.match.config))
+        self.app.go("setup", self.match.config)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._fit()

@@ -20,7 +20,7 @@ from sliders.rules import (
     pawn_label,
 )
 from sliders.scenes import draw
-from sliders.scenes.app import App
+from sliders.scenes.app import App, screen
 
 MOVE_TIME = 1.2
 """seconds the scoring pawns take to move"""
@@ -28,6 +28,7 @@ AUTO_CONTINUE = 2.5
 """with no person at the table, the next round starts by itself after this long"""
 
 
+@screen("round-end")
 class RoundEndScreen:
     def __init__(self, app: App, match: Match) -> None:
         self.app, self.match = app, match
@@ -89,13 +90,9 @@ class RoundEndScreen:
         if not self.scored:
             return
         if self.match.state.phase is Phase.OVER:
-            from sliders.scenes.results import ResultsScreen
-
-            self.app.show(ResultsScreen(self.app, self.match))
+            self.app.go("results", self.match)
         else:
-            from sliders.scenes.play import PlayScreen
-
-            self.app.show(PlayScreen(self.app, self.match))
+            self.app.go("play", self.match)
 
     # -- screen ---------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from sliders.game.config import MatchConfig, SeatSpec, available_layouts, layout
 from sliders.game.match import Match
 from sliders.outcome import FACES, SEAT_COLOURS
 from sliders.scenes import draw
-from sliders.scenes.app import App
+from sliders.scenes.app import App, screen
 from sliders.scenes.controls import CONTROLS
 
 OFF = "off"
@@ -51,6 +51,7 @@ def default_seating(layout: str) -> dict[str, str]:
     return {s: ("human" if i == 0 else "computer: medium") for i, s in enumerate(seats)}
 
 
+@screen("setup")
 class SetupScreen:
     def __init__(self, app: App, config: MatchConfig | None = None) -> None:
         self.app = app
@@ -112,14 +113,12 @@ class SetupScreen:
         return MatchConfig(self.face, self.layout, tuple(specs), self.seed)
 
     def start(self) -> None:
-        from sliders.scenes.play import PlayScreen
-
         try:
             match = Match(self.config())
         except UserError as exc:
             self.note = str(exc)
             return
-        self.app.show(PlayScreen(self.app, match))
+        self.app.go("play", match)
 
     # -- screen -----------------------------------------------------------------------------------
 

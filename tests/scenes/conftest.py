@@ -7,8 +7,7 @@ import pytest
 from sliders.game.config import MatchConfig, parse_seat_specs
 from sliders.game.match import Match
 from sliders.scenes.app import App
-from sliders.scenes.play import PlayScreen
-from sliders.scenes.results import ResultsScreen
+from sliders.scenes.screens import PlayScreen, ResultsScreen  # registers every screen
 
 
 @pytest.fixture(scope="session")
