@@ -2,9 +2,9 @@
 
 Each sub-command lives in its own module with ``add_arguments(parser)`` and ``run(args) -> int``.
 Abbreviated flags are refused (``--spee`` is not ``--speed``), as are numbers that are not finite
-(``--speed nan``) and empty values. Modules are imported only when their command is parsed, and
-each keeps its heavy imports (pymunk, pygame, Dask) inside ``run``, so ``sliders --help`` is fast
-and never loads pygame.
+(``--speed nan``) and empty values. A command's module is imported only when the parser is built,
+and the window's modules (pygame) and the optional heavy libraries (matplotlib, pyarrow, Dask) load
+only when a command needs them, so ``sliders --help`` never loads pygame.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from sliders import __version__
 from sliders.errors import UserError
 
 # name -> (module, one-line help)
@@ -45,7 +46,6 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from sliders import __version__
 
     parser = _Parser(
         prog="sliders", description="Play, simulate and score Sorry! Sliders.", allow_abbrev=False

@@ -118,27 +118,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open_window(size: tuple[int, int], args: argparse.Namespace) -> App:
-    """The window, or one line saying why there is none (no display: SDL would fall back to an
-    invisible off-screen window and the game would run unseen)."""
+    """The window, or one line saying why there is none."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    from sliders.scenes.app import open_window
 
-    from sliders.scenes.app import App
-    from sliders.scenes.sound import native_stderr_silenced
-
-    try:
-        with native_stderr_silenced():  # the video back ends SDL tries and rejects complain
-            pygame.display.init()
-        driver = pygame.display.get_driver()
-        if driver == "offscreen" and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
-            pygame.display.quit()
-            raise UserError(
-                "no display to open the window on (is DISPLAY set? "
-                "SDL_VIDEODRIVER=dummy runs without one)"
-            )
-        return App(size, fullscreen=args.fullscreen, sound=not args.no_sound, save_path=args.save)
-    except pygame.error as exc:
-        raise UserError(f"cannot open the window: {exc}") from None
+    return open_window(
+        size, fullscreen=args.fullscreen, sound=not args.no_sound, save_path=args.save
+    )
 
 
 def _size(text: str) -> tuple[int, int]:

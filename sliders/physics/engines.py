@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from sliders import __version__
 from sliders.errors import UserError
 from sliders.outcome import ENGINES
 
@@ -43,11 +44,11 @@ def simulate(
     times out: ``result.settled`` is then False), in ``engine``."""
     name = check_engine(engine)
     if name == "pymunk":
-        from sliders.physics.engine import simulate_pymunk
-
-        return simulate_pymunk(layout, face, table, shot, params, seed)
+        pymunk_engine: Any = _load_pymunk()
+        result: ShotResult = pymunk_engine.simulate_pymunk(layout, face, table, shot, params, seed)
+        return result
     exact: Any = _load_exact()
-    result: ShotResult = exact.simulate_exact(layout, face, table, shot, params, seed)
+    result = exact.simulate_exact(layout, face, table, shot, params, seed)
     return result
 
 
@@ -70,8 +71,6 @@ def require_engine(engine: str | None) -> str:
 
 def engine_version(engine: str | None = None) -> str:
     """What a result records as its engine's version: this sliders' version."""
-    from sliders import __version__
-
     check_engine(engine)
     return __version__
 
@@ -86,9 +85,7 @@ class _ChooseEngine(abc.ABCMeta):
             args, kwargs = args[:6], {**kwargs, "engine": args[6]}
         name = check_engine(kwargs.pop("engine", None))
         if name == "pymunk":
-            from sliders.physics.engine import PymunkSimulation
-
-            return PymunkSimulation(*args, **kwargs)
+            return _load_pymunk().PymunkSimulation(*args, **kwargs)
         return _load_exact().ExactSimulation(*args, **kwargs)
 
 
@@ -141,6 +138,12 @@ class Simulation(metaclass=_ChooseEngine):
 
     def result(self) -> ShotResult:
         raise NotImplementedError
+
+
+def _load_pymunk() -> Any:
+    """The pymunk engine's module. It subclasses :class:`Simulation`, so it is loaded by name
+    when a shot asks for it rather than imported here (this module is its base)."""
+    return importlib.import_module("sliders.physics.engine")
 
 
 def _load_exact() -> Any:

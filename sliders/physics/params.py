@@ -6,8 +6,11 @@ README). A calibration changes this data, not the code.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
 import math
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,10 +210,6 @@ _DEFAULT_VALUES = dataclasses.asdict(_DEFAULT)
 
 def _field_docs() -> dict[str, str]:
     """The docstring under each field, read from the source once."""
-    import ast
-    import inspect
-    import textwrap
-
     tree = ast.parse(textwrap.dedent(inspect.getsource(PhysicsParams)))
     body = tree.body[0].body  # type: ignore[attr-defined]
     docs: dict[str, str] = {}

@@ -18,8 +18,9 @@ from typing import Protocol
 
 import pygame
 
+from sliders.errors import UserError
 from sliders.scenes.draw import forget_fonts
-from sliders.scenes.sound import Sounds
+from sliders.scenes.sound import Sounds, native_stderr_silenced
 
 FPS = 60
 POLL = 0.002
@@ -187,3 +188,23 @@ class App:
         h = max(getattr(event, "h", 0) or getattr(event, "y", 0), MIN_SIZE[1])
         if (w, h) != self.surface.get_size():
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+
+
+def open_window(
+    size: tuple[int, int], *, fullscreen: bool, sound: bool, save_path: str | None
+) -> App:
+    """The window, or one line saying why there is none (no display: SDL would fall back to an
+    invisible off-screen window and the game would run unseen)."""
+    try:
+        with native_stderr_silenced():  # the video back ends SDL tries and rejects complain
+            pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver == "offscreen" and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
+            pygame.display.quit()
+            raise UserError(
+                "no display to open the window on (is DISPLAY set? "
+                "SDL_VIDEODRIVER=dummy runs without one)"
+            )
+        return App(size, fullscreen=fullscreen, sound=sound, save_path=save_path)
+    except pygame.error as exc:
+        raise UserError(f"cannot open the window: {exc}") from None

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import pygame
 
 from sliders.game.match import REMOVING_EVENTS, HomeChoice, Match, status_word
-from sliders.outcome import EventType, ShotResult, Status
+from sliders.outcome import SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.physics import Shot
 from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
 from sliders.scenes import draw
@@ -375,7 +375,6 @@ class PlayScreen:
     def _name(self, seat: str | None) -> str:
         if seat is None:
             return "nobody"
-        from sliders.outcome import SEAT_COLOURS
 
         return SEAT_COLOURS[seat].capitalize()
 

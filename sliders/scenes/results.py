@@ -4,6 +4,7 @@ round; play again (the winner starts, as the rulebook says) or save the game log
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -31,7 +32,6 @@ class ResultsScreen:
 
     def play_again(self) -> None:
         """A new game with the same seats; the winner slides first."""
-        from dataclasses import replace
 
         cfg = self.match.config
         seed = None if cfg.seed is None else cfg.seed + 1

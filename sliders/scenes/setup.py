@@ -13,6 +13,7 @@ import pygame
 
 from sliders.ai import STRENGTHS
 from sliders.boards import face
+from sliders.boards.layoutfile import read_layout
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig, SeatSpec, available_layouts, layout_seats
 from sliders.game.match import Match
@@ -42,7 +43,6 @@ def layout_name(layout: str) -> str:
 def default_seating(layout: str) -> dict[str, str]:
     """Who sits where when ``layout`` is chosen: its default seats, a person at the first and
     the computer at the others."""
-    from sliders.boards.layoutfile import read_layout
 
     try:
         seats = read_layout(layout).default_seats
