@@ -1,0 +1,267 @@
+"""One shot in the exact engine, with the pymunk engine's public interface.
+
+:class:`ExactSimulation` builds the shot's state arrays, lets the compiled event loop
+(:func:`sliders.physics.exact.kernels.advance`) run to a time or to rest, and turns what it records
+into the shared vocabulary (events, rest statuses, a :class:`~sliders.outcome.ShotResult`).
+``step()`` advances ``params.dt`` of time; positions at any time are the formula of each pawn's
+current segment, so a window drawing frames shows the exact trajectories.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from sliders.boards import Face, Layout
+from sliders.boards.geometry import PlacedPawn, check_pawns
+from sliders.errors import UserError
+from sliders.outcome import (
+    PAWNS_PER_PLAYER,
+    Event,
+    EventType,
+    PawnRest,
+    ShotResult,
+    Status,
+    pawn_id,
+    pawn_seat,
+)
+from sliders.physics.engine import Shot, _next_in_hand, _release, _rest
+from sliders.physics.exact import kernels as k
+from sliders.physics.exact.compile import ensure_compiled
+from sliders.physics.exact.world import ExactWorld, world_for
+from sliders.physics.params import PhysicsParams
+
+MAX_EVENTS = 200_000
+"""events one shot may take before it is stopped and reported as a time-out"""
+
+_RECORD_ROWS = 256
+_KINDS = {
+    k.E_CONTACT: EventType.CONTACT,
+    k.E_RAIL: EventType.RAIL,
+    k.E_KNOCKED: EventType.KNOCKED_OVER,
+    k.E_OFF: EventType.OFF_BOARD,
+    k.E_HOLE: EventType.IN_HOLE,
+}
+_STATUSES = tuple(Status)
+
+
+def simulate_exact(
+    layout: Layout,
+    face: Face,
+    table: Sequence[PlacedPawn],
+    shot: Shot,
+    params: PhysicsParams | None = None,
+    seed: int | np.random.Generator | None = None,
+) -> ShotResult:
+    """Slide one pawn and solve the shot exactly until no pawn translates."""
+    sim = ExactSimulation(layout, face, table, shot, params, seed)
+    sim.run()
+    return sim.result()
+
+
+class ExactSimulation:
+    """One shot, solved event by event.
+
+    ``step()`` advances ``params.dt`` of time; ``run()`` goes to rest (or ``max_time``);
+    ``moving`` tells whether any pawn still translates; ``settled`` whether the shot came to rest
+    (False after a time-out); ``positions()`` gives every pawn still on the table at time ``t``.
+    """
+
+    def __init__(
+        self,
+        layout: Layout,
+        face: Face,
+        table: Sequence[PlacedPawn],
+        shot: Shot,
+        params: PhysicsParams | None = None,
+        seed: int | np.random.Generator | None = None,
+    ) -> None:
+        ensure_compiled()
+        self.layout, self.face = layout, face
+        self.params = p = params or PhysicsParams.default()
+        if not (seed is None or isinstance(seed, np.random.Generator)) and not (
+            isinstance(seed, int | np.integer) and 0 <= seed < 2**63
+        ):
+            raise UserError(f"seed {seed!r} must be a whole number from 0 to 2**63 - 1")
+        self._seed = seed
+        self._rng: np.random.Generator | None = None
+        self.shot = shot
+        self.t = 0.0
+        self.events: list[Event] = []
+        self.removed: dict[str, PawnRest] = {}
+        self.settled = False
+
+        seat = layout.seat(shot.seat)
+        check_pawns(layout, table, p.pawn_radius)
+        shooter = shot.pawn or _next_in_hand(shot.seat, table)
+        if shooter not in {pawn_id(shot.seat, n) for n in range(1, PAWNS_PER_PLAYER + 1)}:
+            raise UserError(
+                f"pawn {shooter!r} is not one of {shot.seat}'s "
+                f"({pawn_id(shot.seat, 1)} to {pawn_id(shot.seat, PAWNS_PER_PLAYER)})"
+            )
+        if any(q.id == shooter for q in table):
+            raise UserError(f"pawn {shooter} is already on the table")
+        self.shooter = shooter
+        start, velocity, foul = _release(layout, seat, shot, p)
+        for q in table if not foul else ():
+            if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
+                raise UserError(f"the release point is taken by pawn {q.id}")
+
+        self.world: ExactWorld = world_for(layout, face, p)
+        self.order = [shooter, *(q.id for q in table)]
+        n = len(self.order)
+        self._S = S = np.zeros((n, k.NSTATE))
+        self._F = F = np.zeros((n, k.NFLAG), dtype=np.int64)
+        F[:, k.STAT] = k.ON_TABLE
+        S[0, k.X], S[0, k.Y] = start
+        S[0, k.VX], S[0, k.VY] = velocity
+        for i, q in enumerate(table, start=1):
+            S[i, k.X], S[i, k.Y] = q.x, q.y
+        self._PT = np.full((n, n), math.inf)
+        self._ET = np.full(n, math.inf)
+        self._EK = np.zeros(n, dtype=np.int64)
+        self._EA = np.zeros(n, dtype=np.int64)
+        self._clock = np.zeros(2)
+        self._C = np.zeros(3, dtype=np.int64)
+        self._rec = np.zeros((_RECORD_ROWS, 7))
+        self._now = np.zeros((n, 6))
+        self._event(EventType.RELEASE, (shooter,), start)
+        if foul:
+            self._event(EventType.FOUL, (shooter,), start)
+            self.removed[shooter] = PawnRest(shooter, shot.seat, start[0], start[1], Status.FOUL)
+            F[0, k.STAT] = k.S_FOUL
+        w = self.world
+        k.start(S, F, self._PT, self._ET, self._EK, self._EA, 0.0, w.rails, w.cells, w.params)
+        self.moving = True
+        self._advance(0.0)
+
+    # -- public ---------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Solve the shot until no pawn translates, or ``max_time`` passes."""
+        self._advance(math.inf)
+
+    def run_until(self, t: float) -> None:
+        """Solve the shot up to time ``t`` (or rest, if it comes first)."""
+        if self.moving and t > self.t:
+            self._advance(t)
+
+    def step(self) -> None:
+        """Advance ``params.dt`` of time (for callers that draw every frame)."""
+        if self.moving:
+            self._advance(self.t + self.params.dt)
+
+    @property
+    def contacts(self) -> int:
+        """Pawn–pawn contacts so far."""
+        return int(self._C[2])
+
+    def positions(self) -> dict[str, tuple[float, float, float]]:
+        """(x, y, heading) of each pawn still on the table."""
+        now = self._now
+        return {
+            pid: (float(now[i, 0]), float(now[i, 1]), float(now[i, 5]))
+            for i, pid in enumerate(self.order)
+            if self._F[i, k.STAT] == k.ON_TABLE
+        }
+
+    def velocities(self) -> dict[str, tuple[float, float, float]]:
+        """(vx, vy, spin) of each pawn still on the table."""
+        now = self._now
+        return {
+            pid: (float(now[i, 2]), float(now[i, 3]), float(now[i, 4]))
+            for i, pid in enumerate(self.order)
+            if self._F[i, k.STAT] == k.ON_TABLE
+        }
+
+    def kinetic_energy(self) -> float:
+        """Translational plus spin energy of the pawns on the table, J."""
+        p = self.params
+        inertia = 0.5 * p.pawn_mass * p.pawn_radius**2
+        total = 0.0
+        for vx, vy, w in self.velocities().values():
+            total += 0.5 * p.pawn_mass * (vx * vx + vy * vy) + 0.5 * inertia * w * w
+        return total
+
+    def result(self) -> ShotResult:
+        """Every pawn's rest status and points, and the events, once the shot has settled (or
+        as things stand now, if it is still running)."""
+        r = self.params.pawn_radius
+        where = self.positions()
+        pawns = []
+        for pid in self.order:
+            if pid in self.removed:
+                pawns.append(self.removed[pid])
+            else:
+                x, y, _ = where[pid]
+                pawns.append(_rest(self.layout, self.face, pid, x, y, r))
+        events = list(self.events)
+        if self.settled:
+            events.append(Event(self.t, EventType.SETTLED))
+        return ShotResult(
+            face=self.face.name,
+            shooter=self.shooter,
+            pawns=tuple(pawns),
+            events=tuple(events),
+            settle_time=self.t,
+        )
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The shot's random generator, made from its seed when first needed."""
+        if self._rng is None:
+            seed = self._seed
+            self._rng = (
+                seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+            )
+        return self._rng
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    def _advance(self, until: float) -> None:
+        w, S, F = self.world, self._S, self._F
+        # the generator is made only when a draw can happen, like the pymunk engine's
+        gen = self.rng if w.params[k.P_SPREAD] > 0 else _NO_DRAWS
+        while True:
+            code = k.advance(
+                S, F, self._PT, self._ET, self._EK, self._EA, self._clock, self._C,
+                w.rails, w.cells, w.params, gen, self._rec, until, MAX_EVENTS,
+            )  # fmt: skip
+            self._drain()
+            if code != k.FULL:
+                break
+        if code == k.SETTLED:
+            self.moving = False
+            self.settled = True
+            self.t = float(self._clock[1])
+        elif code == k.TIMEOUT:
+            self.moving = False
+            self.t = float(self._clock[0])
+        else:
+            self.t = float(self._clock[0])
+        k.states_at(S, self.t, w.params, self._now)
+
+    def _drain(self) -> None:
+        """Turn the recorded rows into events (and removals)."""
+        count = int(self._C[1])
+        order = self.order
+        for row in self._rec[:count]:
+            t, kind, a, b, impulse, x, y = row
+            etype = _KINDS[int(kind)]
+            pawns = (order[int(a)], order[int(b)]) if b >= 0 else (order[int(a)],)
+            self.events.append(Event(float(t), etype, pawns, float(impulse), float(x), float(y)))
+            if etype in _REMOVALS:
+                pid = order[int(a)]
+                status = _STATUSES[int(self._F[int(a), k.STAT])]
+                self.removed[pid] = PawnRest(pid, pawn_seat(pid), float(x), float(y), status)
+        self._C[1] = 0
+
+    def _event(self, kind: EventType, pawns: tuple[str, ...], at: tuple[float, float]) -> None:
+        self.events.append(Event(self.t, kind, pawns, 0.0, at[0], at[1]))
+
+
+_REMOVALS = frozenset({EventType.KNOCKED_OVER, EventType.OFF_BOARD, EventType.IN_HOLE})
+_NO_DRAWS = np.random.default_rng(0)
+"""passed to the kernels when the knock-over spread is 0 (nothing is drawn from it)"""

@@ -1,0 +1,102 @@
+"""The arrays the exact engine's kernels read, built once per (layout, face, params) and cached.
+
+Rails are capsules (centre line, unit direction, length, unit normal, half thickness); the table's
+edge is the set of rectangles off the surface (as the pymunk engine uses); the parameters are one
+vector. The classification arrays let compiled code find a resting pawn's status (the batch path).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from sliders.boards import Face, Layout, outside_cells
+from sliders.outcome import SEATS
+from sliders.physics.exact import kernels as k
+from sliders.physics.params import PhysicsParams
+
+DEFAULT_HOLE_DROP_HEIGHT = 0.005
+"""m; used until the parameter record carries ``hole_drop_height``"""
+DEFAULT_MOVING_FACTOR = 1.5
+"""used until the parameter record carries ``knock_over_moving_factor``"""
+
+
+@dataclass(frozen=True, eq=False)
+class ExactWorld:
+    """One layout, face and parameter set as arrays."""
+
+    rails: np.ndarray
+    cells: np.ndarray
+    params: np.ndarray
+    # classification: surface rectangles (board first), each seat's own tracks, the face
+    surface: np.ndarray
+    own: np.ndarray
+    face: np.ndarray
+    rings: np.ndarray
+    corners: np.ndarray
+    dots: np.ndarray
+
+
+def world_for(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
+    """The cached arrays of ``layout``, ``face`` and ``params``."""
+    return _world(layout, face, params)
+
+
+def param_vector(face: Face, p: PhysicsParams) -> np.ndarray:
+    """The kernels' parameter vector."""
+    v = np.zeros(k.NPARAM)
+    r, m = p.pawn_radius, p.pawn_mass
+    h = float(getattr(p, "hole_drop_height", DEFAULT_HOLE_DROP_HEIGHT))
+    v[k.P_R], v[k.P_M] = r, m
+    v[k.P_DEC] = p.mu_roll * p.g
+    v[k.P_ALPHA] = p.spin_damping_torque / (0.5 * m * r * r)
+    v[k.P_EP], v[k.P_ER] = p.restitution_pawn, p.restitution_rail
+    v[k.P_FP], v[k.P_FR] = p.friction_pawn, p.friction_rail
+    v[k.P_KO] = p.knock_over_impulse
+    v[k.P_KOF] = float(getattr(p, "knock_over_moving_factor", DEFAULT_MOVING_FACTOR))
+    v[k.P_SPREAD] = p.knock_over_spread
+    v[k.P_G], v[k.P_H] = p.g, h
+    v[k.P_TDROP] = math.sqrt(2 * h / p.g)
+    v[k.P_HOLE] = face.hole_radius
+    v[k.P_RC] = max(face.hole_radius - r, 0.0) if face.hole_radius else 0.0
+    v[k.P_MAXT] = p.max_time
+    return v
+
+
+@functools.lru_cache(maxsize=16)
+def _world(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
+    rails = np.zeros((len(layout.rails), 10))
+    for i, rail in enumerate(layout.rails):
+        (ax, ay), (bx, by) = rail.a, rail.b
+        length = math.hypot(bx - ax, by - ay)
+        ex, ey = ((bx - ax) / length, (by - ay) / length) if length > 0 else (1.0, 0.0)
+        rails[i] = (ax, ay, bx, by, ex, ey, length, -ey, ex, rail.thickness / 2)
+    cells = np.array([(c.xmin, c.ymin, c.xmax, c.ymax) for c in outside_cells(layout)])
+    surface = np.array([(s.xmin, s.ymin, s.xmax, s.ymax) for s in layout.surface])
+    own = np.zeros((len(SEATS), len(layout.surface)), dtype=np.bool_)
+    for seat in layout.seats:
+        for t, track in enumerate(layout.tracks):
+            own[SEATS.index(seat.name), t + 1] = track.name in seat.tracks
+    choice_max = max(face.choice_points) if face.choice_points else 0
+    edge_max = max(face.hole_edge_choices) if face.hole_edge_choices else 0
+    face_v = np.array(
+        [face.hole_radius, face.choice_radius, choice_max, face.base_points,
+         face.sorry_radius, edge_max, params.pawn_radius]  # fmt: skip
+    )
+    rings = np.array(face.rings, dtype=np.float64).reshape(-1, 2)
+    corners = np.array(face.corners, dtype=np.float64).reshape(-1, 2)
+    dots = np.array([(d.x, d.y, d.radius) for d in face.dots], dtype=np.float64).reshape(-1, 3)
+    return ExactWorld(
+        rails=rails,
+        cells=cells.reshape(-1, 4),
+        params=param_vector(face, params),
+        surface=surface,
+        own=own,
+        face=face_v,
+        rings=rings,
+        corners=corners,
+        dots=dots,
+    )
