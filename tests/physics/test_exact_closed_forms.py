@@ -118,7 +118,9 @@ def test_spin_from_an_oblique_hit_spins_down_at_the_damping_torque() -> None:
     params = P.replace(friction_pawn=0.3, knock_over_impulse=10.0)
     b, gap = 0.012, 0.3
     where, vc, jn, v1, v2, w = _pair_closed_form(1.2, b, gap, params.restitution_pawn, 0.3)
-    sim = ExactSimulation(ARENA, RACE, [pawn("north-1", 0.0, Y0 + gap)], Shot("south", 1.2, offset=b), params)
+    sim = ExactSimulation(
+        ARENA, RACE, [pawn("north-1", 0.0, Y0 + gap)], Shot("south", 1.2, offset=b), params
+    )
     tc = 2 * (where[1] - Y0) / (1.2 + vc)
     alpha = params.spin_damping_torque / (0.5 * P.pawn_mass * R * R)
     for dt in (1e-3, 0.05, 0.2):

@@ -18,21 +18,26 @@ fixed order: by pawn index (the shooter is 0, then the table's pawns in order), 
 Tolerances: two shapes whose gap is at most ``TOUCH`` (1e-9 m) touch; a touching pair that is
 approaching is resolved at once, one that is not is left to separate. Contacts are found as roots,
 so overlaps are rounding errors (well under ``TOUCH``). A pawn left slower than ``V_REST``
-(1e-6 m/s) by a contact or a rim bounce stops (it would roll less than 1e-12 m), which ends the
-otherwise endless sequence of ever smaller impulses in a pinned cluster.
+(1e-6 m/s) by a contact or a rim bounce stops (it would roll less than 1e-12 m).
+
+Inelastic collapse: a pawn chasing another (or pressed against it by their different decelerations)
+would hit it again and again at ever shorter intervals. A contact slower than ``V_SLOW`` (1e-4 m/s)
+is therefore fully inelastic along the normal, and a pair that would touch again at once after a
+contact is resolved is a resting contact: the two then move on together with their mean velocity
+(momentum kept, energy lost), which ends the sequence.
 """
 
 from __future__ import annotations
 
 import math
 
-import numpy as np
 from numba import njit
 
 INF = math.inf
 TIE = 1e-12
 TOUCH = 1e-9
 V_REST = 1e-6
+V_SLOW = 1e-4
 
 # state columns
 X, Y, VX, VY, W, TH, T0, TIN, TRC = 0, 1, 2, 3, 4, 5, 6, 7, 8
@@ -258,7 +263,13 @@ def rail_entry(px, py, ux, uy, rails, k, rho):
     """Distance along the ray at which a pawn's centre comes within ``rho`` of rail ``k``'s centre
     line (its face or one of its round end caps), or INF."""
     ax, ay, bx, by = rails[k, RA_X], rails[k, RA_Y], rails[k, RB_X], rails[k, RB_Y]
-    ex, ey, length, nx, ny = rails[k, RE_X], rails[k, RE_Y], rails[k, RL], rails[k, RN_X], rails[k, RN_Y]
+    ex, ey, length, nx, ny = (
+        rails[k, RE_X],
+        rails[k, RE_Y],
+        rails[k, RL],
+        rails[k, RN_X],
+        rails[k, RN_Y],
+    )
     best = INF
     sig = (px - ax) * nx + (py - ay) * ny
     if sig < 0.0:
@@ -493,7 +504,8 @@ def collide_pawns(S, i, j, P):
     gn = (S[i, VX] - S[j, VX]) * nx + (S[i, VY] - S[j, VY]) * ny
     if gn <= 0.0:
         return 0.0, cx, cy
-    jn = 0.5 * m * (1.0 + P[P_EP]) * gn
+    e = P[P_EP] if gn >= V_SLOW else 0.0
+    jn = 0.5 * m * (1.0 + e) * gn
     # sliding velocity of i's rim over j's at the contact point
     gt = (S[i, VX] - S[j, VX]) * tx + (S[i, VY] - S[j, VY]) * ty + r * (S[i, W] + S[j, W])
     # the impulse that stops sliding (masses and moments I = m r²/2 of both discs), capped
@@ -532,7 +544,8 @@ def collide_rail(S, i, rails, k, P):
     gn = S[i, VX] * nx + S[i, VY] * ny
     if gn <= 0.0:
         return 0.0, cx, cy
-    jn = m * (1.0 + P[P_ER]) * gn
+    e = P[P_ER] if gn >= V_SLOW else 0.0
+    jn = m * (1.0 + e) * gn
     gt = S[i, VX] * tx + S[i, VY] * ty + r * S[i, W]
     jt = m * gt / 3.0
     cap = P[P_FR] * jn
@@ -703,15 +716,20 @@ def advance(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, until, ma
                     _remove(S, F, a, S_KNOCKED, rec, C, now, E_KNOCKED)
                 if down_b:
                     _remove(S, F, b, S_KNOCKED, rec, C, now, E_KNOCKED)
-            else:
-                # grazing or already separating: let the pair go its way
-                PT[a, b] = INF
-                PT[b, a] = INF
             repredict(S, F, PT, ET, EK, EA, a, now, rails, cells, P)
             repredict(S, F, PT, ET, EK, EA, b, now, rails, cells, P)
-            if jn <= 0.0:
-                PT[a, b] = INF
-                PT[b, a] = INF
+            if PT[a, b] <= now + TIE:
+                # a resting contact: the pair moves on together
+                vx = 0.5 * (S[a, VX] + S[b, VX])
+                vy = 0.5 * (S[a, VY] + S[b, VY])
+                S[a, VX], S[a, VY], S[b, VX], S[b, VY] = vx, vy, vx, vy
+                _settle_slow(S, a)
+                _settle_slow(S, b)
+                repredict(S, F, PT, ET, EK, EA, a, now, rails, cells, P)
+                repredict(S, F, PT, ET, EK, EA, b, now, rails, cells, P)
+                if PT[a, b] <= now + TIE:
+                    PT[a, b] = INF
+                    PT[b, a] = INF
         else:
             kind, arg = EK[a], EA[a]
             rebase(S, a, now, dec, alpha)

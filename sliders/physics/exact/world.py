@@ -83,8 +83,15 @@ def _world(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
     choice_max = max(face.choice_points) if face.choice_points else 0
     edge_max = max(face.hole_edge_choices) if face.hole_edge_choices else 0
     face_v = np.array(
-        [face.hole_radius, face.choice_radius, choice_max, face.base_points,
-         face.sorry_radius, edge_max, params.pawn_radius]  # fmt: skip
+        [
+            face.hole_radius,
+            face.choice_radius,
+            choice_max,
+            face.base_points,
+            face.sorry_radius,
+            edge_max,
+            params.pawn_radius,
+        ]  # fmt: skip
     )
     rings = np.array(face.rings, dtype=np.float64).reshape(-1, 2)
     corners = np.array(face.corners, dtype=np.float64).reshape(-1, 2)
