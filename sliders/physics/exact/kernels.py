@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from numba import njit
 
 INF = math.inf
@@ -771,3 +772,112 @@ def states_at(S, t, P, out):
     for i in range(S.shape[0]):
         x, y, vx, vy, w, th = state_at(S, i, t, P[P_DEC], P[P_ALPHA])
         out[i, 0], out[i, 1], out[i, 2], out[i, 3], out[i, 4], out[i, 5] = x, y, vx, vy, w, th
+
+
+# -- rest status in compiled code (the batch path) -----------------------------------------------
+
+# face vector columns
+FC_HOLE, FC_CHOICE, FC_CHOICE_MAX, FC_BASE, FC_SORRY, FC_EDGE_MAX, FC_R, FC_HOLE_TEST = range(8)
+
+
+@njit(cache=True)
+def _rect_distance(surface, k, x, y):
+    dx = max(surface[k, 0] - x, 0.0, x - surface[k, 2])
+    dy = max(surface[k, 1] - y, 0.0, y - surface[k, 3])
+    return math.sqrt(dx * dx + dy * dy)
+
+
+@njit(cache=True)
+def classify_at(x, y, seat, surface, own, face, rings, corners, dots):
+    """(status code, points) of a pawn of ``seat`` at rest at (x, y): the same rules, in the same
+    order, as :func:`sliders.boards.geometry.classify` (checked against it by the tests)."""
+    r = face[FC_R]
+    where = -1
+    for k in range(surface.shape[0]):
+        if surface[k, 0] <= x <= surface[k, 2] and surface[k, 1] <= y <= surface[k, 3]:
+            where = k
+            break
+    if where < 0:
+        return S_OFF_BOARD, 0
+    if where > 0:
+        if not own[seat, where]:
+            return S_OTHER_TRACK, 0
+        if _rect_distance(surface, 0, x, y) < r:
+            return S_TIPPING, 1
+        return S_OWN_TRACK, 0
+    d = math.hypot(x, y)
+    hole = face[FC_HOLE]
+    if hole > 0.0 and d < face[FC_HOLE_TEST]:
+        return S_IN_HOLE, 0
+    for c in range(corners.shape[0]):
+        if math.hypot(x - corners[c, 0], y - corners[c, 1]) < face[FC_SORRY] + r:
+            return S_SORRY, 0
+    for c in range(dots.shape[0]):
+        if math.hypot(x - dots[c, 0], y - dots[c, 1]) < dots[c, 2] + r:
+            return S_DOT, 0
+    for k in range(1, surface.shape[0]):
+        if own[seat, k] and _rect_distance(surface, k, x, y) < r:
+            return S_TIPPING, 1
+    if hole > 0.0 and d < hole + r:
+        return S_HOLE_EDGE, int(face[FC_EDGE_MAX])
+    if face[FC_CHOICE] > 0.0 and d < face[FC_CHOICE] + r:
+        return S_ON_TARGET, int(face[FC_CHOICE_MAX])
+    for k in range(rings.shape[0]):
+        if d < rings[k, 0] + r:
+            return S_ON_TARGET, int(rings[k, 1])
+    return S_ON_TARGET, int(face[FC_BASE])
+
+
+@njit(cache=True)
+def classify_many(xs, ys, seats, surface, own, face, rings, corners, dots, status, points):
+    for i in range(xs.shape[0]):
+        status[i], points[i] = classify_at(
+            xs[i], ys[i], seats[i], surface, own, face, rings, corners, dots
+        )
+
+
+@njit(cache=True)
+def run_batch(table, seats, starts, velocities, fouls, rails, cells, P, surface, own, face, rings,
+              corners, dots, gen, max_events, status, points, where, times, contacts, settled):  # fmt: skip
+    """Solve every shot of one table to rest: shot ``s`` slides pawn 0 (of seat ``seats[0]``) from
+    ``starts[s]`` at ``velocities[s]`` (a foul when ``fouls[s]``) among the pawns at ``table``
+    (seats ``seats[1:]``). Writes each pawn's status code, points and place, the settle time, the
+    pawn–pawn contacts and whether the shot settled."""
+    m = table.shape[0]
+    n = m + 1
+    S = np.zeros((n, NSTATE))
+    F = np.zeros((n, NFLAG), dtype=np.int64)
+    PT = np.full((n, n), INF)
+    ET = np.full(n, INF)
+    EK = np.zeros(n, dtype=np.int64)
+    EA = np.zeros(n, dtype=np.int64)
+    clock = np.zeros(2)
+    C = np.zeros(3, dtype=np.int64)
+    rec = np.zeros((0, 7))
+    for s in range(starts.shape[0]):
+        S[:, :] = 0.0
+        F[:, :] = 0
+        F[:, STAT] = ON_TABLE
+        S[0, X], S[0, Y] = starts[s, 0], starts[s, 1]
+        S[0, VX], S[0, VY] = velocities[s, 0], velocities[s, 1]
+        if fouls[s]:
+            F[0, STAT] = S_FOUL
+        for i in range(m):
+            S[i + 1, X], S[i + 1, Y] = table[i, 0], table[i, 1]
+        clock[0], clock[1] = 0.0, 0.0
+        C[0], C[1], C[2] = 0, 0, 0
+        start(S, F, PT, ET, EK, EA, 0.0, rails, cells, P)
+        code = advance(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, INF, max_events)
+        t = clock[1] if code == SETTLED else clock[0]
+        times[s] = t
+        settled[s] = code == SETTLED
+        contacts[s] = C[2]
+        for i in range(n):
+            x, y, _, _, _, _ = state_at(S, i, t, P[P_DEC], P[P_ALPHA])
+            where[s, i, 0], where[s, i, 1] = x, y
+            if F[i, STAT] != ON_TABLE:
+                status[s, i], points[s, i] = F[i, STAT], 0
+            else:
+                status[s, i], points[s, i] = classify_at(
+                    x, y, seats[i], surface, own, face, rings, corners, dots
+                )

@@ -66,6 +66,21 @@ def param_vector(face: Face, p: PhysicsParams) -> np.ndarray:
     return v
 
 
+def _hole_test(layout: Layout, face: Face, params: PhysicsParams) -> float:
+    """The radius within which boards.geometry.classify calls a resting centre in the hole: the
+    hole's, or (the model's rule) the hole's less a pawn radius. Asked of classify itself, so the
+    compiled classification follows it."""
+    from sliders.boards import classify
+    from sliders.outcome import Status
+
+    hole, r = face.hole_radius, params.pawn_radius
+    if not hole or hole <= r:
+        return hole
+    seat = layout.seats[0].name
+    probe = classify(layout, face, seat, hole - r / 2, 0.0, r)
+    return hole if probe.status is Status.IN_HOLE else hole - r
+
+
 @functools.lru_cache(maxsize=16)
 def _world(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
     rails = np.zeros((len(layout.rails), 10))
@@ -91,6 +106,7 @@ def _world(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
             face.sorry_radius,
             edge_max,
             params.pawn_radius,
+            _hole_test(layout, face, params),
         ]  # fmt: skip
     )
     rings = np.array(face.rings, dtype=np.float64).reshape(-1, 2)

@@ -1,0 +1,82 @@
+"""The exact engine's batch path: compiled rest statuses agree with boards.geometry.classify, and
+a batch gives what one shot at a time gives."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sliders.boards import BUILTIN_FACES, BUILTIN_LAYOUTS, classify, load_layout
+from sliders.outcome import SEATS, Status
+from sliders.physics import PhysicsParams, Shot
+from sliders.physics.exact import kernels as k
+from sliders.physics.exact import simulate_exact
+from sliders.physics.exact.batch import STATUSES, simulate_batch
+from sliders.physics.exact.world import world_for
+
+from .test_exact_properties import SQUARE4, crowd
+
+P = PhysicsParams.default()
+
+
+@pytest.mark.parametrize("layout_name", sorted(BUILTIN_LAYOUTS))
+@pytest.mark.parametrize("face_name", sorted(BUILTIN_FACES))
+def test_compiled_classification_agrees_with_classify(layout_name: str, face_name: str) -> None:
+    layout = load_layout(layout_name)
+    face = BUILTIN_FACES[face_name]
+    w = world_for(layout, face, P)
+    rng = np.random.default_rng(11)
+    xs = rng.uniform(-0.8, 0.8, 4000)
+    ys = rng.uniform(-0.8, 0.8, 4000)
+    # crowd points near the board where zones are decided
+    xs[:2000] *= 0.2
+    ys[:2000] *= 0.2
+    for seat in layout.seat_names:
+        seats = np.full(xs.shape, SEATS.index(seat), dtype=np.int64)
+        status = np.zeros(xs.shape, dtype=np.int64)
+        points = np.zeros(xs.shape, dtype=np.int64)
+        k.classify_many(
+            xs, ys, seats, w.surface, w.own, w.face, w.rings, w.corners, w.dots, status, points
+        )
+        for x, y, s, pts in zip(xs, ys, status, points, strict=True):
+            v = classify(layout, face, seat, float(x), float(y), P.pawn_radius)
+            assert (STATUSES[s], pts) == (v.status, v.points), (seat, x, y)
+
+
+@pytest.mark.parametrize("count", [0, 6, 15])
+def test_a_batch_gives_what_single_shots_give(count: int) -> None:
+    rng = np.random.default_rng(count)
+    table = crowd(rng, count)
+    n = 60
+    speed = rng.uniform(0.4, 2.5, n)
+    angle = np.radians(rng.uniform(-4, 4, n))
+    offset = rng.uniform(-0.03, 0.03, n)
+    batch = simulate_batch(
+        SQUARE4, BUILTIN_FACES["race-for-home"], table, "south", speed, angle, offset
+    )
+    assert batch.settled.all()
+    for s in range(n):
+        one = simulate_exact(SQUARE4, BUILTIN_FACES["race-for-home"], table,
+                             Shot("south", float(speed[s]), float(angle[s]), float(offset[s])))  # fmt: skip
+        assert [p.id for p in one.pawns] == list(batch.order)
+        assert [p.status for p in one.pawns] == [STATUSES[c] for c in batch.status[s]]
+        assert [p.points for p in one.pawns] == list(batch.points[s])
+        assert [p.x for p in one.pawns] == list(batch.x[s])
+        assert one.settle_time == batch.settle_time[s]
+        assert sum(e.type == "contact" for e in one.events) == batch.contacts[s]
+
+
+def test_a_batch_with_a_spread_matches_seeded_single_shots() -> None:
+    rng = np.random.default_rng(5)
+    table = crowd(rng, 10)
+    params = P.replace(knock_over_spread=0.005, knock_over_impulse=0.01)
+    speed = np.full(8, 2.0)
+    seeds = np.arange(8)
+    batch = simulate_batch(SQUARE4, BUILTIN_FACES["race-for-home"], table, "south", speed, 0.0, 0.0,
+                           params=params, seeds=seeds)  # fmt: skip
+    for s in range(8):
+        one = simulate_exact(
+            SQUARE4, BUILTIN_FACES["race-for-home"], table, Shot("south", 2.0), params, seed=s
+        )
+        assert [p.status for p in one.pawns] == [STATUSES[c] for c in batch.status[s]]
+    assert Status.KNOCKED_OVER in {STATUSES[c] for c in batch.status.ravel()}
