@@ -193,6 +193,7 @@ class Context:
     noise: Noise
     params: PhysicsParams
     seed: int
+    engine: str = "pymunk"
 
     def build(self) -> tuple[Layout, Face]:
         return self.scene.build()
@@ -216,8 +217,11 @@ class Study:
         params: PhysicsParams | None = None,
         seed: int = 0,
         pawn: str | None = None,
+        engine: str | None = None,
     ) -> Study:
         """Check everything a user can get wrong and resolve the release to a distance."""
+        from sliders.physics.engines import check_engine
+
         params = params or PhysicsParams.default()
         noise = noise or Noise()
         noise.check()
@@ -240,7 +244,7 @@ class Study:
             if np.isnan(axes["release"]).any():
                 axes["release"] = np.full(1, seat_rec.foul)
             design = Design(shots, axes, design.ranges)
-        ctx = Context(scene, seat, pawn, samples, noise, params, seed)
+        ctx = Context(scene, seat, pawn, samples, noise, params, seed, check_engine(engine))
         study = cls(ctx, design)
         study.check(layout, face)
         return study
@@ -291,7 +295,7 @@ class Study:
             shot = Shot.from_degrees(
                 ctx.seat, corner[0], corner[1], offset=corner[2], release=corner[3], pawn=ctx.pawn
             )
-            Simulation(layout, face, table, shot, p, 0)
+            Simulation(layout, face, table, shot, p, 0, ctx.engine)
 
     def slice(self, start: int, stop: int) -> np.ndarray:
         """The intended shots that simulated shots ``start..stop-1`` belong to."""
@@ -300,6 +304,8 @@ class Study:
 
     def describe(self) -> dict[str, object]:
         """A JSON-ready record of the study (stored with every table written)."""
+        from sliders.physics.engines import engine_version
+
         ctx = self.context
         return {
             "scene": ctx.scene.to_json(),
@@ -313,6 +319,8 @@ class Study:
                 "release": ctx.noise.release,
             },
             "params": ctx.params.to_json(),
+            "engine": ctx.engine,
+            "sliders_version": engine_version(ctx.engine),
             "seed": ctx.seed,
             "intended": len(self.design),
             "design": "grid" if self.design.axes is not None else "random",

@@ -151,7 +151,7 @@ def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict
         j = int(sample[r])
         shot = apply_errors(aim, errors[j], seat, p)
         seed = int(seeds[j])
-        result = simulate(layout, face, table, shot, p, seed)
+        result = simulate(layout, face, table, shot, p, seed, ctx.engine)
 
         out["exec_speed"][r] = shot.speed
         out["exec_angle"][r] = math.degrees(shot.angle)

@@ -76,7 +76,7 @@ def classify(layout: Layout, face: Face, seat: str, x: float, y: float, r: float
             return Verdict(Status.TIPPING, 1)
         return Verdict(Status.OWN_TRACK, 0)
     d = math.hypot(x, y)
-    if face.hole_radius and d < face.hole_radius:
+    if face.hole_radius and d < face.hole_radius - r:  # the base fits: it drops in
         return Verdict(Status.IN_HOLE)
     if touches_sorry(face, x, y, r):
         return Verdict(Status.SORRY_CORNER)

@@ -43,6 +43,7 @@ from sliders.outcome import (
     pawn_id,
     pawn_seat,
 )
+from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.params import PhysicsParams
 
 # collision types
@@ -83,7 +84,7 @@ class _Pawn:
     parts: tuple[object, ...]  # everything to remove from the space with the body
 
 
-def simulate(
+def simulate_pymunk(
     layout: Layout,
     face: Face,
     table: Sequence[PlacedPawn],
@@ -91,8 +92,9 @@ def simulate(
     params: PhysicsParams | None = None,
     seed: int | np.random.Generator | None = None,
 ) -> ShotResult:
-    """Slide one pawn and run the world until every pawn is at rest (or removed)."""
-    sim = Simulation(layout, face, table, shot, params, seed)
+    """Slide one pawn and run the pymunk world until every pawn is at rest (or removed), or
+    the shot times out."""
+    sim = PymunkSimulation(layout, face, table, shot, params, seed)
     sim.run()
     return sim.result()
 
@@ -108,8 +110,8 @@ def at_rest(
     return tuple(_rest(layout, face, p.id, p.x, p.y, params.pawn_radius) for p in table)
 
 
-class Simulation:
-    """One shot, stepped at the fixed ``params.dt``.
+class PymunkSimulation(Simulation):
+    """One shot in the pymunk engine, stepped at the fixed ``params.dt``.
 
     ``step()`` advances one step; ``moving`` tells whether anything is still awake;
     ``positions()`` gives every pawn still in the world; ``result()`` classifies the rest state.
@@ -123,7 +125,13 @@ class Simulation:
         shot: Shot,
         params: PhysicsParams | None = None,
         seed: int | np.random.Generator | None = None,
+        engine: str | None = "pymunk",
     ) -> None:
+        if engine != "pymunk":
+            raise ValueError(f"PymunkSimulation runs engine 'pymunk', not {engine!r}")
+        self.engine = "pymunk"
+        self.settled = False
+        """True once everything has stopped (False while running and after a time-out)"""
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
         if not (seed is None or isinstance(seed, np.random.Generator)) and not (
@@ -137,7 +145,14 @@ class Simulation:
         self.steps = 0
         self.events: list[Event] = []
         self.removed: dict[str, PawnRest] = {}
-        self._pre_speed: dict[tuple[str, str], tuple[float, float]] = {}
+        self._was_moving: dict[pymunk.Body, bool] = {}  # before the step, by pre_solve
+        self._tough: dict[str, float] = {}  # each pawn's drawn knock-over threshold
+        self._hole_in: dict[str, float] = {}  # when each pawn's centre came over the hole
+        self._hole_capture: dict[str, float] = {}  # ... and within the capture radius
+        self._capture_radius = face.hole_radius - p.pawn_radius if face.hole_radius else -1.0
+        # no impulse at or below this topples anything (the sharp threshold; with a spread,
+        # every impulse is tested)
+        self._topple_floor = p.knock_over_impulse if p.knock_over_spread <= 0 else 0.0
 
         seat = layout.seat(shot.seat)
         check_pawns(layout, table, p.pawn_radius)
@@ -181,18 +196,22 @@ class Simulation:
         self._coast_next = 0
         self._coast_wait = p.rest_check_steps // 2
         self.moving = not foul
+        self._max_steps = round(p.max_time / p.dt)
         if foul:
-            self._finish()
+            self._finish(settled=True)
 
     # -- public ---------------------------------------------------------------------------------
 
     def run(self) -> None:
-        """Step until everything is asleep or removed, or ``max_time`` passes."""
+        """Step until no pawn translates any more (settled), or until ``max_time`` (timed out)."""
         p = self.params
         step, dt, k, doomed = self._step, p.dt, p.rest_check_steps, self._doomed
-        max_steps = int(p.max_time / dt)
-        while self.moving and self.steps < max_steps:
-            for _ in range(k):
+        max_steps = self._max_steps
+        while self.moving:
+            n = min(k, max_steps - self.steps)
+            if n <= 0:
+                break
+            for _ in range(n):
                 step(dt)
                 self.steps += 1
                 if doomed:
@@ -203,7 +222,7 @@ class Simulation:
             if lone and self.coast and self._coast_to_rest(lone):
                 self.t = self.steps * dt
                 self.moving = False
-        self._finish()
+        self._finish(settled=not self.moving)
 
     def step(self) -> None:
         """Advance one fixed step (for callers that draw every frame)."""
@@ -215,9 +234,10 @@ class Simulation:
             self._drop_doomed()
         self.t = self.steps * self.params.dt
         if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
-            self.moving = self._awake() and self.t < self.params.max_time
-            if not self.moving:
-                self._finish()
+            if not self._translating():
+                self._finish(settled=True)
+        if self.moving and self.steps >= self._max_steps:
+            self._finish(settled=False)
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
         """(x, y, heading) of each pawn still on the table."""
@@ -252,18 +272,30 @@ class Simulation:
                 pawns.append(_rest(self.layout, self.face, pid, x, y, r))
         events = list(self.events)
         if not self.moving:
-            events.append(Event(round(self.t, 9), EventType.SETTLED))
+            end = EventType.SETTLED if self.settled else EventType.TIMED_OUT
+            events.append(Event(round(self.t, 9), end))
         return ShotResult(
             face=self.face.name,
             shooter=self.shooter,
             pawns=tuple(pawns),
             events=tuple(events),
             settle_time=self.t,
+            settled=self.settled,
+            engine=self.engine,
+            version=engine_version(self.engine),
         )
 
-    def _finish(self) -> None:
-        """Keep the final positions and hand the world's pieces back for the next shot."""
+    def _finish(self, settled: bool) -> None:
+        """Drop into the hole the pawns standing with their centre within its capture radius,
+        keep the final positions and hand the world's pieces back for the next shot."""
+        self.settled = settled
         if self._final is None:
+            t = round(self.t, 9)
+            for pawn in list(self._pawns.values()):
+                if pawn.id not in self.removed and abs(pawn.body.position) < self._capture_radius:
+                    self._remove(self.space, pawn, Status.IN_HOLE, EventType.IN_HOLE, t)
+            if self._doomed:
+                self._drop_doomed()
             if self.world.space is self.space:
                 self._final = self.positions()
                 self.world.release()
@@ -283,10 +315,10 @@ class Simulation:
         self._by_body[body] = pawn
 
     def _install_handlers(self, space: pymunk.Space) -> None:
-        space.on_collision(_PAWN, _PAWN, begin=self._pawn_begin, post_solve=self._pawn_hit)
-        space.on_collision(_PAWN, _RAIL, post_solve=self._rail_hit)
-        space.on_collision(_PROBE, _OUTSIDE, begin=self._fell_off)
-        space.on_collision(_PROBE, _HOLE, pre_solve=self._over_hole)
+        space.on_collision(_PAWN, _PAWN, pre_solve=self._pawn_pre, post_solve=self._pawn_hit)
+        space.on_collision(_PAWN, _RAIL, pre_solve=self._rail_pre, post_solve=self._rail_hit)
+        space.on_collision(_PROBE, _OUTSIDE, pre_solve=self._fell_off)
+        space.on_collision(_PROBE, _HOLE, pre_solve=self._over_hole, separate=self._left_hole)
 
     # -- collision callbacks (called from inside space.step) ---------------------------------------
 
@@ -294,50 +326,134 @@ class Simulation:
         # callbacks run inside the step that has not been counted yet
         return round((self.steps + 1) * self.params.dt, 9)
 
-    def _pawn_begin(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        a, b = (self._by_body[s.body] for s in arb.shapes)
-        self._pre_speed[(a.id, b.id)] = (abs(a.body.velocity), abs(b.body.velocity))
+    def _pawn_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        """The pair's restitution and friction, and whether each pawn moves before the step."""
+        arb.restitution = self.params.restitution_pawn
+        arb.friction = self.params.friction_pawn
+        moving = self._was_moving
+        for body in arb.bodies:
+            moving[body] = abs(body.velocity) > _REST_SPEED
+
+    def _rail_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        arb.restitution = self.params.restitution_rail
+        arb.friction = self.params.friction_rail
+        body = arb.bodies[0]
+        self._was_moving[body] = abs(body.velocity) > _REST_SPEED
 
     def _pawn_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        if not arb.is_first_contact:
-            return
+        """Every step of a contact: the impulse it delivered this step may topple either pawn
+        (the contact is resolved first; the pawn leaves between steps). Its first step is
+        reported as a contact event."""
         a, b = (self._by_body[s.body] for s in arb.shapes)
         impulse = abs(arb.total_impulse)
-        point = arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
-        t = self._now(space)
-        self.events.append(Event(t, EventType.CONTACT, (a.id, b.id), impulse, *point))
-        sa, sb = self._pre_speed.pop((a.id, b.id), (0.0, 0.0))
-        if self._topples(impulse):
-            victim = a if sa < sb else b
-            if victim.id not in self.removed:
-                self._remove(space, victim, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, t)
+        if arb.is_first_contact:
+            point = (
+                arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
+            )
+            self.events.append(
+                Event(self._now(space), EventType.CONTACT, (a.id, b.id), impulse, *point)
+            )
+        if impulse > self._topple_floor:
+            for pawn in (a, b):
+                if pawn.id not in self.removed and self._topples(pawn, impulse):
+                    self._knock_over(space, pawn)
 
     def _rail_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        if not arb.is_first_contact:
-            return
         pawn = self._by_body[arb.shapes[0].body]
-        point = arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
-        self.events.append(
-            Event(self._now(space), EventType.RAIL, (pawn.id,), abs(arb.total_impulse), *point)
-        )
+        impulse = abs(arb.total_impulse)
+        if arb.is_first_contact:
+            point = (
+                arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
+            )
+            self.events.append(Event(self._now(space), EventType.RAIL, (pawn.id,), impulse, *point))
+        if impulse > self._topple_floor and pawn.id not in self.removed:
+            if self._topples(pawn, impulse):
+                self._knock_over(space, pawn)
+
+    def _knock_over(self, space: pymunk.Space, pawn: _Pawn) -> None:
+        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, self._now(space))
 
     def _fell_off(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        """Every step a pawn's probe touches the outside: off the board once its centre is."""
         pawn = self._by_body[arb.shapes[0].body]
-        if pawn.id not in self.removed:
+        if pawn.id not in self.removed and surface_at(self.layout, *pawn.body.position) is None:
             self._remove(space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(space))
 
     def _over_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        """Every step a pawn's centre is over the hole: it drops in once its centre has stayed
+        within the capture radius for the drop time."""
         pawn = self._by_body[arb.shapes[0].body]
-        if pawn.id in self.removed or abs(pawn.body.velocity) > self.params.hole_capture_speed:
+        if pawn.id in self.removed:
             return
-        self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, self._now(space))
+        now = self._now(space)
+        self._hole_in.setdefault(pawn.id, now)
+        if abs(pawn.body.position) < self._capture_radius:
+            start = self._hole_capture.setdefault(pawn.id, now)
+            if now - start >= self.params.drop_time - 1e-9:
+                self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, now)
+        else:
+            self._hole_capture.pop(pawn.id, None)
 
-    def _topples(self, impulse: float) -> bool:
+    def _left_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        """A pawn's centre crossing the hole's rim outward: its ball has dipped
+        d = min(h, ½·g·τ²) after τ over the hole and must climb out. The outward speed v_n
+        becomes √(v_n² − 2gd), or, too slow for that, it rolls back in at −e_rail·v_n."""
+        pawn = self._by_body.get(arb.shapes[0].body) or self._by_body.get(arb.shapes[1].body)
+        if pawn is None or pawn.id in self.removed or self._final is not None:
+            return
+        t_in = self._hole_in.pop(pawn.id, None)
+        self._hole_capture.pop(pawn.id, None)
+        if t_in is None:
+            return
+        p, body = self.params, pawn.body
+        tau = self._now(space) - t_in
+        dip = min(p.hole_drop_height, 0.5 * p.g * tau * tau)
+        x, y = body.position
+        dist = math.hypot(x, y)
+        if dist == 0:
+            return
+        nx, ny = x / dist, y / dist
+        vx, vy = body.velocity
+        vn = vx * nx + vy * ny
+        if vn <= 0:
+            return  # pushed out sideways by another pawn: nothing to climb
+        need = 2 * p.g * dip
+        if vn * vn > need:
+            new = math.sqrt(vn * vn - need)
+        else:
+            new = -p.restitution_rail * vn
+            # back inside the rim, as far in as it had gone past it times e, and still dipped
+            radius = self.face.hole_radius
+            back = max(radius - p.restitution_rail * (dist - radius), 0.0) * (1 - 1e-9)
+            body.position = (nx * back, ny * back)
+            self._hole_in[pawn.id] = t_in
+        vx, vy = vx + (new - vn) * nx, vy + (new - vn) * ny
+        if math.hypot(vx, vy) < _REST_SPEED:
+            vx = vy = 0.0
+        body.velocity = (vx, vy)
+
+    def _topples(self, pawn: _Pawn, impulse: float) -> bool:
+        """Whether ``impulse`` topples ``pawn``: above its threshold, knock_over_impulse (or,
+        with a spread, the pawn's own draw of it), times knock_over_moving_factor if the pawn
+        was moving before the step."""
         p = self.params
-        if p.knock_over_spread <= 0:
-            return impulse > p.knock_over_impulse
-        z = (impulse - p.knock_over_impulse) / p.knock_over_spread
-        return bool(self.rng.random() < 1 / (1 + math.exp(-max(min(z, 50.0), -50.0))))
+        threshold = p.knock_over_impulse if p.knock_over_spread <= 0 else self._toughness(pawn.id)
+        if self._was_moving.get(pawn.body, False):
+            threshold *= p.knock_over_moving_factor
+        return impulse > threshold
+
+    def _toughness(self, pid: str) -> float:
+        """A pawn's knock-over threshold for this shot, drawn once from the shot's generator:
+        T + spread·logit(U), so one impulse J topples it with probability
+        1/(1+exp(−(J − T)/spread)) and several impulses do not add up chances."""
+        value = self._tough.get(pid)
+        if value is None:
+            p = self.params
+            u = min(max(float(self.rng.random()), 1e-300), 1 - 1e-16)
+            value = self._tough[pid] = p.knock_over_impulse + p.knock_over_spread * math.log(
+                u / (1 - u)
+            )
+        return value
 
     @property
     def rng(self) -> np.random.Generator:
@@ -402,7 +518,7 @@ class Simulation:
         total = travelled(steps)
         exit_at = self.world.edge_entry((x0, y0), (x0 + ux * total, y0 + uy * total))
         if exit_at is not None:
-            edge = exit_at * total - _PROBE_RADIUS
+            edge = exit_at * total
             # the first step whose position is past the edge
             half = speed + dv / 2
             n = max(
@@ -415,6 +531,11 @@ class Simulation:
             steps = n
         reach = travelled(steps)
         x1, y1 = x0 + ux * reach, y0 + uy * reach
+        k = p.rest_check_steps
+        # stepping notices rest at the first rest check once the pawn has stopped
+        done = -(-(self.steps + steps) // k) * k if exit_at is None else self.steps + steps
+        if done > self._max_steps:
+            return False  # stepping reaches the time limit first
         if not self.world.path_is_clear((x0, y0), (x1, y1), self._pawns, pawn.id):
             return False
         body.position = (x1, y1)
@@ -422,29 +543,27 @@ class Simulation:
         if exit_at is None:
             body.velocity = (0.0, 0.0)
             body.angular_velocity = 0.0
-            # stepping notices rest at the first rest check after the pawn has slept
-            # (2 idle steps); report the same time
-            k = p.rest_check_steps
-            self.steps = -(-(self.steps + steps + 2) // k) * k
+            self.steps = done
             return True
         self.steps += steps - 1  # the removal is stamped inside the step that crosses the edge
         self._remove(self.space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(self.space))
         self.steps += 1
         self._drop_doomed()
-        if self._awake():
+        if self._translating():
             return False
-        k = p.rest_check_steps
-        self.steps = -(-self.steps // k) * k  # rest is noticed at the end of the step's chunk
+        # rest is noticed at the end of the step's chunk
+        self.steps = min(-(-self.steps // k) * k, self._max_steps)
         return True
 
-    def _awake(self) -> bool:
-        return any(not pw.body.is_sleeping for pw in self._pawns.values())
+    def _translating(self) -> bool:
+        """True while some pawn moves (its spin alone does not count)."""
+        return any(abs(pw.body.velocity) > _REST_SPEED for pw in self._pawns.values())
 
     def _lone_mover(self) -> _Pawn | None:
         """The one pawn awake, ``_SEVERAL`` when more are, None when all are asleep."""
         lone = None
         for pw in self._pawns.values():
-            if not pw.body.is_sleeping:
+            if abs(pw.body.velocity) > _REST_SPEED:
                 if lone is not None:
                     return _SEVERAL
                 lone = pw
@@ -470,15 +589,14 @@ class World:
     """
 
     def __init__(self, layout: Layout, face: Face, params: PhysicsParams) -> None:
+        params.check()
         self.params = p = params
         self.static = static = pymunk.Body(body_type=pymunk.Body.STATIC)
-        rail_e = p.restitution_rail / math.sqrt(p.restitution_pawn)
-        rail_f = p.friction_rail / math.sqrt(p.friction_pawn) if p.friction_pawn else 0.0
+        # a contact's restitution and friction are the pair's, set by the shot's pre_solve
+        # handlers every step (Chipmunk would multiply the two shapes' values)
         shapes: list[pymunk.Shape] = []
         for rail in layout.rails:
             seg = pymunk.Segment(static, rail.a, rail.b, rail.thickness / 2)
-            seg.elasticity = rail_e
-            seg.friction = rail_f
             seg.collision_type = _RAIL
             seg.filter = _FILTER_RAIL
             shapes.append(seg)
@@ -499,8 +617,6 @@ class World:
             for c, d, reach in walls
         )
         self._moment = pymunk.moment_for_circle(p.pawn_mass, 0, p.pawn_radius)
-        self._pawn_e = math.sqrt(p.restitution_pawn)
-        self._pawn_f = math.sqrt(p.friction_pawn)
         self._roll_force = p.mu_roll * p.pawn_mass * p.g
         self._space: pymunk.Space | None = None
 
@@ -588,8 +704,6 @@ class World:
         p = self.params
         body = pymunk.Body(p.pawn_mass, self._moment)
         rim = pymunk.Circle(body, p.pawn_radius)
-        rim.elasticity = self._pawn_e
-        rim.friction = self._pawn_f
         rim.collision_type = _PAWN
         rim.filter = _FILTER_PAWN
         probe = pymunk.Circle(body, _PROBE_RADIUS)
@@ -632,6 +746,9 @@ except ImportError:  # pragma: no cover - a pymunk without the cffi module
 
 _SEVERAL = _Pawn("", "", pymunk.Body(), ())
 """stands for "more than one pawn is moving" """
+
+_REST_SPEED = 1e-6
+"""a pawn slower than this (m/s) does not translate: the shot settles when every pawn is"""
 
 _COAST_MARGIN = 1e-4
 """how far (m) a coasting pawn's path must stay from anything it could touch"""

@@ -37,6 +37,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         f"(default: {DEFAULT_SEATS})",
     )
     p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
+    p.add_argument(
+        "--engine", choices=("exact", "pymunk"), help="physics engine (default: see sliders params)"
+    )
     p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
     p.add_argument(
         "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
@@ -57,24 +60,31 @@ def run(args: argparse.Namespace) -> int:
     config = None
     replay = None
     if args.replay:
-        if args.face or args.layout or args.seats:
-            raise UserError("--replay plays a saved game: leave out --face, --layout and --seats")
+        if args.face or args.layout or args.seats or args.engine:
+            raise UserError(
+                "--replay plays a saved game with the engine it was played with: "
+                "leave out --face, --layout, --seats and --engine"
+            )
         from sliders.scenes.gamelog import load_replay
 
         replay = load_replay(args.replay)
-    elif args.face or args.layout or args.seats or args.seed is not None:
+    elif args.face or args.layout or args.seats or args.seed is not None or args.engine:
         config = MatchConfig(
             face=args.face or DEFAULT_FACE,
             layout=args.layout or DEFAULT_LAYOUT,
             seats=parse_seat_specs(args.seats or DEFAULT_SEATS),
             seed=args.seed,
+            engine=args.engine,
         )
     if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
         raise UserError(f"--save {args.save}: directory does not exist")
     if args.save and os.path.isdir(args.save):
         raise UserError(f"--save {args.save}: is a directory")
 
+    from sliders.physics.engines import require_engine
     from sliders.scenes.match import Match
+
+    require_engine(args.engine)  # one line now, not a failure at the first shot
 
     match = Match(config) if config else None  # a bad layout or seat fails before the window opens
 
