@@ -28,6 +28,7 @@ from sliders.outcome import (
     pawn_seat,
 )
 from sliders.physics.engine import Shot, _next_in_hand, _release, _rest
+from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.exact import kernels as k
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.world import ExactWorld, world_for
@@ -61,7 +62,7 @@ def simulate_exact(
     return sim.result()
 
 
-class ExactSimulation:
+class ExactSimulation(Simulation):
     """One shot, solved event by event.
 
     ``step()`` advances ``params.dt`` of time; ``run()`` goes to rest (or ``max_time``);
@@ -77,8 +78,12 @@ class ExactSimulation:
         shot: Shot,
         params: PhysicsParams | None = None,
         seed: int | np.random.Generator | None = None,
+        engine: str | None = "exact",
     ) -> None:
+        if engine != "exact":
+            raise ValueError(f"ExactSimulation runs engine 'exact', not {engine!r}")
         ensure_compiled()
+        self.engine = "exact"
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
         if not (seed is None or isinstance(seed, np.random.Generator)) and not (
@@ -198,14 +203,17 @@ class ExactSimulation:
                 x, y, _ = where[pid]
                 pawns.append(_rest(self.layout, self.face, pid, x, y, r))
         events = list(self.events)
-        if self.settled:
-            events.append(Event(self.t, EventType.SETTLED))
+        if not self.moving:
+            events.append(Event(self.t, EventType.SETTLED if self.settled else EventType.TIMED_OUT))
         return ShotResult(
             face=self.face.name,
             shooter=self.shooter,
             pawns=tuple(pawns),
             events=tuple(events),
             settle_time=self.t,
+            settled=self.settled,
+            engine=self.engine,
+            version=engine_version(self.engine),
         )
 
     @property

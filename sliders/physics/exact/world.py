@@ -18,11 +18,6 @@ from sliders.outcome import SEATS
 from sliders.physics.exact import kernels as k
 from sliders.physics.params import PhysicsParams
 
-DEFAULT_HOLE_DROP_HEIGHT = 0.005
-"""m; used until the parameter record carries ``hole_drop_height``"""
-DEFAULT_MOVING_FACTOR = 1.5
-"""used until the parameter record carries ``knock_over_moving_factor``"""
-
 
 @dataclass(frozen=True, eq=False)
 class ExactWorld:
@@ -49,14 +44,14 @@ def param_vector(face: Face, p: PhysicsParams) -> np.ndarray:
     """The kernels' parameter vector."""
     v = np.zeros(k.NPARAM)
     r, m = p.pawn_radius, p.pawn_mass
-    h = float(getattr(p, "hole_drop_height", DEFAULT_HOLE_DROP_HEIGHT))
+    h = p.hole_drop_height
     v[k.P_R], v[k.P_M] = r, m
     v[k.P_DEC] = p.mu_roll * p.g
     v[k.P_ALPHA] = p.spin_damping_torque / (0.5 * m * r * r)
     v[k.P_EP], v[k.P_ER] = p.restitution_pawn, p.restitution_rail
     v[k.P_FP], v[k.P_FR] = p.friction_pawn, p.friction_rail
     v[k.P_KO] = p.knock_over_impulse
-    v[k.P_KOF] = float(getattr(p, "knock_over_moving_factor", DEFAULT_MOVING_FACTOR))
+    v[k.P_KOF] = p.knock_over_moving_factor
     v[k.P_SPREAD] = p.knock_over_spread
     v[k.P_G], v[k.P_H] = p.g, h
     v[k.P_TDROP] = math.sqrt(2 * h / p.g)
