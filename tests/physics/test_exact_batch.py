@@ -80,3 +80,39 @@ def test_a_batch_with_a_spread_matches_seeded_single_shots() -> None:
         )
         assert [p.status for p in one.pawns] == [STATUSES[c] for c in batch.status[s]]
     assert Status.KNOCKED_OVER in {STATUSES[c] for c in batch.status.ravel()}
+
+
+def test_a_batch_chunk_in_the_exact_engine_matches_shot_by_shot() -> None:
+    """sliders.batch.work runs an exact-engine chunk in one compiled call; every row is what
+    simulate(..., engine="exact") gives for the executed shot and its seed."""
+    from sliders.batch import Design, Study
+    from sliders.batch.work import STATUSES as TABLE_STATUSES
+    from sliders.batch.work import pawn_columns, run_chunk
+    from sliders.boards.scene import Scene, ScenePawn
+    from sliders.physics import Noise, simulate
+
+    pawns = (
+        ScenePawn("north-1", 0.0, 0.02),
+        ScenePawn("west-2", 0.03, -0.01),
+        ScenePawn("south-1", -0.02, 0.05),
+    )
+    scene = Scene("square", SEATS, "race-for-home", pawns)
+    design = Design.grid(speed="0.4:1.6:4", angle="-4:4:3")
+    study = Study.create(scene, "south", design, 5, Noise.level("medium"), engine="exact")
+    ctx = study.context
+    n = study.n_shots
+    out = run_chunk(ctx, 0, n, study.slice(0, n))
+    layout, face = ctx.build()
+    for r in range(0, n, 7):
+        shot = Shot(
+            "south",
+            float(out["exec_speed"][r]),
+            float(np.radians(out["exec_angle"][r])),
+            float(out["exec_offset"][r]),
+            float(out["exec_release"][r]),
+        )
+        one = simulate(layout, face, scene.pawns, shot, ctx.params, int(out["seed"][r]), "exact")
+        assert TABLE_STATUSES[out["status"][r]] == one.pawns[0].status
+        assert out["points"][r] == one.pawns[0].points
+        for q in one.pawns[1:]:
+            assert TABLE_STATUSES[out[pawn_columns(q.id)[0]][r]] == q.status
