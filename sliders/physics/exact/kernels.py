@@ -42,7 +42,9 @@ V_SLOW = 1e-4
 
 # state columns
 X, Y, VX, VY, W, TH, T0, TIN, TRC = 0, 1, 2, 3, 4, 5, 6, 7, 8
-NSTATE = 9
+# the bounding box of the segment's path to rest (a cheap test that two pawns cannot meet)
+BX0, BY0, BX1, BY1 = 9, 10, 11, 12
+NSTATE = 13
 # flag columns: STAT is -1 on the table, else the removed Status code
 STAT, INR, INRC = 0, 1, 2
 NFLAG = 3
@@ -73,7 +75,7 @@ RUNNING, SETTLED, FULL, TIMEOUT = 0, 1, 2, 3
 # -- motion ---------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def state_at(S, i, t, dec, alpha):
     """(x, y, vx, vy, spin, heading) of pawn ``i`` at time ``t`` (≥ its segment start)."""
     tau = t - S[i, T0]
@@ -104,14 +106,14 @@ def state_at(S, i, t, dec, alpha):
     return x, y, vx, vy, w, th
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def rebase(S, i, t, dec, alpha):
     """Start pawn ``i``'s segment anew at time ``t``."""
     x, y, vx, vy, w, th = state_at(S, i, t, dec, alpha)
     S[i, X], S[i, Y], S[i, VX], S[i, VY], S[i, W], S[i, TH], S[i, T0] = x, y, vx, vy, w, th, t
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def time_to_travel(s, v, dec):
     """The time a pawn starting at speed ``v`` takes to roll ``s`` (≤ its stopping distance)."""
     root = v * v - 2.0 * dec * s
@@ -121,12 +123,12 @@ def time_to_travel(s, v, dec):
 # -- polynomial roots -----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _poly(c0, c1, c2, c3, c4, x):
     return c0 + x * (c1 + x * (c2 + x * (c3 + x * c4)))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _quadratic_roots(a, b, c):
     """Real roots of a·x² + b·x + c in ascending order: (count, r1, r2)."""
     if a == 0.0:
@@ -145,22 +147,30 @@ def _quadratic_roots(a, b, c):
     return 2, r1, r2
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _bisect(c0, c1, c2, c3, c4, lo, hi, flo_positive):
-    """A root of the polynomial between ``lo`` and ``hi`` where it changes sign, to the last bit;
-    returns the end on the side where its sign is the one it has at ``hi``."""
+    """The root of the polynomial between ``lo`` and ``hi``, where it changes sign once, to
+    rounding: Newton steps kept inside the shrinking bracket, halving when a step would leave it."""
+    x = 0.5 * (lo + hi)
     for _ in range(200):
-        mid = 0.5 * (lo + hi)
-        if mid <= lo or mid >= hi:
-            break
-        if (_poly(c0, c1, c2, c3, c4, mid) > 0.0) == flo_positive:
-            lo = mid
+        f = _poly(c0, c1, c2, c3, c4, x)
+        if f == 0.0:
+            return x
+        if (f > 0.0) == flo_positive:
+            lo = x
         else:
-            hi = mid
+            hi = x
+        df = c1 + x * (2.0 * c2 + x * (3.0 * c3 + x * 4.0 * c4))
+        nxt = x - f / df if df != 0.0 else lo - 1.0
+        if not (lo < nxt < hi):
+            nxt = 0.5 * (lo + hi)
+        if nxt <= lo or nxt >= hi or abs(nxt - x) <= 1e-16 * abs(x):
+            return nxt if lo < nxt < hi else hi
+        x = nxt
     return hi
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _cubic_roots_in(c0, c1, c2, c3, lo, hi):
     """Real roots of c0 + c1·x + c2·x² + c3·x³ inside (lo, hi), ascending: (count, r1, r2, r3).
 
@@ -199,7 +209,7 @@ def _cubic_roots_in(c0, c1, c2, c3, lo, hi):
     return count, r1, r2, r3
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def first_drop(c0, c1, c2, c3, c4, hi):
     """The first x in (0, hi] where the polynomial (positive at 0) falls to zero, or INF.
 
@@ -226,7 +236,7 @@ def first_drop(c0, c1, c2, c3, c4, hi):
 # -- geometry of a rolling pawn's path --------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def circle_entry(px, py, ux, uy, cx, cy, rho):
     """Distance along the ray p + u·s (s ≥ 0) at which a point enters the disc (c, rho), or INF.
     A point already on the circle (within TOUCH) enters at 0 if it is heading inward."""
@@ -244,7 +254,7 @@ def circle_entry(px, py, ux, uy, cx, cy, rho):
     return c / (-b + math.sqrt(disc))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def circle_exit(px, py, ux, uy, rho):
     """Distance along the ray at which a point inside the disc (0, rho) leaves it (≥ 0)."""
     b = px * ux + py * uy
@@ -259,7 +269,7 @@ def circle_exit(px, py, ux, uy, rho):
     return s if s > 0.0 else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def rail_entry(px, py, ux, uy, rails, k, rho):
     """Distance along the ray at which a pawn's centre comes within ``rho`` of rail ``k``'s centre
     line (its face or one of its round end caps), or INF."""
@@ -291,7 +301,7 @@ def rail_entry(px, py, ux, uy, rails, k, rho):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def edge_exit(px, py, ux, uy, reach, cells):
     """Distance along the ray at which the point first enters a cell off the table (the first
     point off the surface), or INF within ``reach``."""
@@ -327,7 +337,7 @@ def edge_exit(px, py, ux, uy, reach, cells):
 # -- predictions -----------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def predict_own(S, F, i, rails, cells, P):
     """Pawn ``i``'s next own event from the start of its segment: (time, kind, argument)."""
     t0 = S[i, T0]
@@ -342,11 +352,21 @@ def predict_own(S, F, i, rails, cells, P):
         best_s = reach
         kind = K_STOP
         r = P[P_R]
+        qx, qy = px + ux * reach, py + uy * reach  # where it would stop
+        lox, hix = min(px, qx), max(px, qx)
+        loy, hiy = min(py, qy), max(py, qy)
         for k in range(rails.shape[0]):
+            rho = r + rails[k, RH] + TOUCH
+            # bounding boxes of the path and of the rail apart: no contact
+            if (min(rails[k, RA_X], rails[k, RB_X]) - rho > hix
+                    or max(rails[k, RA_X], rails[k, RB_X]) + rho < lox
+                    or min(rails[k, RA_Y], rails[k, RB_Y]) - rho > hiy
+                    or max(rails[k, RA_Y], rails[k, RB_Y]) + rho < loy):  # fmt: skip
+                continue
             s = rail_entry(px, py, ux, uy, rails, k, r + rails[k, RH])
             if s < best_s:
                 best_s, kind, arg = s, K_RAIL, k
-        s = edge_exit(px, py, ux, uy, reach, cells)
+        s = edge_exit(px, py, ux, uy, best_s, cells)
         if s < best_s:
             best_s, kind, arg = s, K_EDGE, -1
         if P[P_HOLE] > 0.0:
@@ -378,7 +398,35 @@ def predict_own(S, F, i, rails, cells, P):
     return best_t, kind, arg
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
+def _point_segment_distance(px, py, ax, ay, bx, by):
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0
+    if length2 > 0.0:
+        t = ((px - ax) * dx + (py - ay) * dy) / length2
+        t = min(max(t, 0.0), 1.0)
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+@njit(cache=True, error_model="numpy")
+def _segments_distance(ax, ay, bx, by, cx, cy, dx, dy):
+    """Distance between the segments a–b and c–d (0 when they cross)."""
+    d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+    d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+    d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+    if d1 * d2 < 0.0 and d3 * d4 < 0.0:
+        return 0.0
+    return min(
+        _point_segment_distance(ax, ay, cx, cy, dx, dy),
+        _point_segment_distance(bx, by, cx, cy, dx, dy),
+        _point_segment_distance(cx, cy, ax, ay, bx, by),
+        _point_segment_distance(dx, dy, ax, ay, bx, by),
+    )
+
+
+@njit(cache=True, error_model="numpy")
 def _ray_pawn(xm, ym, vxm, vym, xs, ys, rho, dec):
     """Time for a pawn moving from (xm, ym) at (vxm, vym) to touch a still one at (xs, ys)."""
     v = math.hypot(vxm, vym)
@@ -392,7 +440,7 @@ def _ray_pawn(xm, ym, vxm, vym, xs, ys, rho, dec):
     return time_to_travel(s, v, dec)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def predict_pair(S, i, j, now, P):
     """Time of the next contact between pawns ``i`` and ``j`` after ``now``, or INF.
 
@@ -400,11 +448,27 @@ def predict_pair(S, i, j, now, P):
     stopped, the other's path meets a circle at a root of a quadratic."""
     dec, alpha, r = P[P_DEC], P[P_ALPHA], P[P_R]
     rho = 2.0 * r
+    reach = rho + TOUCH
+    if (S[i, BX0] - reach > S[j, BX1] or S[j, BX0] - reach > S[i, BX1]
+            or S[i, BY0] - reach > S[j, BY1] or S[j, BY0] - reach > S[i, BY1]):  # fmt: skip
+        return INF
     xi, yi, vxi, vyi, _, _ = state_at(S, i, now, dec, alpha)
     xj, yj, vxj, vyj, _, _ = state_at(S, j, now, dec, alpha)
     vi, vj = math.hypot(vxi, vyi), math.hypot(vxj, vyj)
     if vi == 0.0 and vj == 0.0:
         return INF
+    # too far apart to meet before both stop
+    reach_i, reach_j = 0.5 * vi * vi / dec, 0.5 * vj * vj / dec
+    if math.hypot(xj - xi, yj - yi) - rho > reach_i + reach_j + TOUCH:
+        return INF
+    if vi > 0.0 and vj > 0.0:
+        # the straight paths to rest never come within reach of each other
+        gap = _segments_distance(
+            xi, yi, xi + vxi / vi * reach_i, yi + vyi / vi * reach_i,
+            xj, yj, xj + vxj / vj * reach_j, yj + vyj / vj * reach_j,
+        )  # fmt: skip
+        if gap - rho > TOUCH:
+            return INF
     if vj == 0.0:
         return now + _ray_pawn(xi, yi, vxi, vyi, xj, yj, rho, dec)
     if vi == 0.0:
@@ -448,7 +512,20 @@ def predict_pair(S, i, j, now, P):
     return tb + _ray_pawn(xi, yi, vxi, vyi, xj, yj, rho, dec)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
+def set_box(S, i, dec):
+    """Pawn ``i``'s path box, from the start of its segment to where it would stop."""
+    x, y = S[i, X], S[i, Y]
+    v = math.hypot(S[i, VX], S[i, VY])
+    qx, qy = x, y
+    if v > 0.0:
+        reach = 0.5 * v / dec
+        qx, qy = x + S[i, VX] * reach, y + S[i, VY] * reach
+    S[i, BX0], S[i, BX1] = min(x, qx), max(x, qx)
+    S[i, BY0], S[i, BY1] = min(y, qy), max(y, qy)
+
+
+@njit(cache=True, error_model="numpy")
 def repredict(S, F, PT, ET, EK, EA, i, now, rails, cells, P):
     """Re-predict everything that involves pawn ``i`` (whose segment starts at ``now``)."""
     n = S.shape[0]
@@ -458,6 +535,7 @@ def repredict(S, F, PT, ET, EK, EA, i, now, rails, cells, P):
             PT[i, j] = INF
             PT[j, i] = INF
         return
+    set_box(S, i, P[P_DEC])
     ET[i], EK[i], EA[i] = predict_own(S, F, i, rails, cells, P)
     for j in range(n):
         if j == i:
@@ -473,14 +551,14 @@ def repredict(S, F, PT, ET, EK, EA, i, now, rails, cells, P):
 # -- resolution -----------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _settle_slow(S, i):
     if math.hypot(S[i, VX], S[i, VY]) < V_REST:
         S[i, VX] = 0.0
         S[i, VY] = 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def topples(impulse, was_still, P, gen):
     """Whether a pawn receiving ``impulse`` topples (a draw from ``gen`` when the spread is > 0)."""
     threshold = P[P_KO] if was_still else P[P_KO] * P[P_KOF]
@@ -492,7 +570,7 @@ def topples(impulse, was_still, P, gen):
     return gen.random() < 1.0 / (1.0 + math.exp(-z))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def collide_pawns(S, i, j, P):
     """Resolve a contact between touching pawns ``i`` and ``j`` (segments start now); returns the
     normal impulse (0 when they are not approaching) and the contact point."""
@@ -528,7 +606,7 @@ def collide_pawns(S, i, j, P):
     return jn, cx, cy
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def collide_rail(S, i, rails, k, P):
     """Resolve pawn ``i`` touching rail ``k``; returns the normal impulse and the contact point."""
     r, m = P[P_R], P[P_M]
@@ -561,7 +639,7 @@ def collide_rail(S, i, rails, k, P):
     return jn, cx, cy
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def climb_out(S, i, now, P):
     """Pawn ``i``'s centre reaches the hole's rim moving out: its ball, dipped by
     d = min(h, g·τ²/2) after τ over the hole, must climb. Returns True if it leaves."""
@@ -589,7 +667,7 @@ def climb_out(S, i, now, P):
 # -- the loop --------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def start(S, F, PT, ET, EK, EA, now, rails, cells, P):
     """Set the hole flags of pawns placed at ``now`` and predict every event."""
     n = S.shape[0]
@@ -606,6 +684,7 @@ def start(S, F, PT, ET, EK, EA, now, rails, cells, P):
                 F[i, INRC] = 1
                 S[i, TRC] = -INF
     for i in range(n):
+        set_box(S, i, P[P_DEC])
         ET[i], EK[i], EA[i] = INF, K_NONE, -1
         for j in range(n):
             PT[i, j] = INF
@@ -619,7 +698,7 @@ def start(S, F, PT, ET, EK, EA, now, rails, cells, P):
                     PT[j, i] = t
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def anything_rolls(S, F):
     for i in range(S.shape[0]):
         if F[i, STAT] == ON_TABLE and (S[i, VX] != 0.0 or S[i, VY] != 0.0):
@@ -627,7 +706,7 @@ def anything_rolls(S, F):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _pending(ET):
     for i in range(ET.shape[0]):
         if ET[i] < INF:
@@ -635,7 +714,7 @@ def _pending(ET):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _record(rec, C, t, kind, a, b, impulse, x, y):
     """Append an event to ``rec`` (when recording: ``rec`` has rows)."""
     k = C[1]
@@ -645,7 +724,7 @@ def _record(rec, C, t, kind, a, b, impulse, x, y):
     C[1] = k + 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _remove(S, F, i, code, rec, C, t, kind):
     F[i, STAT] = code
     S[i, VX] = 0.0
@@ -653,7 +732,7 @@ def _remove(S, F, i, code, rec, C, t, kind):
     _record(rec, C, t, kind, i, -1, 0.0, S[i, X], S[i, Y])
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def advance(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, until, max_events):
     """Process events in time order up to time ``until``.
 
@@ -766,7 +845,7 @@ def advance(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, until, ma
             clock[1] = now
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def states_at(S, t, P, out):
     """Every pawn's (x, y, vx, vy, spin, heading) at time ``t`` into ``out`` (n × 6)."""
     for i in range(S.shape[0]):
@@ -780,14 +859,14 @@ def states_at(S, t, P, out):
 FC_HOLE, FC_CHOICE, FC_CHOICE_MAX, FC_BASE, FC_SORRY, FC_EDGE_MAX, FC_R, FC_HOLE_TEST = range(8)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _rect_distance(surface, k, x, y):
     dx = max(surface[k, 0] - x, 0.0, x - surface[k, 2])
     dy = max(surface[k, 1] - y, 0.0, y - surface[k, 3])
     return math.sqrt(dx * dx + dy * dy)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def classify_at(x, y, seat, surface, own, face, rings, corners, dots):
     """(status code, points) of a pawn of ``seat`` at rest at (x, y): the same rules, in the same
     order, as :func:`sliders.boards.geometry.classify` (checked against it by the tests)."""
@@ -828,7 +907,7 @@ def classify_at(x, y, seat, surface, own, face, rings, corners, dots):
     return S_ON_TARGET, int(face[FC_BASE])
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def classify_many(xs, ys, seats, surface, own, face, rings, corners, dots, status, points):
     for i in range(xs.shape[0]):
         status[i], points[i] = classify_at(
@@ -836,7 +915,7 @@ def classify_many(xs, ys, seats, surface, own, face, rings, corners, dots, statu
         )
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def run_batch(table, seats, starts, velocities, fouls, rails, cells, P, surface, own, face, rings,
               corners, dots, gen, max_events, status, points, where, times, contacts, settled):  # fmt: skip
     """Solve every shot of one table to rest: shot ``s`` slides pawn 0 (of seat ``seats[0]``) from
@@ -881,3 +960,16 @@ def run_batch(table, seats, starts, velocities, fouls, rails, cells, P, surface,
                 status[s, i], points[s, i] = classify_at(
                     x, y, seats[i], surface, own, face, rings, corners, dots
                 )
+
+
+@njit(cache=True, error_model="numpy")
+def advance_shot(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, until, max_events,
+                 fresh, now):  # fmt: skip
+    """:func:`start` (when ``fresh``), :func:`advance`, and every pawn's state at the time reached
+    into ``now`` (n × 6), in one call from Python."""
+    if fresh:
+        start(S, F, PT, ET, EK, EA, 0.0, rails, cells, P)
+    code = advance(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, until, max_events)
+    t = clock[1] if code == SETTLED else clock[0]
+    states_at(S, t, P, now)
+    return code

@@ -19,6 +19,7 @@ from sliders.boards.geometry import PlacedPawn, check_pawns
 from sliders.errors import UserError
 from sliders.outcome import (
     PAWNS_PER_PLAYER,
+    SEATS,
     Event,
     EventType,
     PawnRest,
@@ -27,7 +28,7 @@ from sliders.outcome import (
     pawn_id,
     pawn_seat,
 )
-from sliders.physics.engine import Shot, _next_in_hand, _release, _rest
+from sliders.physics.engine import Shot, _next_in_hand, _release
 from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.exact import kernels as k
 from sliders.physics.exact.compile import ensure_compiled
@@ -84,6 +85,7 @@ class ExactSimulation(Simulation):
             raise ValueError(f"ExactSimulation runs engine 'exact', not {engine!r}")
         ensure_compiled()
         self.engine = "exact"
+        self._version: str | None = None
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
         if not (seed is None or isinstance(seed, np.random.Generator)) and not (
@@ -99,7 +101,11 @@ class ExactSimulation(Simulation):
         self.settled = False
 
         seat = layout.seat(shot.seat)
-        check_pawns(layout, table, p.pawn_radius)
+        self.world: ExactWorld = world_for(layout, face, p)
+        placed = tuple((q.id, q.x, q.y) for q in table)
+        if placed not in self.world.memo:
+            check_pawns(layout, table, p.pawn_radius)
+            _remember(self.world.memo, placed, True)
         shooter = shot.pawn or _next_in_hand(shot.seat, table)
         if shooter not in {pawn_id(shot.seat, n) for n in range(1, PAWNS_PER_PLAYER + 1)}:
             raise UserError(
@@ -114,7 +120,6 @@ class ExactSimulation(Simulation):
             if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
                 raise UserError(f"the release point is taken by pawn {q.id}")
 
-        self.world: ExactWorld = world_for(layout, face, p)
         self.order = [shooter, *(q.id for q in table)]
         n = len(self.order)
         self._S = S = np.zeros((n, k.NSTATE))
@@ -124,23 +129,21 @@ class ExactSimulation(Simulation):
         S[0, k.VX], S[0, k.VY] = velocity
         for i, q in enumerate(table, start=1):
             S[i, k.X], S[i, k.Y] = q.x, q.y
-        self._PT = np.full((n, n), math.inf)
-        self._ET = np.full(n, math.inf)
-        self._EK = np.zeros(n, dtype=np.int64)
-        self._EA = np.zeros(n, dtype=np.int64)
-        self._clock = np.zeros(2)
-        self._C = np.zeros(3, dtype=np.int64)
-        self._rec = np.zeros((_RECORD_ROWS, 7))
-        self._now = np.zeros((n, 6))
+        self._PT = np.empty((n, n))  # filled by start()
+        self._ET = np.empty(n)
+        ints = np.zeros(2 * n + 3, dtype=np.int64)
+        self._EK, self._EA, self._C = ints[:n], ints[n : 2 * n], ints[2 * n :]
+        floats = np.zeros(2 + 6 * n)
+        self._clock, self._now = floats[:2], floats[2:].reshape(n, 6)
+        self._rec = np.empty((_RECORD_ROWS, 7))
         self._event(EventType.RELEASE, (shooter,), start)
         if foul:
             self._event(EventType.FOUL, (shooter,), start)
             self.removed[shooter] = PawnRest(shooter, shot.seat, start[0], start[1], Status.FOUL)
             F[0, k.STAT] = k.S_FOUL
-        w = self.world
-        k.start(S, F, self._PT, self._ET, self._EK, self._EA, 0.0, w.rails, w.cells, w.params)
+        self._fresh = True  # the kernels have not seen this shot yet
+        self._now[:, :4] = S[:, :4]  # where everything is at t = 0
         self.moving = True
-        self._advance(0.0)
 
     # -- public ---------------------------------------------------------------------------------
 
@@ -193,18 +196,19 @@ class ExactSimulation(Simulation):
     def result(self) -> ShotResult:
         """Every pawn's rest status and points, and the events, once the shot has settled (or
         as things stand now, if it is still running)."""
-        r = self.params.pawn_radius
-        where = self.positions()
+        now, memo, removed = self._now.tolist(), self.world.memo, self.removed
         pawns = []
-        for pid in self.order:
-            if pid in self.removed:
-                pawns.append(self.removed[pid])
-            else:
-                x, y, _ = where[pid]
-                pawns.append(_rest(self.layout, self.face, pid, x, y, r))
+        for i, pid in enumerate(self.order):
+            rest = removed.get(pid)
+            if rest is None:
+                x, y = now[i][0], now[i][1]
+                rest = memo.get((pid, x, y)) or self._rest(pid, x, y)
+            pawns.append(rest)
         events = list(self.events)
         if not self.moving:
             events.append(Event(self.t, EventType.SETTLED if self.settled else EventType.TIMED_OUT))
+        if self._version is None:
+            self._version = engine_version(self.engine)
         return ShotResult(
             face=self.face.name,
             shooter=self.shooter,
@@ -213,8 +217,30 @@ class ExactSimulation(Simulation):
             settle_time=self.t,
             settled=self.settled,
             engine=self.engine,
-            version=engine_version(self.engine),
+            version=self._version,
         )
+
+    def _rest(self, pid: str, x: float, y: float) -> PawnRest:
+        """A pawn's rest status at (x, y), found by the compiled classification (which follows
+        boards.geometry.classify; tested) and remembered."""
+        w = self.world
+        seat = pawn_seat(pid)
+        code, points = k.classify_at(
+            x, y, SEATS.index(seat), w.surface, w.own, w.face, w.rings, w.corners, w.dots
+        )
+        status = _STATUSES[code]
+        rest = PawnRest(pid, seat, x, y, status, points, self._choices(status, x, y))
+        _remember(w.memo, (pid, x, y), rest)
+        return rest
+
+    def _choices(self, status: Status, x: float, y: float) -> tuple[int, ...]:
+        face, r = self.face, self.params.pawn_radius
+        if status is Status.HOLE_EDGE:
+            return face.hole_edge_choices
+        if status is Status.ON_TARGET and face.choice_radius:
+            if math.hypot(x, y) < face.choice_radius + r:
+                return face.choice_points
+        return ()
 
     @property
     def rng(self) -> np.random.Generator:
@@ -233,10 +259,12 @@ class ExactSimulation(Simulation):
         # the generator is made only when a draw can happen, like the pymunk engine's
         gen = self.rng if w.params[k.P_SPREAD] > 0 else _NO_DRAWS
         while True:
-            code = k.advance(
+            code = k.advance_shot(
                 S, F, self._PT, self._ET, self._EK, self._EA, self._clock, self._C,
-                w.rails, w.cells, w.params, gen, self._rec, until, MAX_EVENTS,
+                w.rails, w.cells, w.params, gen, self._rec, until, MAX_EVENTS, self._fresh,
+                self._now,
             )  # fmt: skip
+            self._fresh = False
             self._drain()
             if code != k.FULL:
                 break
@@ -249,14 +277,12 @@ class ExactSimulation(Simulation):
             self.t = float(self._clock[0])
         else:
             self.t = float(self._clock[0])
-        k.states_at(S, self.t, w.params, self._now)
 
     def _drain(self) -> None:
         """Turn the recorded rows into events (and removals)."""
         count = int(self._C[1])
         order = self.order
-        for row in self._rec[:count]:
-            t, kind, a, b, impulse, x, y = row
+        for t, kind, a, b, impulse, x, y in self._rec[:count].tolist():
             etype = _KINDS[int(kind)]
             pawns = (order[int(a)], order[int(b)]) if b >= 0 else (order[int(a)],)
             self.events.append(Event(float(t), etype, pawns, float(impulse), float(x), float(y)))
@@ -268,6 +294,12 @@ class ExactSimulation(Simulation):
 
     def _event(self, kind: EventType, pawns: tuple[str, ...], at: tuple[float, float]) -> None:
         self.events.append(Event(self.t, kind, pawns, 0.0, at[0], at[1]))
+
+
+def _remember(memo: dict[object, object], key: object, value: object) -> None:
+    if len(memo) > 50_000:
+        memo.clear()
+    memo[key] = value
 
 
 _REMOVALS = frozenset({EventType.KNOCKED_OVER, EventType.OFF_BOARD, EventType.IN_HOLE})

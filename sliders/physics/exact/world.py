@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -33,11 +33,22 @@ class ExactWorld:
     rings: np.ndarray
     corners: np.ndarray
     dots: np.ndarray
+    memo: dict[object, object] = field(default_factory=dict)
+    """tables already checked and rest statuses already found on this world (they depend only on
+    the layout, the face and the pawn radius), so a loop of shots pays for them once"""
 
 
 def world_for(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
     """The cached arrays of ``layout``, ``face`` and ``params``."""
-    return _world(layout, face, params)
+    global _last
+    if _last is not None and _last[0] is layout and _last[1] is face and _last[2] is params:
+        return _last[3]  # the same objects as last time: skip hashing them
+    world = _world(layout, face, params)
+    _last = (layout, face, params, world)
+    return world
+
+
+_last: tuple[Layout, Face, PhysicsParams, ExactWorld] | None = None
 
 
 def param_vector(face: Face, p: PhysicsParams) -> np.ndarray:
