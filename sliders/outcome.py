@@ -21,6 +21,9 @@ PAWNS_PER_PLAYER = 4
 FACES: tuple[str, ...] = ("race-for-home", "instant-home", "instant-sorry", "danger-dots")
 """The four games, one per face of the two target boards."""
 
+ENGINES: tuple[str, ...] = ("exact", "pymunk")
+"""The physics engines a shot can be simulated in (see :mod:`sliders.physics`)."""
+
 
 def pawn_id(seat: str, number: int) -> str:
     """The id of a seat's roller pawn number 1..4, e.g. ``south-1``."""
@@ -205,8 +208,7 @@ class ShotResult:
             "events": [e.to_json() for e in self.events],
             "settle_time": self.settle_time,
             "settled": self.settled,
-            "engine": self.engine,
-            "version": self.version,
+            **({"engine": self.engine, "version": self.version} if self.engine else {}),
         }
 
     @classmethod

@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 import pymunk
@@ -28,6 +29,7 @@ from sliders.boards import (
     Seat,
     classify,
     outside_cells,
+    overlaps_rail,
     segment_distance,
     surface_at,
 )
@@ -81,7 +83,7 @@ class _Pawn:
     id: str
     seat: str
     body: pymunk.Body
-    parts: tuple[object, ...]  # everything to remove from the space with the body
+    parts: tuple[Any, ...]  # everything to remove from the space with the body
 
 
 def simulate_pymunk(
@@ -173,7 +175,8 @@ class PymunkSimulation(Simulation):
         self.world = world_for(layout, face, p)
         self.space = space = self.world.new_space()
         self._step = stepper(space)
-        self._doomed: list[str] = []
+        self._doomed: list[str] = []  # removed during this step: taken out after it
+        self._falling: list[str] = []  # toppled during this step: taken out after the next
         self._pawns: dict[str, _Pawn] = {}
         self._by_body: dict[pymunk.Body, _Pawn] = {}
         for q in table:
@@ -196,7 +199,7 @@ class PymunkSimulation(Simulation):
         self._coast_next = 0
         self._coast_wait = p.rest_check_steps // 2
         self.moving = not foul
-        self._max_steps = round(p.max_time / p.dt)
+        self._max_steps = int(p.max_time / p.dt + 1e-9)  # steps within max_time
         if foul:
             self._finish(settled=True)
 
@@ -205,7 +208,8 @@ class PymunkSimulation(Simulation):
     def run(self) -> None:
         """Step until no pawn translates any more (settled), or until ``max_time`` (timed out)."""
         p = self.params
-        step, dt, k, doomed = self._step, p.dt, p.rest_check_steps, self._doomed
+        step, dt, k = self._step, p.dt, p.rest_check_steps
+        doomed, falling = self._doomed, self._falling
         max_steps = self._max_steps
         while self.moving:
             n = min(k, max_steps - self.steps)
@@ -214,10 +218,12 @@ class PymunkSimulation(Simulation):
             for _ in range(n):
                 step(dt)
                 self.steps += 1
-                if doomed:
+                if doomed or falling:
                     self._drop_doomed()
             self.t = self.steps * dt
             lone = self._lone_mover()
+            if lone is None and self._pressed_apart():
+                lone = _SEVERAL
             self.moving = lone is not None
             if lone and self.coast and self._coast_to_rest(lone):
                 self.t = self.steps * dt
@@ -230,11 +236,11 @@ class PymunkSimulation(Simulation):
             return
         self._step(self.params.dt)
         self.steps += 1
-        if self._doomed:
+        if self._doomed or self._falling:
             self._drop_doomed()
         self.t = self.steps * self.params.dt
         if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
-            if not self._translating():
+            if not self._translating() and not self._pressed_apart():
                 self._finish(settled=True)
         if self.moving and self.steps >= self._max_steps:
             self._finish(settled=False)
@@ -294,7 +300,7 @@ class PymunkSimulation(Simulation):
             for pawn in list(self._pawns.values()):
                 if pawn.id not in self.removed and abs(pawn.body.position) < self._capture_radius:
                     self._remove(self.space, pawn, Status.IN_HOLE, EventType.IN_HOLE, t)
-            if self._doomed:
+            while self._doomed or self._falling:
                 self._drop_doomed()
             if self.world.space is self.space:
                 self._final = self.positions()
@@ -344,7 +350,7 @@ class PymunkSimulation(Simulation):
         """Every step of a contact: the impulse it delivered this step may topple either pawn
         (the contact is resolved first; the pawn leaves between steps). Its first step is
         reported as a contact event."""
-        a, b = (self._by_body[s.body] for s in arb.shapes)
+        a, b = (self._by_body[cast(pymunk.Body, s.body)] for s in arb.shapes)
         impulse = abs(arb.total_impulse)
         if arb.is_first_contact:
             point = (
@@ -359,7 +365,7 @@ class PymunkSimulation(Simulation):
                     self._knock_over(space, pawn)
 
     def _rail_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        pawn = self._by_body[arb.shapes[0].body]
+        pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         impulse = abs(arb.total_impulse)
         if arb.is_first_contact:
             point = (
@@ -371,18 +377,22 @@ class PymunkSimulation(Simulation):
                 self._knock_over(space, pawn)
 
     def _knock_over(self, space: pymunk.Space, pawn: _Pawn) -> None:
-        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, self._now(space))
+        """Topple ``pawn``: the contact that did it is resolved in this step, and the pawn
+        stays one more step so that a pawn touching it receives its momentum (the cradle);
+        then it leaves."""
+        now = self._now(space)
+        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, now, linger=True)
 
     def _fell_off(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's probe touches the outside: off the board once its centre is."""
-        pawn = self._by_body[arb.shapes[0].body]
+        pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         if pawn.id not in self.removed and surface_at(self.layout, *pawn.body.position) is None:
             self._remove(space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(space))
 
     def _over_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's centre is over the hole: it drops in once its centre has stayed
         within the capture radius for the drop time."""
-        pawn = self._by_body[arb.shapes[0].body]
+        pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         if pawn.id in self.removed:
             return
         now = self._now(space)
@@ -398,7 +408,8 @@ class PymunkSimulation(Simulation):
         """A pawn's centre crossing the hole's rim outward: its ball has dipped
         d = min(h, ½·g·τ²) after τ over the hole and must climb out. The outward speed v_n
         becomes √(v_n² − 2gd), or, too slow for that, it rolls back in at −e_rail·v_n."""
-        pawn = self._by_body.get(arb.shapes[0].body) or self._by_body.get(arb.shapes[1].body)
+        by_body = cast(dict[pymunk.Body | None, _Pawn], self._by_body)
+        pawn = by_body.get(arb.shapes[0].body) or by_body.get(arb.shapes[1].body)
         if pawn is None or pawn.id in self.removed or self._final is not None:
             return
         t_in = self._hole_in.pop(pawn.id, None)
@@ -466,20 +477,31 @@ class PymunkSimulation(Simulation):
         return self._rng
 
     def _remove(
-        self, space: pymunk.Space, pawn: _Pawn, status: Status, kind: EventType, t: float
+        self,
+        space: pymunk.Space,
+        pawn: _Pawn,
+        status: Status,
+        kind: EventType,
+        t: float,
+        linger: bool = False,
     ) -> None:
+        """``pawn`` leaves play now (its status, event and place are this moment's); it leaves
+        the space after this step, or, with ``linger``, after the next one."""
         x, y = pawn.body.position
         self.removed[pawn.id] = PawnRest(pawn.id, pawn.seat, x, y, status)
         self.events.append(Event(t, kind, (pawn.id,), 0.0, x, y))
-        self._doomed.append(pawn.id)
+        (self._falling if linger else self._doomed).append(pawn.id)
 
     def _drop_doomed(self) -> None:
-        """Take the pawns removed during the last step out of the space (between steps)."""
+        """Take the pawns removed during the last step out of the space (between steps); the
+        ones toppled during it go after the next."""
         for pid in self._doomed:
             pawn = self._pawns.pop(pid)
             del self._by_body[pawn.body]
             self.space.remove(*pawn.parts)
         self._doomed.clear()
+        self._doomed.extend(self._falling)
+        self._falling.clear()
 
     def _coast_to_rest(self, pawn: _Pawn) -> bool:
         """Finish a lone rolling pawn's slide in closed form when nothing can touch it.
@@ -538,6 +560,8 @@ class PymunkSimulation(Simulation):
             return False  # stepping reaches the time limit first
         if not self.world.path_is_clear((x0, y0), (x1, y1), self._pawns, pawn.id):
             return False
+        if self._pressed_apart():
+            return False
         body.position = (x1, y1)
         self.coasted = True
         if exit_at is None:
@@ -558,6 +582,25 @@ class PymunkSimulation(Simulation):
     def _translating(self) -> bool:
         """True while some pawn moves (its spin alone does not count)."""
         return any(abs(pw.body.velocity) > _REST_SPEED for pw in self._pawns.values())
+
+    def _pressed_apart(self) -> bool:
+        """True when a pawn still overlaps a rail or another pawn by more than the slop (a hard
+        hit pressed it in): those pawns are woken so the solver pushes them out before the
+        shot may settle."""
+        p = self.params
+        r, tol = p.pawn_radius, p.collision_slop + _REST_OVERLAP
+        pawns = list(self._pawns.values())
+        where = [pw.body.position for pw in pawns]
+        pressed: set[int] = set()
+        for i, (x, y) in enumerate(where):
+            if overlaps_rail(self.layout, x, y, r, tolerance=tol):
+                pressed.add(i)
+            for j in range(i + 1, len(where)):
+                if math.hypot(x - where[j][0], y - where[j][1]) < 2 * r - tol:
+                    pressed.update((i, j))
+        for i in pressed:
+            pawns[i].body.activate()
+        return bool(pressed)
 
     def _lone_mover(self) -> _Pawn | None:
         """The one pawn awake, ``_SEVERAL`` when more are, None when all are asleep."""
@@ -605,7 +648,7 @@ class World:
             shapes.append(_make_sensor(pymunk.Poly(static, corners), _OUTSIDE))
         if face.hole_radius:
             shapes.append(_make_sensor(pymunk.Circle(static, face.hole_radius), _HOLE))
-        self.statics: tuple[object, ...] = (static, *shapes)
+        self.statics: tuple[Any, ...] = (static, *shapes)
         # what a coasting pawn's centre must keep clear of: segments and how near it may come
         r = p.pawn_radius
         walls = [(rail.a, rail.b, rail.thickness / 2 + r) for rail in layout.rails]
@@ -633,6 +676,8 @@ class World:
         space.iterations = p.iterations
         space.collision_slop = p.collision_slop
         space.sleep_time_threshold = 2 * p.dt
+        # overlaps are pushed out at a fixed share a step, whatever the step
+        space.collision_bias = max((1 - _PUSH_OUT) ** (1 / p.dt), 1e-300)
         space.idle_speed_threshold = 1e-6
         space.add(*self.statics)
         self._space = space
@@ -749,6 +794,12 @@ _SEVERAL = _Pawn("", "", pymunk.Body(), ())
 
 _REST_SPEED = 1e-6
 """a pawn slower than this (m/s) does not translate: the shot settles when every pawn is"""
+
+_REST_OVERLAP = 1e-5
+"""at rest no pawn overlaps a rail or another pawn by more than collision_slop plus this, m"""
+
+_PUSH_OUT = 0.2
+"""the share of an overlap beyond the slop the solver removes each step"""
 
 _COAST_MARGIN = 1e-4
 """how far (m) a coasting pawn's path must stay from anything it could touch"""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sliders.errors import UserError
+from sliders.outcome import ENGINES
 
 if TYPE_CHECKING:
     from sliders.boards import Face, Layout
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
     from sliders.physics.engine import Shot
     from sliders.physics.params import PhysicsParams
 
-ENGINES: tuple[str, ...] = ("exact", "pymunk")
-"""the engines a simulation can run in"""
 
 DEFAULT_ENGINE = "pymunk"
 """the engine used when none is named"""

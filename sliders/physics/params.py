@@ -94,7 +94,7 @@ class PhysicsParams:
     hole_drop_height: float = _p(0.005, 0.0, 0.05, lo_open=True)
     """how far a pawn drops into the hole, m: it drops in when its centre stays within
     hole radius − pawn radius for √(2h/g); one crossing the rim outward climbs this much"""
-    max_speed: float = _p(3.0, 0.0, 10.0, lo_open=True)
+    max_speed: float = _p(3.0, 0.1, 10.0)
     """the fastest flick, m/s (max_speed·dt may not exceed pawn_radius)"""
     max_time: float = _p(60.0, 0.1, 600.0)
     """a shot still moving after this long is stopped and reported as timed out, s"""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from sliders.errors import UserError
+from sliders.fileio import lock
 from sliders.outcome import FACES, SEATS
 
 from .engine import default_assignment
@@ -47,13 +48,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.replay:
+        given = [
+            f
+            for f, v in (
+                ("--face", args.face),
+                ("--players", args.players),
+                ("--starter", args.starter),
+                ("--log", args.log),
+            )
+            if v
+        ]
+        if given:
+            raise UserError(f"--replay prints a saved game: leave out {' and '.join(given)}")
         print(summary(Game.load(args.replay)))
         return 0
-    game = _open(args)
-    if game.steps:
-        print(f"resumed {args.log} after {len(game.steps)} steps")
-    keeper = Scorekeeper(game, log=args.log, batch=args.batch)
-    return keeper.run(sys.stdin)
+    held = lock(args.log, "game log") if args.log else None
+    try:
+        game = _open(args)
+        if game.steps:
+            print(f"resumed {args.log} after {len(game.steps)} steps")
+        keeper = Scorekeeper(game, log=args.log, batch=args.batch)
+        return keeper.run(sys.stdin)
+    finally:
+        if held is not None:
+            held.release()
 
 
 class Scorekeeper:
@@ -100,6 +118,16 @@ class Scorekeeper:
                     self.save()
                     raise UserError(f"line {number}: {exc}") from None
                 print(f"error: {exc}", file=self.err, flush=True)
+            except Exception as exc:  # a fault of ours: one line, and the game goes on
+                why = " ".join(f"{type(exc).__name__}: {exc}".split())[:200]
+                self._keep()
+                if self.batch:
+                    raise UserError(f"line {number}: could not be handled ({why})") from None
+                print(
+                    f"error: that line could not be handled ({why}); the game is saved as it stands",
+                    file=self.err,
+                    flush=True,
+                )
 
     def handle(self, line: str) -> bool:
         """Apply one line; False to stop."""
@@ -200,6 +228,14 @@ class Scorekeeper:
     def save(self) -> None:
         if self.log:
             self.game.save(self.log)
+
+    def _keep(self) -> None:
+        """After a fault: forget half-typed choices and save the game as it stands."""
+        self.chosen = {}
+        try:
+            self.save()
+        except UserError as exc:
+            print(f"error: {exc}", file=self.err, flush=True)
 
     def stop(self) -> None:
         self.save()

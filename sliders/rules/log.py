@@ -29,9 +29,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sliders import checks
 from sliders.errors import UserError
-from sliders.fileio import read_json, write_json_atomic
-from sliders.outcome import ShotResult, pawn_seat
+from sliders.fileio import LOG_READ_LIMIT, read_json, write_json_atomic
+from sliders.outcome import (
+    ENGINES,
+    FACES,
+    PAWNS_PER_PLAYER,
+    SEATS,
+    EventType,
+    ShotResult,
+    Status,
+    pawn_seat,
+)
 
 from .engine import apply_shot, default_assignments, score_round
 from .happenings import Happening, InstantHome
@@ -41,6 +51,12 @@ from .state import GameState, Phase, RulesError, new_game, parse_seat, pawn_labe
 SCHEMA = 2
 """The schema this sliders writes; it reads every schema up to this one."""
 KIND = "sorry-sliders-game"
+MAX_STEPS = 100_000
+"""the most steps a game log may hold (a game of 100 rounds of four players is 3,300)"""
+MAX_EVENTS = 100_000
+"""the most events one logged shot may hold"""
+MAX_POINTS = 6
+"""the most points a roller pawn scores (the 4/5/6 circle); HOME is 6 spaces from START too"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,18 +258,7 @@ class Game:
     @classmethod
     def from_json(cls, data: Any) -> Game:
         """Replay a logged game; anything wrong is a :class:`UserError` of one line."""
-        if not isinstance(data, dict):
-            raise UserError("not a game log (expected a JSON object)")
-        schema = data.get("schema")
-        if not isinstance(schema, int):
-            raise UserError("not a game log (no schema number)")
-        if schema > SCHEMA:
-            raise UserError(
-                f"game log has schema {schema}, newer than this sliders reads ({SCHEMA}); "
-                "upgrade sliders"
-            )
-        if data.get("kind", KIND) != KIND:
-            raise UserError(f"not a game log (kind {data.get('kind')!r})")
+        check_log(data)
         try:
             game = cls(str(data["face"]), list(data["seats"]), data.get("starter"))
             if data.get("layout") is not None:
@@ -284,7 +289,7 @@ class Game:
                     raise UserError("neither a shot nor a score")
             except UserError as exc:
                 raise UserError(f"game log step {n}: {exc}") from None
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
                 raise UserError(f"game log step {n} is broken ({_what(exc)})") from None
         return game
 
@@ -295,11 +300,133 @@ class Game:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
         """Read and replay the log at ``path``."""
-        data = read_json(path, "game log")
+        data = read_json(path, "game log", LOG_READ_LIMIT)
         try:
             return cls.from_json(data)
         except UserError as exc:
-            raise UserError(f"{path}: {exc}") from None
+            raise UserError(f"game log {path}: {exc}") from None
+
+
+def check_log(data: Any) -> None:
+    """Check the shape of a game log's JSON before it is replayed: no unknown key anywhere, every
+    number a real, finite number within its range (positions within ±10 m, points 0 to 6, a
+    slide's speed 0 to 10 m/s ...), every pawn id ``SEAT-N``. The message names the field, e.g.
+    ``steps[3].shot.pawns[0].x: expected a number (m) within ±10, got 1e+308``."""
+    if not isinstance(data, dict):
+        raise UserError("not a game log (expected a JSON object)")
+    if "schema" not in data:
+        raise UserError("not a game log (no schema number)")
+    schema = checks.whole(data["schema"], "schema", 1, 2**31)
+    if schema > SCHEMA:
+        raise UserError(
+            f"game log has schema {schema}, newer than this sliders reads ({SCHEMA}); "
+            "upgrade sliders"
+        )
+    if data.get("kind", KIND) != KIND:
+        raise UserError(f"not a game log (kind {checks.shown(data.get('kind'))})")
+    checks.obj(data, "", _LOG_KEYS, ("face", "seats", "steps"))
+    checks.text(data["face"], "face", FACES)
+    for i, s in enumerate(checks.array(data["seats"], "seats", 1, len(SEATS))):
+        checks.text(s, f"seats[{i}]", limit=16)
+    if data.get("starter") is not None:
+        checks.text(data["starter"], "starter", limit=16)
+    layout = data.get("layout")
+    if isinstance(layout, dict):
+        checks.obj(layout, "layout", ("name", "seats"), ("name",))
+        checks.text(layout["name"], "layout.name")
+        if layout.get("seats") is not None:
+            for i, s in enumerate(checks.array(layout["seats"], "layout.seats", 0, len(SEATS))):
+                checks.text(s, f"layout.seats[{i}]", limit=16)
+    elif layout is not None:
+        checks.text(layout, "layout")
+    for n, step in enumerate(checks.array(data["steps"], "steps", 0, MAX_STEPS), 1):
+        _check_step(step, f"step {n}")
+
+
+_LOG_KEYS = ("schema", "kind", "face", "seats", "starter", "layout", "steps")
+_REST_KEYS = ("id", "seat", "x", "y", "status", "points", "choices")
+_STATUSES = tuple(str(s) for s in Status)
+_EVENT_TYPES = tuple(str(e) for e in EventType)
+_LANE = checks.POSITION_LIMIT
+
+
+def _check_step(step: Any, where: str) -> None:
+    """One step, ``where`` its number (``step 3``); its fields are named ``step 3: shot.x``."""
+    at = f"{where}: "
+    if isinstance(step, dict) and "shot" in step:
+        checks.obj(step, where, ("shot", "home", "slide"), ("shot",))
+        _check_shot(step["shot"], f"{at}shot")
+        home = step.get("home", {})
+        checks.obj(home, f"{at}home", home.keys() if isinstance(home, dict) else ())
+        for pid, scoring in home.items():
+            checks.pawn_id(pid, f"{at}home")
+            checks.whole(scoring, f"{at}home.{pid}", 0, PAWNS_PER_PLAYER - 1)
+        if step.get("slide") is not None:
+            _check_slide(step["slide"], f"{at}slide")
+    elif isinstance(step, dict) and "score" in step:
+        checks.obj(step, where, ("score",))
+        score = step["score"]
+        checks.obj(score, f"{at}score", score.keys() if isinstance(score, dict) else ())
+        for seat, moves in score.items():
+            checks.text(seat, f"{at}score", limit=16)
+            w = f"{at}score.{seat}"
+            for i, m in enumerate(checks.array(moves, w, 0, PAWNS_PER_PLAYER)):
+                checks.obj(
+                    m, f"{w}[{i}]", ("pawn", "scoring", "points"), ("pawn", "scoring", "points")
+                )
+                checks.pawn_id(m["pawn"], f"{w}[{i}].pawn")
+                checks.whole(m["scoring"], f"{w}[{i}].scoring", 0, PAWNS_PER_PLAYER - 1)
+                checks.whole(m["points"], f"{w}[{i}].points", 0, MAX_POINTS)
+    else:
+        raise checks.at(where, "neither a shot nor a score")
+
+
+def _check_shot(shot: Any, where: str) -> None:
+    keys = ("face", "shooter", "pawns", "events", "settle_time", "settled", "engine", "version")
+    checks.obj(shot, where, keys, ("face", "shooter", "pawns"))
+    if not isinstance(shot.get("settled", True), bool):
+        raise checks.at(f"{where}.settled", "expected true or false")
+    if "engine" in shot:
+        checks.text(shot["engine"], f"{where}.engine", ENGINES)
+        checks.text(shot.get("version"), f"{where}.version", limit=64)
+    checks.text(shot["face"], f"{where}.face", FACES)
+    checks.pawn_id(shot["shooter"], f"{where}.shooter")
+    most = len(SEATS) * PAWNS_PER_PLAYER
+    for i, p in enumerate(checks.array(shot["pawns"], f"{where}.pawns", 1, most)):
+        w = f"{where}.pawns[{i}]"
+        checks.obj(p, w, _REST_KEYS, ("id", "status"))
+        pid = checks.pawn_id(p["id"], f"{w}.id")
+        if "seat" in p:
+            checks.seat(p["seat"], f"{w}.seat", (pawn_seat(pid),))
+        checks.position({"x": p.get("x", 0.0), "y": p.get("y", 0.0)}, w)
+        checks.text(p["status"], f"{w}.status", _STATUSES)
+        checks.whole(p.get("points", 0), f"{w}.points", 0, MAX_POINTS)
+        for j, c in enumerate(checks.array(p.get("choices", []), f"{w}.choices", 0, 3)):
+            checks.whole(c, f"{w}.choices[{j}]", 0, MAX_POINTS)
+    for i, e in enumerate(checks.array(shot.get("events", []), f"{where}.events", 0, MAX_EVENTS)):
+        w = f"{where}.events[{i}]"
+        checks.obj(e, w, ("t", "type", "pawns", "impulse", "x", "y"), ("t", "type"))
+        checks.number(e["t"], f"{w}.t", 0.0, checks.MAX_TIME, "s")
+        checks.text(e["type"], f"{w}.type", _EVENT_TYPES)
+        for j, pid in enumerate(checks.array(e.get("pawns", []), f"{w}.pawns", 0, most)):
+            checks.pawn_id(pid, f"{w}.pawns[{j}]")
+        checks.number(e.get("impulse", 0.0), f"{w}.impulse", 0.0, checks.MAX_IMPULSE, "N·s")
+        checks.position({"x": e.get("x", 0.0), "y": e.get("y", 0.0)}, w)
+    checks.number(shot.get("settle_time", 0.0), f"{where}.settle_time", 0.0, checks.MAX_TIME, "s")
+
+
+def _check_slide(slide: Any, where: str) -> None:
+    keys = ("seat", "pawn", "speed", "angle_rad", "offset", "release", "seed")
+    checks.obj(slide, where, keys, ("seat", "pawn", "speed"))
+    checks.seat(slide["seat"], f"{where}.seat")
+    checks.pawn_id(slide["pawn"], f"{where}.pawn", (slide["seat"],))
+    checks.number(slide["speed"], f"{where}.speed", 0.0, checks.MAX_SPEED, "m/s")
+    checks.number(slide.get("angle_rad", 0.0), f"{where}.angle_rad", -math.pi / 2, math.pi / 2)
+    checks.number(slide.get("offset", 0.0), f"{where}.offset", -1.0, 1.0, "m")
+    if slide.get("release") is not None:
+        checks.number(slide["release"], f"{where}.release", 0.0, _LANE, "m")
+    if slide.get("seed") is not None:
+        checks.whole(slide["seed"], f"{where}.seed", 0, checks.MAX_SEED - 1)
 
 
 def _number(value: Any, name: str) -> float:

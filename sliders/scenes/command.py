@@ -13,7 +13,7 @@ import os
 from typing import TYPE_CHECKING
 
 from sliders.errors import UserError
-from sliders.outcome import FACES
+from sliders.outcome import ENGINES, FACES
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App
@@ -37,9 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         f"(default: {DEFAULT_SEATS})",
     )
     p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
-    p.add_argument(
-        "--engine", choices=("exact", "pymunk"), help="physics engine (default: see sliders params)"
-    )
+    p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
     p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
     p.add_argument(
         "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
@@ -60,10 +58,10 @@ def run(args: argparse.Namespace) -> int:
     config = None
     replay = None
     if args.replay:
-        if args.face or args.layout or args.seats or args.engine:
+        if args.face or args.layout or args.seats or args.seed is not None or args.engine:
             raise UserError(
                 "--replay plays a saved game with the engine it was played with: "
-                "leave out --face, --layout, --seats and --engine"
+                "leave out --face, --layout, --seats, --seed and --engine"
             )
         from sliders.scenes.gamelog import load_replay
 

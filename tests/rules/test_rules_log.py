@@ -86,15 +86,18 @@ BROKEN = [
     ([1, 2], "not a game log"),
     ({"face": "race-for-home"}, "no schema number"),
     ({"schema": 1, "kind": "chess"}, "not a game log"),
-    ({"schema": 1, "seats": ["south"], "steps": []}, "setup is broken (missing 'face')"),
-    ({"schema": 1, "face": "snap", "seats": ["south"], "steps": []}, "unknown face"),
+    ({"schema": 1, "seats": ["south"], "steps": []}, "missing field 'face'"),
+    (
+        {"schema": 1, "face": "snap", "seats": ["south"], "steps": []},
+        "face: expected one of race-for-home",
+    ),
     (
         {"schema": 1, "face": "race-for-home", "seats": ["south"], "steps": [{"dance": 1}]},
         "step 1: neither a shot nor a score",
     ),
     (
         {"schema": 1, "face": "race-for-home", "seats": ["south"], "steps": [{"shot": {}}]},
-        "step 1 is broken (missing 'face')",
+        "step 1: shot: missing field 'face'",
     ),
     (
         {
@@ -206,15 +209,30 @@ GOOD_SLIDE = {"seat": "south", "pawn": "south-1", "speed": 0.5}
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (_with_slide(GOOD_SLIDE | {"speed": "fast"}), "step 1: the slide's speed must be a number"),
-        (_with_slide(GOOD_SLIDE | {"speed": -1}), "speed must be >= 0"),
-        (_with_slide(GOOD_SLIDE | {"angle_rad": None}), "angle_rad must be a number"),
-        (_with_slide(GOOD_SLIDE | {"seed": 1.5}), "seed must be a whole number"),
-        (_with_slide(GOOD_SLIDE | {"pawn": "north-1"}), "not one of seat 'south'"),
+        (
+            _with_slide(GOOD_SLIDE | {"speed": "fast"}),
+            "step 1: slide.speed: expected a number (m/s)",
+        ),
+        (
+            _with_slide(GOOD_SLIDE | {"speed": -1}),
+            "step 1: slide.speed: expected a number (m/s) within 0..10, got -1",
+        ),
+        (
+            _with_slide(GOOD_SLIDE | {"angle_rad": None}),
+            "step 1: slide.angle_rad: expected a number",
+        ),
+        (
+            _with_slide(GOOD_SLIDE | {"seed": 1.5}),
+            "step 1: slide.seed: expected a whole number within 0..2^128-1",
+        ),
+        (
+            _with_slide(GOOD_SLIDE | {"pawn": "north-1"}),
+            "step 1: slide.pawn: expected a pawn id SEAT-N with N from 1 to 4 of south",
+        ),
         (_with_slide(GOOD_SLIDE | {"pawn": "south-2"}), "the slide is of red#2"),
-        (_with_slide([1]), "the slide must be an object"),
-        (_with_slide(GOOD_SLIDE) | {"layout": 3}, "game log setup: the layout must be a name"),
-        (_with_slide(GOOD_SLIDE) | {"layout": {"seats": []}}, "the layout has no name"),
+        (_with_slide([1]), "step 1: slide: expected an object"),
+        (_with_slide(GOOD_SLIDE) | {"layout": 3}, "layout: expected text"),
+        (_with_slide(GOOD_SLIDE) | {"layout": {"seats": []}}, "layout: missing field 'name'"),
         (
             _with_slide(GOOD_SLIDE) | {"layout": {"name": "square", "seats": ["mauve"]}},
             "unknown player 'mauve'",
