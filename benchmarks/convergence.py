@@ -129,8 +129,10 @@ def compare(cases: list[Case], dts: list[float]) -> tuple[list[Figures], float]:
                 float(np.percentile(diffs, 90)) if diffs else math.nan,
                 kinds,
                 seconds,
-                [position_difference(a, b) if s else math.nan
-                 for a, b, s in zip(exact, runs, same, strict=True)],  # fmt: skip
+                [
+                    position_difference(a, b) if s else math.nan
+                    for a, b, s in zip(exact, runs, same, strict=True)
+                ],  # fmt: skip
             )
         )
     table = np.array([f.per_shot for f in figures])

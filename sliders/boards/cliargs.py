@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.boards.faces import Face
-from sliders.boards.layout import Layout, parse_seats
+from sliders.boards.faces import DEFAULT_FACE, FACES, Face
+from sliders.boards.layout import Layout
 from sliders.boards.scene import Scene
-from sliders.outcome import FACES
-
-DEFAULT_FACE = "race-for-home"
+from sliders.outcome import parse_seat, parse_seats
 
 
 def add_table_arguments(p: argparse.ArgumentParser) -> None:
@@ -35,8 +33,11 @@ def add_param_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> 
 def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
     """The scene the flags describe: a scene file, with any of --layout/--face/--seats overriding.
 
-    Without a scene file, the layout's own seats and its own face are the defaults.
+    Without a scene file, the layout's own seats and its own face are the defaults. A command's
+    ``--seat`` (the seat that shoots) is read here too, as a seat or a colour, like ``--seats``.
     """
+    if getattr(args, "seat", None):
+        args.seat = parse_seat(args.seat)
     from sliders.boards.faces import face as face_named
 
     if args.scene:

@@ -58,9 +58,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sliders.boards.faces import BOARD_SIDE
+from sliders.boards.faces import BOARD_SIDE, DEFAULT_FACE, FACES
 from sliders.boards.layout import (
-    DEFAULT_FACE,
     FOUL_DISTANCE,
     FOUL_REACH,
     RAIL_THICKNESS,
@@ -71,12 +70,11 @@ from sliders.boards.layout import (
     Rect,
     Seat,
     Track,
-    parse_seats,
 )
 from sliders.checks import MAX_TRACK_LENGTH, POSITION_LIMIT
 from sliders.errors import UserError
 from sliders.fileio import parse_toml, read_text
-from sliders.outcome import FACES, SEATS
+from sliders.outcome import SEATS, parse_seat, parse_seats
 
 LAYOUT_SCHEMA = 1
 LAYOUTS_DIR = Path(__file__).with_name("layouts")
@@ -348,9 +346,14 @@ class _Reader:
 
     def seat_name(self, table: dict[str, Any], key: str, where: str) -> str | None:
         value = self.get(table, key, str, where, None)
-        if value is not None and value not in SEATS:
-            raise self.fail(where, f"{key} = {value!r} is not a seat ({', '.join(SEATS)})")
-        return value
+        if value is None:
+            return None
+        try:
+            return parse_seat(value)  # a seat name or a colour
+        except UserError:
+            raise self.fail(
+                where, f"{key} = {value!r} is not a seat ({', '.join(SEATS)})"
+            ) from None
 
     def direction(self, table: dict[str, Any], key: str, where: str) -> str | None:
         value = self.get(table, key, str, where, None)

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sliders import checks
-from sliders.boards.faces import Face, face
-from sliders.boards.layout import Layout, parse_seats
+from sliders.boards.faces import FACES, Face, face
+from sliders.boards.layout import Layout
 from sliders.errors import UserError
 from sliders.fileio import read_json, write_json_atomic
-from sliders.outcome import FACES, PAWNS_PER_PLAYER, SEATS
+from sliders.outcome import PAWNS_PER_PLAYER, SEATS, parse_seats
 
 SCENE_SCHEMA = 1
 SCENE_KEYS = ("schema", "layout", "seats", "face", "pawns")

@@ -19,6 +19,11 @@ built-in name or a layout file's path as given, and the seats it was built for; 
 for the physical game leaves it out) and each shot step's ``slide`` (:class:`Slide`: the shot as
 slid, for a replay to re-run the physics). Schema 1 logs (no slides; no layout, or a layout
 name alone) still load.
+
+Schema 3 adds ``boards`` and ``round``: a game resumed from score boards in progress
+(``{"south": [0, 0, 2, 6], ...}``, every seat's, and the number of the round it resumed at).
+Only such a game is written as schema 3; every other log stays schema 2, so an older sliders
+still reads it (and refuses, rather than misreads, a resumed one).
 """
 
 from __future__ import annotations
@@ -46,10 +51,12 @@ from sliders.outcome import (
 from .engine import apply_shot, default_assignments, score_round
 from .happenings import Happening, InstantHome
 from .scoring import Assignment, Move, check_assignment
-from .state import GameState, Phase, RulesError, new_game, parse_seat, pawn_label
+from .state import START, GameState, Phase, RulesError, new_game, parse_seat, pawn_label
 
-SCHEMA = 2
-"""The schema this sliders writes; it reads every schema up to this one."""
+SCHEMA = 3
+"""The newest schema this sliders writes; it reads every schema up to this one."""
+PLAIN_SCHEMA = 2
+"""The schema of a game that started at round 1 with every scoring pawn on START."""
 KIND = "sorry-sliders-game"
 MAX_STEPS = 100_000
 """the most steps a game log may hold (a game of 100 rounds of four players is 3,300)"""
@@ -176,6 +183,7 @@ class Game:
 
     ``shoot`` and ``score`` apply a step and return what happened; ``undo`` takes back the last.
     ``layout`` is the layout played on (a name or path: built for the game's seats), or None.
+    ``boards`` and ``round`` resume a game in progress (see :func:`sliders.rules.new_game`).
     """
 
     def __init__(
@@ -184,11 +192,15 @@ class Game:
         seats: Sequence[str],
         starter: str | None = None,
         layout: LayoutRef | str | None = None,
+        boards: Mapping[str, Sequence[int]] | None = None,
+        round: int = 1,
     ) -> None:
-        first = new_game(face, seats, starter)
+        first = new_game(face, seats, starter, boards, round)
         self.face = first.face
         self.seats = first.seats
         self.starter = first.starter
+        self.boards = {p.seat: p.board for p in first.players}
+        self.round = first.round
         self.layout = LayoutRef(layout, first.seats) if isinstance(layout, str) else layout
         self.steps: list[Step] = []
         self._states: list[GameState] = [first]
@@ -238,18 +250,26 @@ class Game:
         self._states.pop()
         return self.steps.pop()
 
+    @property
+    def resumed(self) -> bool:
+        """True when the game started in progress: past round 1, or off START."""
+        return self.round != 1 or any(sq != START for b in self.boards.values() for sq in b)
+
     def _push(self, step: Step, state: GameState) -> None:
         self.steps.append(step)
         self._states.append(state)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "schema": SCHEMA,
+            "schema": SCHEMA if self.resumed else PLAIN_SCHEMA,
             "kind": KIND,
             "face": self.face,
             "seats": list(self.seats),
             "starter": self.starter,
         }
+        if self.resumed:
+            out["boards"] = {seat: list(board) for seat, board in self.boards.items()}
+            out["round"] = self.round
         if self.layout is not None:
             out["layout"] = self.layout.to_json()
         out["steps"] = [s.to_json() for s in self.steps]
@@ -260,7 +280,16 @@ class Game:
         """Replay a logged game; anything wrong is a :class:`UserError` of one line."""
         check_log(data)
         try:
-            game = cls(str(data["face"]), list(data["seats"]), data.get("starter"))
+            boards = data.get("boards")
+            if boards is not None and not isinstance(boards, dict):
+                raise UserError('the boards must be {"south": [0, 0, 2, 6], ...}')
+            game = cls(
+                str(data["face"]),
+                list(data["seats"]),
+                data.get("starter"),
+                boards=boards,
+                round=data.get("round", 1),
+            )
             if data.get("layout") is not None:
                 game.layout = LayoutRef.from_json(data["layout"], game.seats)
             steps = list(data["steps"])
@@ -339,11 +368,18 @@ def check_log(data: Any) -> None:
                 checks.text(s, f"layout.seats[{i}]", limit=16)
     elif layout is not None:
         checks.text(layout, "layout")
+    boards = data.get("boards")
+    if isinstance(boards, dict):
+        for seat, board in boards.items():
+            for i, square in enumerate(checks.array(board, f"boards.{seat}", 0, 16)):
+                checks.whole(square, f"boards.{seat}[{i}]", 0, 6)
+    if data.get("round") is not None:
+        checks.whole(data["round"], "round", 1, 10**6)
     for n, step in enumerate(checks.array(data["steps"], "steps", 0, MAX_STEPS), 1):
         _check_step(step, f"step {n}")
 
 
-_LOG_KEYS = ("schema", "kind", "face", "seats", "starter", "layout", "steps")
+_LOG_KEYS = ("schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "steps")
 _REST_KEYS = ("id", "seat", "x", "y", "status", "points", "choices")
 _STATUSES = tuple(str(s) for s in Status)
 _EVENT_TYPES = tuple(str(e) for e in EventType)

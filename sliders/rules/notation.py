@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import itertools
 
+from sliders.boards.faces import HoleRule, worth
+from sliders.boards.faces import face as face_named
 from sliders.checks import ascii_whole
 from sliders.outcome import PAWNS_PER_PLAYER, PawnRest, ShotResult, Status, pawn_id, pawn_seat
 
@@ -140,29 +142,29 @@ def parse_what(face: str, word: str) -> tuple[Status, tuple[int, ...], int | Non
     Numbers are the ring the pawn touches (the higher one on a line); 0 is its own track. On
     Instant Sorry! 4, 5 and 6 (or ``circle``) mean the 4/5/6 circle.
     """
-    word = word.lower()
+    word, record = word.lower(), face_named(face)
     square: int | None = None
     if word.startswith("hole@"):
         square = parse_square(word[5:])
         word = "hole"
     if word == "circle":
-        if face != "instant-sorry":
-            raise RulesError("only Instant Sorry! has the 4/5/6 circle")
-        return Status.ON_TARGET, (4, 5, 6), None
+        if not record.choice_points:
+            raise RulesError(f"{record.title} has no 4/5/6 circle")
+        return Status.ON_TARGET, record.choice_points, None
     n = ascii_whole(word)
     if n is not None:
         if n == 0:
             return Status.OWN_TRACK, (0,), None
-        if face == "instant-sorry" and 4 <= n <= 6:
-            return Status.ON_TARGET, (4, 5, 6), None
-        top = 6 if face == "instant-sorry" else 5
+        if n in record.choice_points:
+            return Status.ON_TARGET, record.choice_points, None
+        top = record.top_points
         if not 1 <= n <= top:
             raise RulesError(f"no ring is worth {n} on {face}")
         return Status.ON_TARGET, (n,), None
     if word not in WORDS:
         raise RulesError(f"unknown word {word!r} (try 'help')")
     status = WORDS[word]
-    if square is not None and face != "instant-home":
+    if square is not None and record.hole is not HoleRule.HOME:
         raise RulesError("hole@SQUARE chooses the pawn to jump HOME, on Instant Home only")
     return status, (), square
 
@@ -251,7 +253,7 @@ def _score_text(state: GameState, pawn: PawnRest) -> str:
 
 def _rest(state: GameState, pid: str, what: str, home: dict[str, int], old: PawnRest) -> PawnRest:
     status, scores, square = parse_what(state.face, what)
-    if status is Status.IN_HOLE and state.face == "instant-home" and square is not None:
+    if status is Status.IN_HOLE and state.face_record.hole is HoleRule.HOME and square is not None:
         board = state.player(old.seat).board
         taken = {v for k, v in home.items() if pawn_seat(k) == old.seat}
         free = [i for i, sq in enumerate(board) if sq == square and i not in taken]
@@ -262,7 +264,7 @@ def _rest(state: GameState, pid: str, what: str, home: dict[str, int], old: Pawn
         scores = (0,)
     elif status is not Status.ON_TARGET:
         scores = scores_of(PawnRest(pid, old.seat, 0, 0, status), state.face)
-    points = min(scores) if len(scores) > 1 else scores[0]
+    points = worth(scores)
     return PawnRest(pid, old.seat, old.x, old.y, status, points, scores)
 
 

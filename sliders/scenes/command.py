@@ -12,13 +12,13 @@ import argparse
 import os
 from typing import TYPE_CHECKING
 
+from sliders.boards.faces import DEFAULT_FACE, FACES
 from sliders.errors import UserError
-from sliders.outcome import ENGINES, FACES
+from sliders.outcome import ENGINES
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App
 
-DEFAULT_FACE = "race-for-home"
 DEFAULT_LAYOUT = "square"
 DEFAULT_SEATS = "south=human,north=cpu"
 MIN_SIZE = (640, 420)

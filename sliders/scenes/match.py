@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sliders.ai import ComputerPlayer, ShotSearch
-from sliders.boards import Face, Layout, Seat, face, load_layout
+from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout
 from sliders.errors import UserError
 from sliders.outcome import Event, EventType, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, Simulation
@@ -167,7 +167,7 @@ class Match:
         A pawn whose owner has no real choice (one scoring pawn left off HOME, or all of them on
         the same square) takes the rules' default without asking.
         """
-        if self.state.face != "instant-home" or self.state.phase is not Phase.SHOOTING:
+        if self.face.hole is not HoleRule.HOME or self.state.phase is not Phase.SHOOTING:
             return None
         _, happened = apply_shot(self.state, result, home)
         boards = {s: list(self.state.player(s).board) for s in self.state.seats}

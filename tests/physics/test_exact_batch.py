@@ -116,3 +116,20 @@ def test_a_batch_chunk_in_the_exact_engine_matches_shot_by_shot() -> None:
         assert out["points"][r] == one.pawns[0].points
         for q in one.pawns[1:]:
             assert TABLE_STATUSES[out[pawn_columns(q.id)[0]][r]] == q.status
+
+
+@pytest.mark.parametrize("face_name", sorted(BUILTIN_FACES))
+def test_a_shots_rest_statuses_are_classifys(face_name: str) -> None:
+    """simulate_exact finds rest statuses in compiled code; they are classify's, choices and all."""
+    from sliders.outcome import PawnRest
+
+    face = BUILTIN_FACES[face_name]
+    rng = np.random.default_rng(3)
+    table = crowd(rng, 12)
+    for speed in (0.5, 0.9, 1.4, 2.2):
+        result = simulate_exact(SQUARE4, face, table, Shot.from_degrees("south", speed, 1.0))
+        for p in result.pawns:
+            if p.status.removed and p.status is not Status.IN_HOLE:
+                continue
+            v = classify(SQUARE4, face, p.seat, p.x, p.y, P.pawn_radius)
+            assert p == PawnRest(p.id, p.seat, p.x, p.y, v.status, v.points, v.choices)

@@ -41,6 +41,7 @@ class BatchResult:
     settle_time: np.ndarray
     contacts: np.ndarray
     settled: np.ndarray  # False: the shot timed out
+    refused: np.ndarray  # True: not simulated (see simulate_batch's ``refuse``)
 
 
 def simulate_batch(
@@ -55,10 +56,16 @@ def simulate_batch(
     params: PhysicsParams | None = None,
     seeds: np.ndarray | None = None,
     pawn: str | None = None,
+    refuse: bool = True,
 ) -> BatchResult:
     """Solve shots from ``seat`` (speeds m/s, angles rad right of straight, offsets m right of the
     lane's axis, releases m from the lane's near end — NaN or None: the foul line) onto ``table``.
-    ``seeds`` (one per shot) are used only when the knock-over spread draws."""
+    ``seeds`` (one per shot) are used only when the knock-over spread draws.
+
+    A shot one simulation would refuse (its release point taken by a pawn on the table, or past
+    the end of the lane) raises UserError; with ``refuse=False`` it is instead marked in
+    ``refused`` and left unsimulated (its row holds the shot pawn as a foul and the table as it
+    was)."""
     ensure_compiled()
     p = params or PhysicsParams.default()
     w = world_for(layout, face, p)
@@ -71,7 +78,7 @@ def simulate_batch(
     offset = np.broadcast_to(np.asarray(offset, dtype=np.float64), (n_shots,))
     rel = np.full(n_shots, np.nan) if release is None else np.asarray(release, dtype=np.float64)
     rel = np.where(np.isnan(rel), st.foul, rel)
-    starts, velocities, fouls = _releases(layout, st, speed, angle, offset, rel, p)
+    starts, velocities, fouls, refused = _releases(layout, st, speed, angle, offset, rel, p, refuse)
     txy = np.array([(q.x, q.y) for q in table], dtype=np.float64).reshape(-1, 2)
     r2 = (2 * p.pawn_radius) ** 2
     if len(table):
@@ -79,7 +86,10 @@ def simulate_batch(
         taken = (d2 < r2) & ~fouls[:, None]
         if taken.any():
             s, q = np.argwhere(taken)[0]
-            raise UserError(f"shot {s}: the release point is taken by pawn {table[q].id}")
+            if refuse:
+                raise UserError(f"shot {s}: the release point is taken by pawn {table[q].id}")
+            refused |= taken.any(axis=1)
+    fouls = fouls | refused  # a refused shot's pawn never reaches the table
     order = (shooter, *(q.id for q in table))
     seats = np.array([SEATS.index(pawn_seat(pid)) for pid in order], dtype=np.int64)
     n = len(order)
@@ -102,7 +112,7 @@ def simulate_batch(
         k.run_batch(txy, seats, starts, velocities, fouls, *args, _NO_DRAWS, MAX_EVENTS,
                     status, points, where, times, contacts, settled)  # fmt: skip
     return BatchResult(
-        order, status, points, where[:, :, 0], where[:, :, 1], times, contacts, settled
+        order, status, points, where[:, :, 0], where[:, :, 1], times, contacts, settled, refused
     )
 
 
@@ -114,8 +124,10 @@ def _releases(
     offset: np.ndarray,
     release: np.ndarray,
     p: PhysicsParams,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Start points, velocities and fouls of many shots, checked as one shot is checked."""
+    refuse: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Start points, velocities, fouls and refusals of many shots, checked as one shot is
+    checked."""
     r = p.pawn_radius
     bad = ~(np.isfinite(speed) & (speed > 0) & (speed <= p.max_speed))
     if bad.any():
@@ -136,9 +148,12 @@ def _releases(
         axis=1,
     )
     fouls = release > seat.foul + 1e-12
+    refused = np.zeros(len(speed), dtype=np.bool_)
     for s in np.flatnonzero(fouls):
         if surface_at(layout, *starts[s]) not in seat.tracks:
-            raise UserError(f"release {release[s]:g} m is beyond the end of {seat.name}'s lane")
+            if refuse:
+                raise UserError(f"release {release[s]:g} m is beyond the end of {seat.name}'s lane")
+            refused[s] = True
     ca, sa = np.cos(angle), np.sin(angle)
     velocities = np.stack([speed * (fx * ca + rx * sa), speed * (fy * ca + ry * sa)], axis=1)
-    return starts, velocities, fouls
+    return starts, velocities, fouls, refused

@@ -74,7 +74,7 @@ def _warm_up() -> None:
     k.advance_shot(
         S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, math.inf, 1000, True, now
     )
-    face = np.zeros(8)
+    face = np.zeros(9)
     surface = np.array([[-1.0, -1.0, 1.0, 1.0]])
     own = np.zeros((4, 1), dtype=np.bool_)
     rings = np.zeros((0, 2))

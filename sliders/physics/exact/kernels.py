@@ -856,7 +856,9 @@ def states_at(S, t, P, out):
 # -- rest status in compiled code (the batch path) -----------------------------------------------
 
 # face vector columns
-FC_HOLE, FC_CHOICE, FC_CHOICE_MAX, FC_BASE, FC_SORRY, FC_EDGE_MAX, FC_R, FC_HOLE_TEST = range(8)
+FC_HOLE, FC_CHOICE, FC_CHOICE_MAX, FC_BASE, FC_SORRY, FC_EDGE_MAX, FC_R, FC_HOLE_TEST, FC_TIP = (
+    range(9)
+)
 
 
 @njit(cache=True, error_model="numpy")
@@ -882,7 +884,7 @@ def classify_at(x, y, seat, surface, own, face, rings, corners, dots):
         if not own[seat, where]:
             return S_OTHER_TRACK, 0
         if _rect_distance(surface, 0, x, y) < r:
-            return S_TIPPING, 1
+            return S_TIPPING, int(face[FC_TIP])
         return S_OWN_TRACK, 0
     d = math.hypot(x, y)
     hole = face[FC_HOLE]
@@ -896,7 +898,7 @@ def classify_at(x, y, seat, surface, own, face, rings, corners, dots):
             return S_DOT, 0
     for k in range(1, surface.shape[0]):
         if own[seat, k] and _rect_distance(surface, k, x, y) < r:
-            return S_TIPPING, 1
+            return S_TIPPING, int(face[FC_TIP])
     if hole > 0.0 and d < hole + r:
         return S_HOLE_EDGE, int(face[FC_EDGE_MAX])
     if face[FC_CHOICE] > 0.0 and d < face[FC_CHOICE] + r:

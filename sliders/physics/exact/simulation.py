@@ -236,7 +236,7 @@ class ExactSimulation(Simulation):
     def _choices(self, status: Status, x: float, y: float) -> tuple[int, ...]:
         face, r = self.face, self.params.pawn_radius
         if status is Status.HOLE_EDGE:
-            return face.hole_edge_choices
+            return face.hole_edge_points
         if status is Status.ON_TARGET and face.choice_radius:
             if math.hypot(x, y) < face.choice_radius + r:
                 return face.choice_points

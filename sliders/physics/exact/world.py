@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sliders.boards import Face, Layout, outside_cells
+from sliders.boards.faces import worth
 from sliders.outcome import SEATS
 from sliders.physics.exact import kernels as k
 from sliders.physics.params import PhysicsParams
@@ -66,8 +67,9 @@ def param_vector(face: Face, p: PhysicsParams) -> np.ndarray:
     v[k.P_SPREAD] = p.knock_over_spread
     v[k.P_G], v[k.P_H] = p.g, h
     v[k.P_TDROP] = math.sqrt(2 * h / p.g)
-    v[k.P_HOLE] = face.hole_radius
-    v[k.P_RC] = max(face.hole_radius - r, 0.0) if face.hole_radius else 0.0
+    hole = face.hole_radius if face.has_hole else 0.0
+    v[k.P_HOLE] = hole
+    v[k.P_RC] = max(hole - r, 0.0)
     v[k.P_MAXT] = p.max_time
     return v
 
@@ -80,7 +82,7 @@ def _hole_test(layout: Layout, face: Face, params: PhysicsParams) -> float:
     from sliders.outcome import Status
 
     hole, r = face.hole_radius, params.pawn_radius
-    if not hole or hole <= r:
+    if not face.has_hole or hole <= r:
         return hole
     seat = layout.seats[0].name
     probe = classify(layout, face, seat, hole - r / 2, 0.0, r)
@@ -101,11 +103,11 @@ def _world(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
     for seat in layout.seats:
         for t, track in enumerate(layout.tracks):
             own[SEATS.index(seat.name), t + 1] = track.name in seat.tracks
-    choice_max = max(face.choice_points) if face.choice_points else 0
-    edge_max = max(face.hole_edge_choices) if face.hole_edge_choices else 0
+    choice_max = worth(face.choice_points) if face.choice_points else 0
+    edge_max = worth(face.hole_edge_points) if face.has_hole else 0
     face_v = np.array(
         [
-            face.hole_radius,
+            face.hole_radius if face.has_hole else 0.0,
             face.choice_radius,
             choice_max,
             face.base_points,
@@ -113,11 +115,13 @@ def _world(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
             edge_max,
             params.pawn_radius,
             _hole_test(layout, face, params),
+            face.tipping_points,
         ]  # fmt: skip
     )
     rings = np.array(face.rings, dtype=np.float64).reshape(-1, 2)
     corners = np.array(face.corners, dtype=np.float64).reshape(-1, 2)
-    dots = np.array([(d.x, d.y, d.radius) for d in face.dots], dtype=np.float64).reshape(-1, 3)
+    removing = face.dots if face.dots_remove else ()  # printed dots that do nothing are not there
+    dots = np.array([(d.x, d.y, d.radius) for d in removing], dtype=np.float64).reshape(-1, 3)
     return ExactWorld(
         rails=rails,
         cells=cells.reshape(-1, 4),
