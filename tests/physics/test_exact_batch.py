@@ -133,3 +133,34 @@ def test_a_shots_rest_statuses_are_classifys(face_name: str) -> None:
                 continue
             v = classify(SQUARE4, face, p.seat, p.x, p.y, P.pawn_radius)
             assert p == PawnRest(p.id, p.seat, p.x, p.y, v.status, v.points, v.choices)
+
+
+def test_refused_samples_in_the_exact_engine_are_recorded_as_in_the_pymunk_engine() -> None:
+    """A release past the lane's end (a foul) and a release point taken by a pawn are that
+    sample's outcome in both engines' chunks, row for row."""
+    from sliders.batch import Design, Study, empty_scene, run_study
+    from sliders.boards.scene import Scene, ScenePawn
+    from sliders.physics import Noise
+
+    layout, _ = empty_scene().build()
+    x, y = layout.seat("south").to_world(0.16, 0.026)
+    lane_pawn = Scene("square", ("south", "north"), "race-for-home", (ScenePawn("south-1", x, y),))
+    cases = [
+        (lane_pawn, Design.grid(speed="0.6,0.9"), Noise.level("medium")),
+        (empty_scene(), Design.grid(speed="0.6", release="0.3"), Noise(release=0.05)),
+    ]
+    for scene, design, noise in cases:
+        tables = []
+        for engine in ("pymunk", "exact"):
+            study = Study.create(
+                scene, "south", design, samples=40, noise=noise, seed=2, engine=engine
+            )
+            tables.append(run_study(study, workers=1).table)
+        pym, exact = tables
+        assert (pym["fault"] != 0).any()
+        same = ["shot", "fault", "exec_speed", "exec_angle", "exec_offset", "exec_release", "seed"]
+        for name in same:
+            assert np.array_equal(pym[name], exact[name], equal_nan=True), name
+        refused = pym["fault"] != 0
+        for name in pym:
+            assert np.array_equal(pym[name][refused], exact[name][refused], equal_nan=True), name
