@@ -292,3 +292,25 @@ def test_a_seeded_spread_draws_deterministically() -> None:
     runs = [simulate_exact(SQUARE4, RACE, table, shot, params, seed=s) for s in (1, 1, 2, 3, 4)]
     assert runs[0] == runs[1]
     assert len({tuple(p.status for p in r.pawns) for r in runs}) > 1
+
+
+def test_a_table_that_cannot_stand_is_refused_as_check_pawns_refuses_it() -> None:
+    """The placement fast path never lets through what boards.geometry.check_pawns refuses."""
+    from sliders.errors import UserError
+
+    good = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.05, 0.0)]
+    simulate_exact(SQUARE4, RACE, good, Shot("south", 0.3))  # the ids are now known
+    bad_tables = {
+        "overlap": [pawn("north-1", 0.0, 0.0), pawn("north-2", 2 * R - 1e-6, 0.0)],
+        "not on the table": [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.5, 0.5)],
+        "overlaps a rail": [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.055 - R + 1e-4, -0.3)],
+    }
+    for what, table in bad_tables.items():
+        with pytest.raises(
+            UserError, match=what if what != "not on the table" else "is not on the table"
+        ):
+            simulate_exact(SQUARE4, RACE, table, Shot("south", 0.3))
+    # touching exactly (within the tolerance) stands
+    simulate_exact(
+        SQUARE4, RACE, [pawn("north-1", 0.0, 0.0), pawn("north-2", 2 * R, 0.0)], Shot("south", 0.3)
+    )

@@ -81,6 +81,7 @@ def _warm_up() -> None:
     corners = np.zeros((0, 2))
     dots = np.zeros((0, 3))
     k.classify_at(0.0, 0.0, 0, surface, own, face, rings, corners, dots)
+    k.placement_clear(np.zeros((1, 2)), rails, surface, 0.0125, 1e-12)
     table = np.array([[0.1, 0.0]])
     seats = np.zeros(2, dtype=np.int64)
     k.run_batch(table, seats, np.zeros((1, 2)), np.array([[1.0, 0.0]]), np.zeros(1, np.bool_),

@@ -975,3 +975,30 @@ def advance_shot(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, unti
     t = clock[1] if code == SETTLED else clock[0]
     states_at(S, t, P, now)
     return code
+
+
+@njit(cache=True, error_model="numpy")
+def placement_clear(xy, rails, surface, r, margin):
+    """True when every pawn at ``xy`` has its centre on the table, stays clear of every rail and
+    of the other pawns by more than the placement check's tolerance plus ``margin`` (a fast path:
+    anything closer is left to :func:`sliders.boards.geometry.check_pawns`)."""
+    n = xy.shape[0]
+    for i in range(n):
+        x, y = xy[i, 0], xy[i, 1]
+        on = False
+        for k in range(surface.shape[0]):
+            if surface[k, 0] <= x <= surface[k, 2] and surface[k, 1] <= y <= surface[k, 3]:
+                on = True
+                break
+        if not on:
+            return False
+        for k in range(rails.shape[0]):
+            d = _point_segment_distance(
+                x, y, rails[k, RA_X], rails[k, RA_Y], rails[k, RB_X], rails[k, RB_Y]
+            )
+            if d < r + rails[k, RH] - 1e-9 + margin:
+                return False
+        for j in range(i + 1, n):
+            if math.hypot(x - xy[j, 0], y - xy[j, 1]) < 2.0 * r - 1e-9 + margin:
+                return False
+    return True
