@@ -314,3 +314,55 @@ def test_a_table_that_cannot_stand_is_refused_as_check_pawns_refuses_it() -> Non
     simulate_exact(
         SQUARE4, RACE, [pawn("north-1", 0.0, 0.0), pawn("north-2", 2 * R, 0.0)], Shot("south", 0.3)
     )
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), face_name=st.sampled_from(["race-for-home", "instant-home"]))
+def test_any_legal_parameters_give_a_sound_shot(seed: int, face_name: str) -> None:
+    """Parameters drawn over their whole legal ranges: no exception, finite places, no pawn in a
+    rail or another beyond the tolerance, and a time-out reported as such."""
+    rng = np.random.default_rng(seed)
+
+    def log_uniform(lo: float, hi: float) -> float:
+        return float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+
+    params = P.replace(
+        g=float(rng.uniform(1.0, 30.0)),
+        mu_roll=log_uniform(0.005, 1.0),
+        spin_damping_torque=log_uniform(1e-9, 1e-2),
+        pawn_radius=float(rng.uniform(0.008, 0.02)),
+        pawn_mass=log_uniform(0.001, 1.0),
+        restitution_pawn=float(rng.uniform(1e-3, 1.0)),
+        restitution_rail=float(rng.uniform(1e-3, 1.0)),
+        friction_pawn=float(rng.uniform(0.0, 2.0)),
+        friction_rail=float(rng.uniform(0.0, 2.0)),
+        knock_over_impulse=log_uniform(1e-4, 1.0),
+        knock_over_moving_factor=float(rng.uniform(1.0, 10.0)),
+        knock_over_spread=float(rng.choice([0.0, log_uniform(1e-5, 1.0)])),
+        hole_drop_height=float(rng.uniform(1e-4, 0.05)),
+        max_speed=10.0,
+        dt=1e-4,  # the check's pymunk bound max_speed·dt <= r (the exact engine has no step)
+        max_time=float(rng.choice([0.5, 60.0])),
+    )
+    params.check()
+    r = params.pawn_radius
+    placed: list[PawnRest] = []
+    ids = [f"{s}-{k}" for s in ("west", "north", "east") for k in range(1, 5)]
+    while len(placed) < int(rng.integers(1, 12)):
+        x, y = (float(v) for v in rng.uniform(-0.08, 0.08, 2))
+        if all(math.hypot(x - q.x, y - q.y) > 2 * r + 1e-6 for q in placed):
+            placed.append(pawn(ids[len(placed)], x, y))
+    shot = Shot.from_degrees("south", float(rng.uniform(0.05, 10.0)), float(rng.uniform(-30, 30)))
+    sim = ExactSimulation(SQUARE4, face(face_name), placed, shot, params, seed=seed)
+    sim.run()
+    result = sim.result()
+    assert result.settled == sim.settled
+    assert result.events[-1].type is (EventType.SETTLED if sim.settled else EventType.TIMED_OUT)
+    if not sim.settled:
+        assert sim.t <= params.max_time
+    where = list(sim.positions().values())
+    for i, (x, y, th) in enumerate(where):
+        assert math.isfinite(x) and math.isfinite(y) and math.isfinite(th)
+        assert not overlaps_rail(SQUARE4, x, y, r, tolerance=1e-9)
+        for x2, y2, _ in where[i + 1 :]:
+            assert math.hypot(x - x2, y - y2) >= 2 * r - 1e-9
