@@ -198,3 +198,24 @@ def test_newtons_cradle_passes_the_whole_speed_down_a_touching_line(count: int) 
         # every other pawn stands where it was hit (the shooter where it touched the first)
         expect = y1 - 2 * R if q is None else q.y
         assert p.y == pytest.approx(expect, rel=REL)
+
+
+def test_simultaneous_contacts_are_taken_in_pawn_order() -> None:
+    """Straight between two touching pawns: both contacts come at the same instant and are
+    resolved one at a time, by pawn index then partner — here the table's order decides, and the
+    outcome is the mirror image whichever pawn is listed first."""
+    params = P.replace(knock_over_impulse=10.0)
+    y = Y0 + 0.3
+    left, right = pawn("north-1", -R, y), pawn("north-2", R, y)
+    one = simulate_exact(ARENA, RACE, [left, right], Shot("south", 1.0), params)
+    two = simulate_exact(ARENA, RACE, [right, left], Shot("south", 1.0), params)
+    hits = [e for e in one.events if e.type is EventType.CONTACT]
+    assert hits[0].pawns == ("south-1", "north-1") and hits[1].pawns == ("south-1", "north-2")
+    assert abs(hits[1].t - hits[0].t) <= 1e-12
+    hits2 = [e for e in two.events if e.type is EventType.CONTACT]
+    assert hits2[0].pawns == ("south-1", "north-2")
+    a1, a2 = one.pawn("north-1"), one.pawn("north-2")
+    assert a1.x < 0 < a2.x
+    b1, b2 = two.pawn("north-1"), two.pawn("north-2")
+    assert a1.x == pytest.approx(-b2.x, abs=1e-12) and a1.y == pytest.approx(b2.y, abs=1e-12)
+    assert a2.x == pytest.approx(-b1.x, abs=1e-12) and a2.y == pytest.approx(b1.y, abs=1e-12)
