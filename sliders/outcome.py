@@ -55,6 +55,7 @@ def parse_seats(text: str | Iterable[str], noun: str = "seat") -> tuple[str, ...
         raise UserError(f"no {noun}s given")
     return tuple(s for s in SEATS if s in seats)
 
+
 ENGINES: tuple[str, ...] = ("exact", "pymunk")
 """The physics engines a shot can be simulated in (see :mod:`sliders.physics`)."""
 

@@ -1,13 +1,16 @@
-"""Simulate a shot to rest in a pymunk world built from a layout, a face and the pawns on the table.
+"""The pymunk engine: a shot in a Chipmunk world built from a layout, a face and the pawns on the
+table, stepped at a fixed ``dt`` (the model it implements: docs/model.md).
 
 Top-down, zero gravity. Rolling resistance is Coulomb friction to the table: a ``PivotJoint`` to the
 static body with no bias and ``max_force = μ·m·g`` (and a ``GearJoint`` for spin), so it stays in C
-and brings a pawn exactly to rest, which lets Chipmunk put it to sleep. Everything the rules need is
-detected in C too: each pawn carries a point-sized probe that only sensors see, so a pawn is off
-the board the step its centre crosses the table's edge and drops into the hole the step its centre
-is over it slowly enough. Contacts report their impulse, which decides knock-overs.
+and brings a pawn exactly to rest. Each contact's restitution and friction are the pair's, set by
+the collision handlers every step, which also test every step's contact impulse for knock-over.
+Each pawn carries a point-sized probe that only sensors see: a pawn is off the board the step its
+centre leaves the table's surface, and the hole's sensor times how long its centre stays over the
+hole and applies the climb out of it. A shot settles when no pawn slides (spin does not count).
 
-Use :func:`simulate` for one shot to rest, or :class:`Simulation` to step a shot frame by frame.
+Use :func:`simulate_pymunk` for one shot to rest, or :class:`PymunkSimulation` to step a shot frame
+by frame; :mod:`sliders.physics.engines` chooses between this engine and the exact one.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ from sliders.boards import (
     Seat,
     classify,
     outside_cells,
-    overlaps_rail,
     segment_distance,
     surface_at,
 )
@@ -115,8 +117,9 @@ def at_rest(
 class PymunkSimulation(Simulation):
     """One shot in the pymunk engine, stepped at the fixed ``params.dt``.
 
-    ``step()`` advances one step; ``moving`` tells whether anything is still awake;
-    ``positions()`` gives every pawn still in the world; ``result()`` classifies the rest state.
+    ``step()`` advances one step; ``moving`` tells whether the shot is still going (until it
+    settles or times out); ``positions()`` gives every pawn still in the world; ``result()``
+    classifies the rest state.
     """
 
     def __init__(
@@ -136,6 +139,7 @@ class PymunkSimulation(Simulation):
         """True once everything has stopped (False while running and after a time-out)"""
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
+        _check_params(p)
         if not (seed is None or isinstance(seed, np.random.Generator)) and not (
             isinstance(seed, int | np.integer) and 0 <= seed < 2**63
         ):
@@ -560,7 +564,7 @@ class PymunkSimulation(Simulation):
             return False  # stepping reaches the time limit first
         if not self.world.path_is_clear((x0, y0), (x1, y1), self._pawns, pawn.id):
             return False
-        if self._pressed_apart():
+        if self._pressed_apart(skip=pawn):  # its own path is clear: the others must be
             return False
         body.position = (x1, y1)
         self.coasted = True
@@ -583,24 +587,26 @@ class PymunkSimulation(Simulation):
         """True while some pawn moves (its spin alone does not count)."""
         return any(abs(pw.body.velocity) > _REST_SPEED for pw in self._pawns.values())
 
-    def _pressed_apart(self) -> bool:
-        """True when a pawn still overlaps a rail or another pawn by more than the slop (a hard
-        hit pressed it in): those pawns are woken so the solver pushes them out before the
-        shot may settle."""
+    def _pressed_apart(self, skip: _Pawn | None = None) -> bool:
+        """True when a pawn (other than ``skip``) still overlaps a rail or another pawn by more
+        than the slop (a hard hit pressed it in): those pawns are woken so the solver pushes
+        them out before the shot may settle."""
+        pawns = [pw for pw in self._pawns.values() if pw is not skip]
+        if not pawns:
+            return False
         p = self.params
-        r, tol = p.pawn_radius, p.collision_slop + _REST_OVERLAP
-        pawns = list(self._pawns.values())
-        where = [pw.body.position for pw in pawns]
-        pressed: set[int] = set()
-        for i, (x, y) in enumerate(where):
-            if overlaps_rail(self.layout, x, y, r, tolerance=tol):
-                pressed.add(i)
-            for j in range(i + 1, len(where)):
-                if math.hypot(x - where[j][0], y - where[j][1]) < 2 * r - tol:
-                    pressed.update((i, j))
-        for i in pressed:
-            pawns[i].body.activate()
-        return bool(pressed)
+        tol = p.collision_slop + _REST_OVERLAP
+        where = np.array([tuple(pw.body.position) for pw in pawns])
+        pressed = self.world.in_rails(where, tol)
+        if len(pawns) > 1:
+            diff = where[:, None, :] - where[None, :, :]
+            gap = np.hypot(diff[:, :, 0], diff[:, :, 1])
+            np.fill_diagonal(gap, np.inf)
+            pressed |= (gap < 2 * p.pawn_radius - tol).any(axis=1)
+        for pw, hit in zip(pawns, pressed, strict=True):
+            if hit:
+                pw.body.activate()
+        return bool(pressed.any())
 
     def _lone_mover(self) -> _Pawn | None:
         """The one pawn awake, ``_SEVERAL`` when more are, None when all are asleep."""
@@ -632,7 +638,7 @@ class World:
     """
 
     def __init__(self, layout: Layout, face: Face, params: PhysicsParams) -> None:
-        params.check()
+        _check_params(params)
         self.params = p = params
         self.static = static = pymunk.Body(body_type=pymunk.Body.STATIC)
         # a contact's restitution and friction are the pair's, set by the shot's pre_solve
@@ -659,6 +665,11 @@ class World:
             (c, d, reach, (min(c[0], d[0]), min(c[1], d[1]), max(c[0], d[0]), max(c[1], d[1])))
             for c, d, reach in walls
         )
+        self._rail_a = np.array([rail.a for rail in layout.rails], dtype=float).reshape(-1, 2)
+        self._rail_d = np.array([rail.b for rail in layout.rails], dtype=float).reshape(-1, 2)
+        self._rail_d -= self._rail_a
+        self._rail_len2 = np.maximum((self._rail_d**2).sum(axis=1), 1e-300)
+        self._rail_reach = np.array([rail.thickness / 2 + r for rail in layout.rails])
         self._moment = pymunk.moment_for_circle(p.pawn_mass, 0, p.pawn_radius)
         self._roll_force = p.mu_roll * p.pawn_mass * p.g
         self._space: pymunk.Space | None = None
@@ -688,6 +699,17 @@ class World:
         space, self._space = self._space, None
         if space is not None:
             space.remove(*space.bodies, *space.shapes, *space.constraints)
+
+    def in_rails(self, where: np.ndarray, tolerance: float) -> np.ndarray:
+        """For each pawn centre (rows of ``where``), whether its footprint overlaps a rail by
+        more than ``tolerance``."""
+        if not len(self._rail_a):
+            return np.zeros(len(where), dtype=bool)
+        rel = where[:, None, :] - self._rail_a[None, :, :]
+        t = np.clip((rel * self._rail_d).sum(axis=2) / self._rail_len2, 0.0, 1.0)
+        off = rel - t[:, :, None] * self._rail_d[None, :, :]
+        dist = np.hypot(off[:, :, 0], off[:, :, 1])
+        return np.asarray((dist < self._rail_reach - tolerance).any(axis=1))
 
     def edge_entry(self, a: tuple[float, float], b: tuple[float, float]) -> float | None:
         """The fraction of the way from ``a`` (on the table) to ``b`` at which a point first
@@ -843,6 +865,12 @@ def world_for(layout: Layout, face: Face, params: PhysicsParams) -> World:
         cache.move_to_end(key)
     _local.last = (layout, face, params, world)
     return world
+
+
+@functools.lru_cache(maxsize=64)
+def _check_params(params: PhysicsParams) -> None:
+    """``params.check()``, once for each set of parameters."""
+    params.check()
 
 
 def _make_sensor(shape: pymunk.Shape, kind: int) -> pymunk.Shape:

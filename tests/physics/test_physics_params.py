@@ -247,3 +247,35 @@ def test_an_almost_plastic_rail_leaves_no_pawn_pressed_into_it(e: float) -> None
         assert result.settled
         if end.status.in_play:
             assert not overlaps_rail(closed, end.x, end.y, R, tolerance=P.collision_slop + 2e-5)
+
+
+def test_the_engine_checks_parameters_built_in_code_too() -> None:
+    for bad in (P.replace(restitution_pawn=0.0), P.replace(max_speed=6.0), P.replace(dt=1e-320)):
+        with pytest.raises(UserError, match="parameter"):
+            simulate(SQUARE2, RACE, [], Shot("south", 0.5), bad)
+
+
+def test_a_match_plays_and_logs_in_its_engine_and_play_takes_the_flag(capsys) -> None:
+    from sliders.scenes.config import MatchConfig, SeatSpec
+    from sliders.scenes.match import Match
+
+    config = MatchConfig(
+        "race-for-home", "square", (SeatSpec("south"), SeatSpec("north")), 1, engine="pymunk"
+    )
+    match = Match(config)
+    match.start(Shot("south", 0.6))
+    assert match.sim is not None and match.sim.engine == "pymunk"
+    while match.sim.moving:
+        match.advance(1.0)
+    result, _ = match.finish()
+    assert result.engine == "pymunk" and result.settled
+    logged = match.game.to_json()["steps"][0]["shot"]
+    assert logged["engine"] == "pymunk" and logged["version"]
+    # the window's command: an engine that cannot load is one line before any window opens
+    try:
+        import sliders.physics.exact  # noqa: F401
+    except ImportError:
+        code, _, err = run(capsys, "play", "--engine", "exact")
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "exact" in err
+    code, _, err = run(capsys, "play", "--replay", "game.json", "--engine", "pymunk")
+    assert code == 2 and "engine it was played with" in err
