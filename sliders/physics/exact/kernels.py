@@ -16,7 +16,8 @@ fixed order: by pawn index (the shooter is 0, then the table's pawns in order), 
 (another pawn by its index, then the rails in layout order, then the pawn's own event).
 
 Tolerances: two shapes whose gap is at most ``TOUCH`` (1e-9 m) touch; a touching pair that is
-approaching is resolved at once, one that is not is left to separate. Contacts are found as roots,
+approaching faster than ``V_EPS`` (1e-9 m/s) is resolved at once, one that is not is left to
+separate (or to creep in by less than the tolerance). Contacts are found as roots,
 so overlaps are rounding errors (well under ``TOUCH``). A pawn left slower than ``V_REST``
 (1e-6 m/s) by a contact or a rim bounce stops (it would roll less than 1e-12 m).
 
@@ -39,6 +40,7 @@ TIE = 1e-12
 TOUCH = 1e-9
 V_REST = 1e-6
 V_SLOW = 1e-4
+V_EPS = 1e-9
 
 # state columns
 X, Y, VX, VY, W, TH, T0, TIN, TRC = 0, 1, 2, 3, 4, 5, 6, 7, 8
@@ -237,14 +239,15 @@ def first_drop(c0, c1, c2, c3, c4, hi):
 
 
 @njit(cache=True, error_model="numpy")
-def circle_entry(px, py, ux, uy, cx, cy, rho):
-    """Distance along the ray p + u·s (s ≥ 0) at which a point enters the disc (c, rho), or INF.
-    A point already on the circle (within TOUCH) enters at 0 if it is heading inward."""
+def circle_entry(px, py, ux, uy, cx, cy, rho, v):
+    """Distance along the ray p + u·s (s ≥ 0) at which a point moving at speed ``v`` enters the
+    disc (c, rho), or INF. A point already on the circle (within TOUCH) enters at 0 if it is
+    heading inward faster than V_EPS."""
     dx, dy = px - cx, py - cy
     b = dx * ux + dy * uy
     dist = math.hypot(dx, dy)
     if dist - rho <= TOUCH:
-        return 0.0 if b < 0.0 else INF
+        return 0.0 if -b * v > V_EPS * dist else INF
     if b >= 0.0:
         return INF
     c = (dist - rho) * (dist + rho)
@@ -270,7 +273,7 @@ def circle_exit(px, py, ux, uy, rho):
 
 
 @njit(cache=True, error_model="numpy")
-def rail_entry(px, py, ux, uy, rails, k, rho):
+def rail_entry(px, py, ux, uy, rails, k, rho, v):
     """Distance along the ray at which a pawn's centre comes within ``rho`` of rail ``k``'s centre
     line (its face or one of its round end caps), or INF."""
     ax, ay, bx, by = rails[k, RA_X], rails[k, RA_Y], rails[k, RB_X], rails[k, RB_Y]
@@ -288,14 +291,19 @@ def rail_entry(px, py, ux, uy, rails, k, rho):
     rate = ux * nx + uy * ny
     if rate < 0.0:
         gap = sig - rho
-        s = 0.0 if gap <= TOUCH else gap / -rate
+        if gap > TOUCH:
+            s = gap / -rate
+        elif -rate * v > V_EPS:
+            s = 0.0
+        else:
+            s = INF  # touching and creeping in slower than V_EPS: left alone
         proj = (px + ux * s - ax) * ex + (py + uy * s - ay) * ey
-        if 0.0 <= proj <= length:
+        if s < INF and 0.0 <= proj <= length:
             best = s
-    s = circle_entry(px, py, ux, uy, ax, ay, rho)
+    s = circle_entry(px, py, ux, uy, ax, ay, rho, v)
     if s < best:
         best = s
-    s = circle_entry(px, py, ux, uy, bx, by, rho)
+    s = circle_entry(px, py, ux, uy, bx, by, rho, v)
     if s < best:
         best = s
     return best
@@ -363,7 +371,7 @@ def predict_own(S, F, i, rails, cells, P):
                     or min(rails[k, RA_Y], rails[k, RB_Y]) - rho > hiy
                     or max(rails[k, RA_Y], rails[k, RB_Y]) + rho < loy):  # fmt: skip
                 continue
-            s = rail_entry(px, py, ux, uy, rails, k, r + rails[k, RH])
+            s = rail_entry(px, py, ux, uy, rails, k, r + rails[k, RH], v)
             if s < best_s:
                 best_s, kind, arg = s, K_RAIL, k
         s = edge_exit(px, py, ux, uy, best_s, cells)
@@ -371,7 +379,7 @@ def predict_own(S, F, i, rails, cells, P):
             best_s, kind, arg = s, K_EDGE, -1
         if P[P_HOLE] > 0.0:
             if F[i, INR] == 0:
-                s = circle_entry(px, py, ux, uy, 0.0, 0.0, P[P_HOLE])
+                s = circle_entry(px, py, ux, uy, 0.0, 0.0, P[P_HOLE], v)
                 k2 = K_R_IN
             else:
                 s = circle_exit(px, py, ux, uy, P[P_HOLE])
@@ -379,7 +387,7 @@ def predict_own(S, F, i, rails, cells, P):
             if s < best_s:
                 best_s, kind, arg = s, k2, -1
             if F[i, INRC] == 0:
-                s = circle_entry(px, py, ux, uy, 0.0, 0.0, P[P_RC])
+                s = circle_entry(px, py, ux, uy, 0.0, 0.0, P[P_RC], v)
                 k2 = K_RC_IN
             else:
                 s = circle_exit(px, py, ux, uy, P[P_RC])
@@ -433,7 +441,7 @@ def _ray_pawn(xm, ym, vxm, vym, xs, ys, rho, dec):
     if v == 0.0:
         return INF
     ux, uy = vxm / v, vym / v
-    s = circle_entry(xm, ym, ux, uy, xs, ys, rho)
+    s = circle_entry(xm, ym, ux, uy, xs, ys, rho, v)
     reach = 0.5 * v * v / dec
     if s > reach:
         return INF
@@ -485,8 +493,8 @@ def predict_pair(S, i, j, now, P):
     c4 = 0.25 * (dax * dax + day * day)
     dist = math.hypot(dx, dy)
     if dist - rho <= TOUCH:
-        if c1 < 0.0:
-            return now
+        if -c1 > 2.0 * V_EPS * dist:
+            return now  # approaching faster than V_EPS
         # touching and not approaching: D² − ρ² = τ·(c1 + c2·τ + c3·τ² + c4·τ³)
         if c1 > 0.0:
             tau = first_drop(c1, c2, c3, c4, 0.0, t1)
@@ -581,7 +589,7 @@ def collide_pawns(S, i, j, P):
     tx, ty = -ny, nx
     cx, cy = S[i, X] + r * nx, S[i, Y] + r * ny
     gn = (S[i, VX] - S[j, VX]) * nx + (S[i, VY] - S[j, VY]) * ny
-    if gn <= 0.0:
+    if gn <= V_EPS:
         return 0.0, cx, cy
     e = P[P_EP] if gn >= V_SLOW else 0.0
     jn = 0.5 * m * (1.0 + e) * gn
@@ -621,7 +629,7 @@ def collide_rail(S, i, rails, k, P):
     tx, ty = -ny, nx
     cx, cy = px + r * nx, py + r * ny
     gn = S[i, VX] * nx + S[i, VY] * ny
-    if gn <= 0.0:
+    if gn <= V_EPS:
         return 0.0, cx, cy
     e = P[P_ER] if gn >= V_SLOW else 0.0
     jn = m * (1.0 + e) * gn
