@@ -7,7 +7,8 @@ and brings a pawn exactly to rest. Each contact's restitution and friction are t
 the collision handlers every step, which also test every step's contact impulse for knock-over.
 Each pawn carries a point-sized probe that only sensors see: a pawn is off the board the step its
 centre leaves the table's surface, and the hole's sensor times how long its centre stays over the
-hole and applies the climb out of it. A shot settles when no pawn slides (spin does not count).
+hole (a check after each step applies the climb out of it). A shot settles when no pawn slides
+(spin does not count).
 
 Use :func:`simulate_pymunk` for one shot to rest, or :class:`PymunkSimulation` to step a shot frame
 by frame; :mod:`sliders.physics.engines` chooses between this engine and the exact one.
@@ -185,6 +186,9 @@ class PymunkSimulation(Simulation):
         self._by_body: dict[pymunk.Body, _Pawn] = {}
         for q in table:
             self._add_pawn(q.id, (q.x, q.y), (0.0, 0.0))
+            if face.hole_radius and math.hypot(q.x, q.y) < face.hole_radius:
+                # standing over the hole (on its edge): its ball has long dipped as far as it goes
+                self._hole_in[q.id] = -math.inf
         self.order = [shooter, *(q.id for q in table)]
         self._events(EventType.RELEASE, (shooter,), x=start[0], y=start[1])
         if foul:
@@ -213,7 +217,7 @@ class PymunkSimulation(Simulation):
         """Step until no pawn translates any more (settled), or until ``max_time`` (timed out)."""
         p = self.params
         step, dt, k = self._step, p.dt, p.rest_check_steps
-        doomed, falling = self._doomed, self._falling
+        doomed, falling, hole_in = self._doomed, self._falling, self._hole_in
         max_steps = self._max_steps
         while self.moving:
             n = min(k, max_steps - self.steps)
@@ -222,6 +226,8 @@ class PymunkSimulation(Simulation):
             for _ in range(n):
                 step(dt)
                 self.steps += 1
+                if hole_in:
+                    self._leave_hole()
                 if doomed or falling:
                     self._drop_doomed()
             self.t = self.steps * dt
@@ -240,6 +246,8 @@ class PymunkSimulation(Simulation):
             return
         self._step(self.params.dt)
         self.steps += 1
+        if self._hole_in:
+            self._leave_hole()
         if self._doomed or self._falling:
             self._drop_doomed()
         self.t = self.steps * self.params.dt
@@ -328,7 +336,7 @@ class PymunkSimulation(Simulation):
         space.on_collision(_PAWN, _PAWN, pre_solve=self._pawn_pre, post_solve=self._pawn_hit)
         space.on_collision(_PAWN, _RAIL, pre_solve=self._rail_pre, post_solve=self._rail_hit)
         space.on_collision(_PROBE, _OUTSIDE, pre_solve=self._fell_off)
-        space.on_collision(_PROBE, _HOLE, pre_solve=self._over_hole, separate=self._left_hole)
+        space.on_collision(_PROBE, _HOLE, pre_solve=self._over_hole)
 
     # -- collision callbacks (called from inside space.step) ---------------------------------------
 
@@ -408,44 +416,46 @@ class PymunkSimulation(Simulation):
         else:
             self._hole_capture.pop(pawn.id, None)
 
-    def _left_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        """A pawn's centre crossing the hole's rim outward: its ball has dipped
-        d = min(h, ½·g·τ²) after τ over the hole and must climb out. The outward speed v_n
-        becomes √(v_n² − 2gd), or, too slow for that, it rolls back in at −e_rail·v_n."""
-        by_body = cast(dict[pymunk.Body | None, _Pawn], self._by_body)
-        pawn = by_body.get(arb.shapes[0].body) or by_body.get(arb.shapes[1].body)
-        if pawn is None or pawn.id in self.removed or self._final is not None:
-            return
-        t_in = self._hole_in.pop(pawn.id, None)
-        self._hole_capture.pop(pawn.id, None)
-        if t_in is None:
-            return
-        p, body = self.params, pawn.body
-        tau = self._now(space) - t_in
-        dip = min(p.hole_drop_height, 0.5 * p.g * tau * tau)
-        x, y = body.position
-        dist = math.hypot(x, y)
-        if dist == 0:
-            return
-        nx, ny = x / dist, y / dist
-        vx, vy = body.velocity
-        vn = vx * nx + vy * ny
-        if vn <= 0:
-            return  # pushed out sideways by another pawn: nothing to climb
-        need = 2 * p.g * dip
-        if vn * vn > need:
-            new = math.sqrt(vn * vn - need)
-        else:
-            new = -p.restitution_rail * vn
-            # back inside the rim, as far in as it had gone past it times e, and still dipped
-            radius = self.face.hole_radius
-            back = max(radius - p.restitution_rail * (dist - radius), 0.0) * (1 - 1e-9)
-            body.position = (nx * back, ny * back)
-            self._hole_in[pawn.id] = t_in
-        vx, vy = vx + (new - vn) * nx, vy + (new - vn) * ny
-        if math.hypot(vx, vy) < _REST_SPEED:
-            vx = vy = 0.0
-        body.velocity = (vx, vy)
+    def _leave_hole(self) -> None:
+        """After a step, for each pawn that was over the hole: one whose centre has crossed the
+        rim outward has dipped d = min(h, ½·g·τ²) after τ over the hole and must climb out. The
+        outward speed v_n becomes √(v_n² − 2gd), or, too slow for that, it rolls back in at
+        −e_rail·v_n. (Checked here rather than by the sensor's separate callback, which also
+        comes when Chipmunk puts a pawn to sleep or wakes it.)"""
+        p, radius = self.params, self.face.hole_radius
+        now = round(self.steps * p.dt, 9)
+        for pid, t_in in list(self._hole_in.items()):
+            pawn = self._pawns.get(pid)
+            if pawn is None or pid in self.removed:
+                del self._hole_in[pid]
+                self._hole_capture.pop(pid, None)
+                continue
+            body = pawn.body
+            x, y = body.position
+            dist = math.hypot(x, y)
+            if dist < radius:
+                continue
+            del self._hole_in[pid]
+            self._hole_capture.pop(pid, None)
+            nx, ny = x / dist, y / dist
+            vx, vy = body.velocity
+            vn = vx * nx + vy * ny
+            if vn <= 0:
+                continue  # pushed out sideways by another pawn: nothing to climb
+            tau = now - t_in
+            need = 2 * p.g * min(p.hole_drop_height, 0.5 * p.g * tau * tau)
+            if vn * vn > need:
+                new = math.sqrt(vn * vn - need)
+            else:
+                new = -p.restitution_rail * vn
+                # back inside the rim, as far in as it had gone past it times e, still dipped
+                back = max(radius - p.restitution_rail * (dist - radius), 0.0) * (1 - 1e-9)
+                body.position = (nx * back, ny * back)
+                self._hole_in[pid] = t_in
+            vx, vy = vx + (new - vn) * nx, vy + (new - vn) * ny
+            if math.hypot(vx, vy) < _REST_SPEED:
+                vx = vy = 0.0
+            body.velocity = (vx, vy)
 
     def _topples(self, pawn: _Pawn, impulse: float) -> bool:
         """Whether ``impulse`` topples ``pawn``: above its threshold, knock_over_impulse (or,

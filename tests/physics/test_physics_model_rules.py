@@ -60,24 +60,30 @@ def test_a_grazing_chord_no_longer_captures() -> None:
 
 def _crossing(speed: float, offset: float, params: PhysicsParams = P):
     """Slide across the hole; the velocities just before and after the centre leaves it, and
-    the time it spent over it, read from inside the engine's rim callback."""
+    the time it spent over it, read at the engine's check of the rim after each step."""
     sim = Simulation(SQUARE2, HOME, [], Shot("south", speed, offset=offset), params)
-    seen: list[tuple[tuple[float, float], tuple[float, float], float, tuple[float, float]]] = []
-    original = sim._left_hole
-
-    def spy(arb, space, data):
-        body = sim._pawns["south-1"].body
-        t_in = sim._hole_in.get("south-1")
-        before = tuple(body.velocity)
-        where = tuple(body.position)
-        original(arb, space, data)
-        if t_in is not None:
-            seen.append((before, tuple(body.velocity), sim._now(space) - t_in, where))
-
-    sim._left_hole = spy
-    sim._install_handlers(sim.space)
+    seen: list = []
+    _spy_on_the_rim(sim, "south-1", seen)
     sim.run()
-    return sim.result(), seen
+    return sim.result(), [(b, a, sim_now - t_in, w) for t_in, b, a, w, sim_now in seen]
+
+
+def _spy_on_the_rim(sim: Simulation, pid: str, seen: list) -> None:
+    """Record (t_in, velocity before, velocity after, where, when) each time ``pid``'s centre
+    is found past the hole's rim after being over it."""
+    original = sim._leave_hole
+
+    def spy():
+        t_in = sim._hole_in.get(pid)
+        body = sim._pawns[pid].body if pid in sim._pawns else None
+        if t_in is None or body is None or abs(body.position) < HOLE:
+            original()
+            return
+        before, where = tuple(body.velocity), tuple(body.position)
+        original()
+        seen.append((t_in, before, tuple(body.velocity), where, round(sim.steps * P.dt, 9)))
+
+    sim._leave_hole = spy
 
 
 @pytest.mark.parametrize("speed,offset", [(1.5, 0.0), (1.0, 0.008), (2.5, 0.012), (0.9, 0.004)])
@@ -257,3 +263,16 @@ def test_rest_ignores_spin_in_a_crowded_fast_shot() -> None:
     result = sim.result()
     assert result.settled
     assert result.settle_time - last_slide <= (P.rest_check_steps + 1) * P.dt + 1e-9
+
+
+def test_a_pawn_standing_on_the_hole_edge_has_dipped_all_the_way() -> None:
+    """Knocked out of the hole's edge, a pawn that stood there climbs the full drop height."""
+    edge = pawn("north-1", 0.0, HOLE - 0.001)  # centre 1 mm inside the rim: hole_edge
+    assert classify(SQUARE2, HOME, "north", edge.x, edge.y, R).status is Status.HOLE_EDGE
+    sim = Simulation(SQUARE2, HOME, [edge], Shot("south", 1.2), P.replace(knock_over_impulse=1.0))
+    seen: list = []
+    _spy_on_the_rim(sim, "north-1", seen)
+    sim.run()
+    t_in, before, after, _, _ = seen[0]
+    assert t_in == -math.inf
+    assert after[1] == pytest.approx(math.sqrt(before[1] ** 2 - 2 * P.g * P.hole_drop_height))
