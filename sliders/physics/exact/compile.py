@@ -4,8 +4,11 @@ when it takes more than a moment."""
 
 from __future__ import annotations
 
+import math
 import sys
 import time
+
+import numpy as np
 
 _ready = False
 NOTICE_AFTER = 1.5
@@ -38,10 +41,6 @@ def ensure_compiled(quiet: bool = False) -> float:
 
 
 def _warm_up() -> None:
-    import math
-
-    import numpy as np
-
     from sliders.physics.exact import kernels as k
 
     S = np.zeros((2, k.NSTATE))

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sliders.boards import Face, Layout, outside_cells
+from sliders.boards import Face, Layout, classify, outside_cells
 from sliders.boards.faces import worth
-from sliders.outcome import SEATS
+from sliders.outcome import SEATS, Status
 from sliders.physics.exact import kernels as k
 from sliders.physics.params import PhysicsParams
 
@@ -78,8 +78,6 @@ def _hole_test(layout: Layout, face: Face, params: PhysicsParams) -> float:
     """The radius within which boards.geometry.classify calls a resting centre in the hole: the
     hole's, or (the model's rule) the hole's less a pawn radius. Asked of classify itself, so the
     compiled classification follows it."""
-    from sliders.boards import classify
-    from sliders.outcome import Status
 
     hole, r = face.hole_radius, params.pawn_radius
     if not face.has_hole or hole <= r:
