@@ -12,7 +12,7 @@ from sliders.outcome import parse_seat, parse_seats
 
 def add_table_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--layout", help="built-in layout name or layout file (default: square)")
-    p.add_argument("--face", choices=FACES, help=f"the game (default: {DEFAULT_FACE})")
+    p.add_argument("--face", choices=FACES, help=f"the game (default: the layout's own, {DEFAULT_FACE})")
     p.add_argument("--seats", help="seats in play, e.g. south,north or red,yellow")
     p.add_argument(
         "--scene", metavar="FILE", help="scene file: layout, face and pawns on the table"
