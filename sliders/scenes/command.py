@@ -1,9 +1,9 @@
 """Play Sorry! Sliders in a window, against friends at the same screen or against the computer.
 
 With no flags a setup screen chooses the game, the layout and the players. --face, --layout,
---seats and --seed skip it, e.g. ``--face instant-sorry --layout square --seats
-south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: easy, medium, hard). --replay plays back a saved
-game. In the window (--control aim, the default): press in your lane, pull back to aim and set
+--seats, --seed and --engine skip it, e.g. ``--face instant-sorry --layout square --seats
+south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: easy, medium, hard).
+--replay plays back a saved game. In the window (--control aim, the default): press in your lane, pull back to aim and set
 the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
 Tab shows the whole table, Esc pauses, F11 toggles full screen."""
 
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from sliders.boards.faces import DEFAULT_FACE, FACES
 from sliders.errors import UserError
+from sliders.outcome import ENGINES
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App
@@ -39,6 +40,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         f"(default: {DEFAULT_SEATS})",
     )
     p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
+    p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
     p.add_argument(
         "--control",
         metavar="NAME",
@@ -68,26 +70,31 @@ def run(args: argparse.Namespace) -> int:
     config = None
     replay = None
     if args.replay:
-        if args.face or args.layout or args.seats or args.seed is not None:
+        if args.face or args.layout or args.seats or args.seed is not None or args.engine:
             raise UserError(
-                "--replay plays a saved game: leave out --face, --layout, --seats, --seed"
+                "--replay plays a saved game with the engine it was played with: "
+                "leave out --face, --layout, --seats, --seed and --engine"
             )
         from sliders.scenes.gamelog import load_replay
 
         replay = load_replay(args.replay)
-    elif args.face or args.layout or args.seats or args.seed is not None:
+    elif args.face or args.layout or args.seats or args.seed is not None or args.engine:
         config = MatchConfig(
             face=args.face or DEFAULT_FACE,
             layout=args.layout or DEFAULT_LAYOUT,
             seats=parse_seat_specs(args.seats or DEFAULT_SEATS),
             seed=args.seed,
+            engine=args.engine,
         )
     if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
         raise UserError(f"--save {args.save}: directory does not exist")
     if args.save and os.path.isdir(args.save):
         raise UserError(f"--save {args.save}: is a directory")
 
+    from sliders.physics.engines import require_engine
     from sliders.scenes.match import Match
+
+    require_engine(args.engine)  # one line now, not a failure at the first shot
 
     match = Match(config) if config else None  # a bad layout or seat fails before the window opens
 
