@@ -104,15 +104,16 @@ def main(argv: list[str] | None = None) -> int:
         for path in stale:
             print(f"stale: {path.relative_to(ROOT)}")
         return 1 if stale else 0
+    failed = 0
     if not args.examples:
         for group, commands in FIGURES.items():
             for command in commands:
                 print(f"{group}: {command}")
                 result = run(command)
-                if result.returncode != 0:
-                    print(result.output, file=sys.stderr)
-                    return 1
-    return 0
+                if result.returncode != 0:  # say so, and go on with the other figures
+                    print(f"failed: {command}\n{result.output}", file=sys.stderr)
+                    failed += 1
+    return 1 if failed else 0
 
 
 def markdown_files() -> list[Path]:
