@@ -30,6 +30,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "layouts": ("sliders.boards.layouts_command", "list the built-in layouts"),
     "score": ("sliders.rules.command", "keep score for a game played on the physical board"),
     "batch": ("sliders.batch.command", "simulate many noisy shots and summarise their outcomes"),
+    "tournament": (
+        "sliders.tournament.command",
+        "play many games between players and report win rates and ratings",
+    ),
 }
 
 
