@@ -3,8 +3,8 @@
 With no flags a setup screen chooses the game, the layout and the players. --face, --layout,
 --seats, --seed and --engine skip it, e.g. ``--face instant-sorry --layout square --seats
 south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: easy, medium, hard).
---replay plays back a saved game. In the window (--control aim, the default): press in your lane, pull back to aim and set
-the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
+--replay plays back a saved game. In the window (--control aim, the default): press in your lane,
+pull back to aim and set the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
 Tab shows the whole table, Esc pauses, F11 toggles full screen."""
 
 from __future__ import annotations
