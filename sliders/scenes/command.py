@@ -20,13 +20,14 @@ if TYPE_CHECKING:
 
 DEFAULT_FACE = "race-for-home"
 DEFAULT_LAYOUT = "square"
-DEFAULT_SEATS = "south=human,north=cpu"
 MIN_SIZE = (640, 420)
 MAX_SIDE = 16384  # the largest window SDL makes
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--face", choices=FACES, help=f"the game (default: {DEFAULT_FACE})")
+    p.add_argument(
+        "--face", choices=FACES, help=f"the game (default: the layout's, {DEFAULT_FACE})"
+    )
     p.add_argument(
         "--layout", help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT})"
     )
@@ -34,7 +35,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--seats",
         metavar="SPEC",
         help="who sits where: SEAT=human or SEAT=cpu[:easy|medium|hard], comma-separated "
-        f"(default: {DEFAULT_SEATS})",
+        "(default: the layout's seats, the first a person, the others the computer)",
     )
     p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
     p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
@@ -49,7 +50,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.scenes.config import MatchConfig, parse_seat_specs
+    from sliders.scenes.config import config_from_flags
 
     size = _size(args.size)
     if args.seed is not None and not 0 <= args.seed < 2**128:
@@ -63,12 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
         replay = load_replay(args.replay)
     elif args.face or args.layout or args.seats or args.seed is not None:
-        config = MatchConfig(
-            face=args.face or DEFAULT_FACE,
-            layout=args.layout or DEFAULT_LAYOUT,
-            seats=parse_seat_specs(args.seats or DEFAULT_SEATS),
-            seed=args.seed,
-        )
+        config = config_from_flags(args.face, args.layout, args.seats, args.seed)
     if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
         raise UserError(f"--save {args.save}: directory does not exist")
     if args.save and os.path.isdir(args.save):
