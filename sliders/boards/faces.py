@@ -53,6 +53,8 @@ class Face:
     choice_points: tuple[int, ...] = ()
     hole_edge_choices: tuple[int, ...] = ()
     dots: tuple[Dot, ...] = ()
+    title: str = ""
+    """the game's name as people say it, e.g. "Race for Home" (empty: ``name``)"""
 
     @property
     def half(self) -> float:
@@ -96,17 +98,20 @@ def _danger_dots() -> tuple[Dot, ...]:
     return tuple(dots)
 
 
-RACE_FOR_HOME = Face("race-for-home")
-INSTANT_HOME = Face("instant-home", hole_radius=HOLE_RADIUS, hole_edge_choices=(4,))
+RACE_FOR_HOME = Face("race-for-home", title="Race for Home")
+INSTANT_HOME = Face(
+    "instant-home", hole_radius=HOLE_RADIUS, hole_edge_choices=(4,), title="Instant Home"
+)
 INSTANT_SORRY = Face(
     "instant-sorry",
+    title="Instant Sorry!",
     rings=tuple((r, p) for r, p in RACE_RINGS if r > CHOICE_RADIUS),
     hole_radius=HOLE_RADIUS,
     choice_radius=CHOICE_RADIUS,
     choice_points=CHOICES_456,
     hole_edge_choices=CHOICES_456,
 )
-DANGER_DOTS = Face("danger-dots", dots=_danger_dots())
+DANGER_DOTS = Face("danger-dots", dots=_danger_dots(), title="Danger Dots")
 
 BUILTIN_FACES: dict[str, Face] = {
     f.name: f for f in (RACE_FOR_HOME, INSTANT_HOME, INSTANT_SORRY, DANGER_DOTS)

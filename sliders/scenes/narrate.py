@@ -9,7 +9,7 @@ rest statuses), the table as it stood before the shot, and what the rules did (t
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sliders.boards import Face
 from sliders.outcome import SEAT_COLOURS, EventType, PawnRest, ShotResult, Status, pawn_seat
@@ -93,7 +93,7 @@ SLID_REMOVED: dict[Status, str] = {
     Status.IN_HOLE: "drops into the hole",
     Status.DANGER_DOT: "stops on a danger dot",
     Status.KNOCKED_OVER: "is knocked over",
-    Status.FOUL: "is a foul: the hand crossed the foul line",
+    Status.FOUL: "is a foul (the hand crossed the foul line)",
 }
 """what a slid pawn that left play did"""
 
@@ -175,3 +175,20 @@ def _moved(place_now: str) -> str:
 def _won(h: Won) -> str:
     how = "at once" if h.instant else f"at the end of round {h.round}"
     return f"{seat_name(h.seat)} has all four pawns HOME and wins {how}!"
+
+
+def wrap(line: str, fits: Callable[[str], bool]) -> list[str]:
+    """``line`` broken between words into pieces that each ``fits`` (a word too long to fit
+    alone stands on its own piece, whole): a sentence is shown in full, never cut short."""
+    pieces: list[str] = []
+    current = ""
+    for word in line.split():
+        attempt = f"{current} {word}" if current else word
+        if current and not fits(attempt):
+            pieces.append(current)
+            current = word
+        else:
+            current = attempt
+    if current:
+        pieces.append(current)
+    return pieces

@@ -24,6 +24,7 @@ from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
 from sliders.scenes.app import App
+from sliders.scenes.buttons import PressButton
 from sliders.scenes.gamelog import replay_layout
 
 STEP_TIME = 1.4
@@ -92,7 +93,7 @@ class ReplayScreen:
         self.t = 0.0
         self.playing = True
         self.lines: list[str] = []
-        self.menu = draw.Button("Quit", app.quit)
+        self.menu = PressButton("Quit", app.quit)
         self.film: Film | None = None  # the re-simulated shot being shown
         self.resimulated: dict[int, ShotResult] = {}  # step index -> the re-simulated outcome
         self.notice: str | None = None
@@ -234,7 +235,7 @@ class ReplayScreen:
                     else None
                 )
         n = len(self.game.steps)
-        title = f"Replay · {self.face.name} · round {state.round} · step {self.index}/{n}"
+        title = f"Replay · {self.face.title or self.face.name} · round {state.round} · step {self.index}/{n}"
         draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         hint = "finished" if self.finished else ("Space: pause" if self.playing else "paused")
         draw.text(

@@ -20,6 +20,7 @@ from sliders.rules import (
 )
 from sliders.scenes import draw
 from sliders.scenes.app import App
+from sliders.scenes.buttons import PressButton
 from sliders.scenes.match import Match
 
 MOVE_TIME = 1.2
@@ -44,10 +45,10 @@ class RoundEndScreen:
         self.scored = False
         self.waited = 0.0
         self.buttons = {
-            "prev": draw.Button("< Other", lambda: self._cycle(-1)),
-            "next": draw.Button("Other >", lambda: self._cycle(1)),
-            "accept": draw.Button("Accept", self._accept),
-            "continue": draw.Button("Continue", self._continue),
+            "prev": PressButton("< Other", lambda: self._cycle(-1)),
+            "next": PressButton("Other >", lambda: self._cycle(1)),
+            "accept": PressButton("Accept", self._accept),
+            "continue": PressButton("Continue", self._continue),
         }
         self._next_seat()
 
@@ -112,9 +113,16 @@ class RoundEndScreen:
                 else:
                     self._continue()
             return
+        # one click presses one button: the choosing buttons while a person chooses, Continue
+        # once the round is scored (a click on Accept that ends the choosing is not also a
+        # click on Continue, which lies under it: Continue never saw that press begin)
+        active = ("continue",) if self.seat is None else ("prev", "next", "accept")
         for key, b in self.buttons.items():
-            if (key == "continue") == (self.seat is None):
-                b.handle(event)
+            if key not in active:
+                b.forget()
+        for key in active:
+            if self.buttons[key].handle(event):
+                return
 
     def update(self, dt: float) -> None:
         if self.scored:
@@ -163,7 +171,8 @@ class RoundEndScreen:
         for p in self.before.table:
             self.view.draw_pawn(surface, p.id, p.x, p.y)
             self.view.tag(surface, draw.points_label(p), p.x, p.y, 20, draw.HIGHLIGHT)
-        title = f"Round {self.before.round} is over: scoring"
+        game = self.match.face.title or self.match.face.name
+        title = f"{game} · round {self.before.round} is over: scoring"
         draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         who = {s.seat: s.describe() for s in self.match.config.seats}
         y = draw.draw_sidebar(surface, self.sidebar, self.before, who, self.seat, self._boards())

@@ -82,6 +82,8 @@ def test_every_computer_game_ends_with_a_winner():
         where = f"game {i}: {f} on {layout} with {', '.join(seats)}"
         assert match.state.winner in seats, where
         assert match.refused == [], f"{where}: {match.refused}"
+        for line in match.told:  # every shot told in a full sentence
+            assert line[0].isupper() and line[-1] in ".!" and "…" not in line, line
         rounds.append(match.state.round)
     elapsed = time.perf_counter() - started
     print(
