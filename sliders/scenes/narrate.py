@@ -192,3 +192,8 @@ def wrap(line: str, fits: Callable[[str], bool]) -> list[str]:
     if current:
         pieces.append(current)
     return pieces
+
+
+def wrap_all(lines: Sequence[str], fits: Callable[[str], bool]) -> list[str]:
+    """Every line of ``lines`` wrapped (see :func:`wrap`), in order."""
+    return [piece for line in lines for piece in wrap(line, fits)]

@@ -26,6 +26,7 @@ from sliders.scenes import draw
 from sliders.scenes.app import App
 from sliders.scenes.buttons import PressButton
 from sliders.scenes.gamelog import replay_layout
+from sliders.scenes.narrate import narrate_shot, wrap_all
 
 STEP_TIME = 1.4
 """seconds each gliding shot or round's scoring is shown"""
@@ -186,9 +187,10 @@ class ReplayScreen:
         step = self.game.steps[self.index]
         if isinstance(step, ShotStep):
             _, happened = apply_shot(before, step.result, step.home)
+            self.lines += narrate_shot(step.result, happened, before.table, self.face)
         else:
             _, happened = score_round(before, step.assignments)
-        self.lines += [h.describe() for h in happened]
+            self.lines += [h.describe() for h in happened]
         del self.lines[:-10]
         self.index += 1
         self._enter()
@@ -256,8 +258,8 @@ class ReplayScreen:
             )
         y = draw.draw_sidebar(surface, self.sidebar, state, {}, state.turn, boards)
         draw.text_lines(
-            surface, self.lines[-8:], self.sidebar.x, y, self.sidebar.width,
-            surface.get_height() - 80, draw.DIM,
+            surface, _panel(self.lines[-8:], self.sidebar.width)[-12:], self.sidebar.x, y,
+            self.sidebar.width, surface.get_height() - 80, draw.DIM,
         )  # fmt: skip
         if self.finished:
             final = self.game.state
@@ -324,3 +326,8 @@ class ReplayScreen:
 
 def _xy(sim: Simulation) -> dict[str, Pos]:
     return {pid: (x, y) for pid, (x, y, _) in sim.positions().items()}
+
+
+def _panel(lines: list[str], width: int, size: int = 19) -> list[str]:
+    """``lines`` wrapped to ``width`` pixels at the panel's font size: shown whole, never cut."""
+    return wrap_all(lines, lambda words: draw.font(size).size(words)[0] <= width)

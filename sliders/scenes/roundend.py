@@ -22,6 +22,7 @@ from sliders.scenes import draw
 from sliders.scenes.app import App
 from sliders.scenes.buttons import PressButton
 from sliders.scenes.match import Match
+from sliders.scenes.narrate import wrap_all
 
 MOVE_TIME = 1.2
 """seconds the scoring pawns take to move"""
@@ -202,8 +203,8 @@ class RoundEndScreen:
                 self.buttons[key].draw(surface, 22)
         else:
             y = draw.text_lines(
-                surface, self.lines[-10:], self.sidebar.x, y, self.sidebar.width,
-                surface.get_height() - 80,
+                surface, _panel(self.lines[-10:], self.sidebar.width), self.sidebar.x, y,
+                self.sidebar.width, surface.get_height() - 80,
             )  # fmt: skip
             state = self.match.state
             if state.phase is Phase.OVER and state.winner:
@@ -219,3 +220,8 @@ def _sq(square: int) -> str:
 
 def _ease(t: float) -> float:
     return t * t * (3 - 2 * t)
+
+
+def _panel(lines: list[str], width: int, size: int = 19) -> list[str]:
+    """``lines`` wrapped to ``width`` pixels at the panel's font size: shown whole, never cut."""
+    return wrap_all(lines, lambda words: draw.font(size).size(words)[0] <= width)
