@@ -139,3 +139,25 @@ def test_wrap_keeps_every_word():
     assert all(len(p) <= 20 for p in pieces)
     assert wrap("incomprehensibilities", lambda s: len(s) <= 5) == ["incomprehensibilities"]
     assert wrap("", lambda s: True) == []
+
+
+def test_the_play_screen_shows_each_shot_told_in_full():
+    from sliders.scenes.app import App
+    from sliders.scenes.play import PlayScreen
+
+    app = App((1280, 800), sound=False, think_budget=None)
+    try:
+        specs = (SeatSpec("south", "cpu", "easy"), SeatSpec("north", "cpu", "easy"))
+        match = Match(MatchConfig("race-for-home", "square", specs, 5))
+        screen = PlayScreen(app, match)
+        app.show(screen)
+        for _ in range(5000):
+            if len(match.results) >= 2:
+                break
+            app.step(1 / 30, draw=False)
+        app.step(1 / 30)  # and drawn, the long lines wrapped to the panel
+        told = match.told
+        assert len(told) >= 2
+        assert all(line in screen.messages for line in told[-2:])
+    finally:
+        app.close()
