@@ -1,14 +1,17 @@
 """The ``sliders`` command.
 
 Each sub-command lives in its own module with ``add_arguments(parser)`` and ``run(args) -> int``.
-Modules are imported only when their command is parsed, and each keeps its heavy imports (pymunk,
-pygame, Dask) inside ``run``, so ``sliders --help`` is fast and never loads pygame.
+Abbreviated flags are refused (``--spee`` is not ``--speed``), as are numbers that are not finite
+(``--speed nan``) and empty values. Modules are imported only when their command is parsed, and
+each keeps its heavy imports (pymunk, pygame, Dask) inside ``run``, so ``sliders --help`` is fast
+and never loads pygame.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import os
 import sys
 from collections.abc import Sequence
@@ -40,7 +43,9 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     from sliders import __version__
 
-    parser = _Parser(prog="sliders", description="Play, simulate and score Sorry! Sliders.")
+    parser = _Parser(
+        prog="sliders", description="Play, simulate and score Sorry! Sliders.", allow_abbrev=False
+    )
     parser.add_argument("--version", action="version", version=f"sliders {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module_name, help_text) in COMMANDS.items():
@@ -50,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
             if not exc.name or not module_name.startswith(exc.name):
                 raise
             continue  # a command whose module is not part of this build
-        p = sub.add_parser(name, help=help_text, description=module.__doc__)
+        p = sub.add_parser(name, help=help_text, description=module.__doc__, allow_abbrev=False)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
     return parser
@@ -64,6 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra:  # named by the sub-command they were given to, as its other errors are
             command.error(f"unrecognized arguments: {' '.join(extra)}")
         _refuse_empty_values(command, args)
+        _refuse_unfinite_numbers(command, args)
     except SystemExit as exc:  # --help, --version, or a bad flag (already reported)
         return int(exc.code or 0)
     if not getattr(args, "_run", None):
@@ -100,6 +106,16 @@ def _refuse_empty_values(parser: argparse.ArgumentParser, args: argparse.Namespa
         if any(isinstance(v, str) and not v.strip() for v in values):
             name = action.option_strings[-1] if action.option_strings else action.dest
             parser.error(f"argument {name}: expected a value, got an empty one")
+
+
+def _refuse_unfinite_numbers(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--speed nan`` or ``--angle inf`` is never a shot: every number flag is finite."""
+    for action in parser._actions:
+        value = getattr(args, action.dest, None)
+        values = value if isinstance(value, list) else [value]
+        if any(isinstance(v, float) and not math.isfinite(v) for v in values):
+            name = action.option_strings[-1] if action.option_strings else action.dest
+            parser.error(f"argument {name}: expected a finite number, got {value}")
 
 
 def _discard_stdout() -> None:

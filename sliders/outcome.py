@@ -6,9 +6,12 @@ It is plain data with no dependency on pymunk or pygame, and it round-trips thro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from sliders.errors import UserError
 
 SEATS: tuple[str, ...] = ("south", "west", "north", "east")
 """Seats of the square in turn order: play passes to the left."""
@@ -19,7 +22,38 @@ COLOUR_SEATS: dict[str, str] = {colour: seat for seat, colour in SEAT_COLOURS.it
 PAWNS_PER_PLAYER = 4
 
 FACES: tuple[str, ...] = ("race-for-home", "instant-home", "instant-sorry", "danger-dots")
-"""The four games, one per face of the two target boards."""
+"""The four games' names, one per face of the two target boards. What each game means is its
+face's record in :mod:`sliders.boards.faces`, whose registry is checked equal to this list."""
+
+
+def parse_seat(name: str, noun: str = "seat") -> str:
+    """A seat from a seat name or a colour (``red`` = ``south``), case-insensitive: the one
+    parser every command, file and screen uses. ``noun`` names what is asked for in the error
+    (``"player"`` for the scorekeeper)."""
+    key = name.strip().lower()
+    if key in SEATS:
+        return key
+    if key in COLOUR_SEATS:
+        return COLOUR_SEATS[key]
+    known = ", ".join(f"{c}/{s}" for s, c in SEAT_COLOURS.items())
+    raise UserError(f"unknown {noun} {name!r}; choose from {known}")
+
+
+def parse_seats(text: str | Iterable[str], noun: str = "seat") -> tuple[str, ...]:
+    """Seats from ``"south,north"`` or ``"red, yellow"`` (or a list of names), each once, in
+    turn order."""
+    items = text.split(",") if isinstance(text, str) else list(text)
+    seats: list[str] = []
+    for item in items:
+        if isinstance(text, str) and not item.strip():
+            continue
+        seat = parse_seat(item, noun)
+        if seat in seats:
+            raise UserError(f"{noun} {item.strip()!r} is named twice")
+        seats.append(seat)
+    if not seats:
+        raise UserError(f"no {noun}s given")
+    return tuple(s for s in SEATS if s in seats)
 
 
 def pawn_id(seat: str, number: int) -> str:

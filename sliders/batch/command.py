@@ -3,9 +3,11 @@
 Intended shots form a grid (--speed 0.3:1.2:10 --angle -6:6:13: LO:HI:STEPS, a value or a list
 a,b,c) or --random N draws within ranges (LO:HI). Each is executed --samples times with execution
 errors (--noise none|low|medium|high, or explicit sigmas). Writes a table with one row per simulated
-shot (Parquet, CSV or NPZ) and a summary per intended shot; optionally a heat map of expected points
-and penalty risk and a board picture of where the pawns came to rest. Ctrl-C keeps the finished part.
-The same --seed gives the same table whatever the backend and the number of workers."""
+shot (Parquet, CSV or NPZ, a CSV with its record in OUT.json) and a summary per intended shot;
+optionally a heat map of expected points and penalty risk and a board picture of where the pawns came
+to rest. Ctrl-C (twice: at once), SIGTERM and SIGHUP keep the finished part, marked incomplete;
+--resume completes it. The same --seed gives the same table whatever the backend and the number of
+workers."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from sliders.batch.runners import BatchResult, Stop
+    from sliders.batch.study import Study
     from sliders.physics.noise import Noise
 
 
@@ -25,6 +29,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from sliders.boards.cliargs import add_param_argument, add_table_arguments
     from sliders.physics.noise import NOISE_LEVELS
 
+    p.allow_abbrev = False  # --spee 1 is a mistake, not --speed 1
     add_table_arguments(p)
     # let values such as "-6:6:13" or "-0.02,0,0.02" through as values, not as options
     if hasattr(p, "_negative_number_matcher"):
@@ -79,12 +84,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--board", metavar="PNG", help="where the shot pawns came to rest")
     g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
     g.add_argument("--top", type=int, default=5, help="intended shots to print (default: 5)")
+    g.add_argument(
+        "--resume",
+        action="store_true",
+        help="complete the interrupted study in --out (same flags): simulate only the shots it "
+        "lacks; the result is the table a whole run gives",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.batch.runners import check_options, run_study
+    from sliders.batch.runners import Stop, check_options
     from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
-    from sliders.batch.tables import format_for
+    from sliders.batch.tables import SUFFIXES, format_for
     from sliders.boards.cliargs import table_from_args
     from sliders.errors import UserError
     from sliders.physics import PhysicsParams
@@ -112,11 +123,17 @@ def run(args: argparse.Namespace) -> int:
 
     axes = None
     if args.heatmap_axes:
+        if not args.heatmap:
+            raise UserError("--heatmap-axes without --heatmap: there is no heat map to lay out")
         axes = tuple(a.strip() for a in args.heatmap_axes.split(","))
         if len(axes) != 2 or not all(a in PARAMETERS for a in axes) or axes[0] == axes[1]:
             raise UserError(
                 f"--heatmap-axes {args.heatmap_axes!r}: two different of {', '.join(PARAMETERS)}"
             )
+    if args.top < 0:
+        raise UserError(f"--top {args.top}: must be 0 or more")
+    if args.workers is not None and args.backend == "dask":
+        raise UserError("--workers is for the local backends; a Dask cluster has its own workers")
     check_options(
         workers=args.workers,
         backend=args.backend,
@@ -125,23 +142,57 @@ def run(args: argparse.Namespace) -> int:
     )
     fmt = format_for(args.out, args.format)
     summary_path = args.summary or _summary_path(args.out, fmt)
-    _check_outputs(
-        {
-            "--out": args.out,
-            "--summary": summary_path,
-            "--heatmap": args.heatmap,
-            "--board": args.board,
-        }
-    )
+    for flag, path in (("--out", args.out), ("--summary", summary_path)):
+        implied = format_for(path, None)
+        if Path(path).suffix.lower() in SUFFIXES and implied != fmt:
+            raise UserError(f"{flag} {path} names a {implied} file but the format is {fmt}")
+    outputs = {"--out": args.out, "--summary": summary_path}
+    if fmt == "csv":
+        from sliders.batch.tables import sidecar_path
 
+        outputs["--out's record"] = sidecar_path(args.out)
+        outputs["--summary's record"] = sidecar_path(summary_path)
+    _check_outputs({**outputs, "--heatmap": args.heatmap, "--board": args.board})
+    done = _resumable(args.out, fmt, study) if args.resume else None
+
+    with Stop().catch() as stop:
+        result = _run_and_write(args, study, fmt, summary_path, axes, done, stop)
+    if not result.complete:
+        why = f"interrupted ({stop.name})" if stop.requested else "a worker was lost"
+        print(
+            f"sliders batch: {why}: kept the {result.n_shots:,} finished shots of "
+            f"{study.n_shots:,} in {args.out}, marked incomplete (--resume completes it)",
+            file=sys.stderr,
+        )
+        return stop.exit_status or 1
+    return 0  # every shot is written, even if a signal came at the very end
+
+
+def _run_and_write(
+    args: argparse.Namespace,
+    study: Study,
+    fmt: str,
+    summary_path: str,
+    axes: tuple[str, ...] | None,
+    done: dict | None,
+    stop: Stop,
+) -> BatchResult:
+    """Run the study and write every output, with signals only noted (see :class:`Stop`)."""
+    from sliders.batch.runners import run_study
+
+    samples = study.context.samples
+    todo = study.n_shots - (len(done["shot"]) if done else 0)
     progress = None
     if not args.quiet:
         from sliders.batch.progress import Progress
 
-        progress = Progress(study.n_shots)
+        progress = Progress(todo)
+        resumed = f" ({todo:,} left to simulate)" if done else ""
+        if done and not todo:
+            resumed = f" (all in {args.out} already: writing the outputs again)"
         print(
             f"{study.n_shots:,} shots: {study.n_intended:,} intended × {samples} samples "
-            f"from {seat} on {scene.face}",
+            f"from {study.context.seat} on {study.context.scene.face}{resumed}",
             file=sys.stderr,
         )
     result = run_study(
@@ -151,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         chunk_size=args.chunk_size,
         on_chunk=progress,
+        done=done,
+        stop=stop,
     )
     if progress:
         progress.close()
@@ -167,23 +220,100 @@ def run(args: argparse.Namespace) -> int:
 
         plot_board(args.board, result.table, study)
 
-    rate = result.n_shots / result.elapsed if result.elapsed else 0.0
+    simulated = result.n_shots - (len(done["shot"]) if done else 0)
+    rate = simulated / result.elapsed if result.elapsed else 0.0
     print(
-        f"{result.n_shots:,} shots in {result.elapsed:.1f} s ({rate:,.0f} shots/s, "
+        f"{simulated:,} shots in {result.elapsed:.1f} s ({rate:,.0f} shots/s, "
         f"{result.workers} worker{'s' if result.workers > 1 else ''}, {result.backend})"
     )
+    _report_faults(result)
     _print_top(summary, args.top, args.confidence)
     written = [args.out, summary_path, args.heatmap, args.board]
+    if fmt == "csv":
+        from sliders.batch.tables import sidecar_path
+
+        written[1:2] = [sidecar_path(args.out), summary_path, sidecar_path(summary_path)]
     print("wrote " + ", ".join(w for w in written if w))
-    if not result.complete:
+    return result
+
+
+def _resumable(out: str, fmt: str, study: Study) -> dict:
+    """The shots of ``out`` to keep when resuming ``study`` in it, checked to be that study's."""
+    import json
+
+    import numpy as np
+
+    from sliders.batch.runners import empty_table
+    from sliders.batch.tables import read_table
+    from sliders.errors import UserError
+
+    if not Path(out).exists():
+        raise UserError(f"--resume: {out} not found (nothing to resume; run without --resume)")
+    cols, record = read_table(out, fmt)
+    expected = json.loads(json.dumps(study.describe()))
+    for key, value in expected.items():
+        if key not in record:
+            raise UserError(f"--resume: {out} has no study record to resume ({key} missing)")
+        if record[key] != value:
+            raise UserError(
+                f"--resume: {out} holds another study ({key} differs); give the same flags"
+            )
+    empty = empty_table(study)
+    if sorted(cols) != sorted(empty):
+        raise UserError(f"--resume: {out} has other columns than this study's table")
+    shots = cols["shot"]
+    if len(shots) and (
+        shots.min() < 0 or shots.max() >= study.n_shots or np.any(np.diff(shots) <= 0)
+    ):
+        raise UserError(f"--resume: {out} holds shots that are not this study's, or twice")
+    return {name: cols[name].astype(empty[name].dtype) for name in empty}
+
+
+def _report_faults(result: BatchResult) -> None:
+    """Say how many samples were not simulated as drawn, and why (the table's fault column)."""
+    faults = result.faults
+    n, seat = result.n_shots, result.study.context.seat
+    if faults.get("past_lane_end"):
         print(
-            f"sliders batch: interrupted: kept the {result.n_shots:,} finished shots of "
-            f"{study.n_shots:,} ({result.chunks_done} of {result.chunks_total} chunks) in "
-            f"{args.out}",
+            f"sliders batch: {faults['past_lane_end']:,} of {n:,} samples were released past the "
+            f"end of {seat}'s lane: recorded as fouls (fault 1)",
             file=sys.stderr,
         )
-        return 130
-    return 0
+    if faults.get("refused"):
+        print(
+            f"sliders batch: {faults['refused']:,} of {n:,} samples were refused by the physics "
+            f"({_first_refusal(result)}): recorded with the pawn in hand (fault 2)",
+            file=sys.stderr,
+        )
+
+
+def _first_refusal(result: BatchResult) -> str:
+    """The physics' words for the first refused sample, found by setting it up again."""
+    import math
+
+    import numpy as np
+
+    from sliders.batch.work import FAULT_REFUSED
+    from sliders.errors import UserError
+    from sliders.physics import Shot, Simulation
+
+    t, ctx = result.table, result.study.context
+    r = int(np.flatnonzero(t["fault"] == FAULT_REFUSED)[0])
+    shot = Shot(
+        ctx.seat,
+        float(t["exec_speed"][r]),
+        math.radians(float(t["exec_angle"][r])),
+        float(t["exec_offset"][r]),
+        float(t["exec_release"][r]),
+        ctx.pawn,
+    )
+    layout, face = ctx.build()
+    try:
+        sim = Simulation(layout, face, ctx.scene.pawns, shot, ctx.params, int(t["seed"][r]))
+    except UserError as exc:
+        return f"first: shot {int(t['shot'][r])}, {exc}"
+    sim.world.release()
+    return f"first: shot {int(t['shot'][r])}"
 
 
 def _check_outputs(paths: dict[str, str | None]) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from sliders.batch.study import PARAMETERS, UNITS, Study
+from sliders.boards.faces import HoleRule
+from sliders.boards.faces import face as face_named
 from sliders.fileio import write_atomic
 
 Columns = dict[str, np.ndarray]
@@ -83,7 +85,8 @@ def plot_heatmap(
                 fontsize=9,
             )
         elif k == 1:
-            hole = ", into the hole" if study.context.scene.face == "instant-sorry" else ""
+            penal = face_named(study.context.scene.face).hole is HoleRule.PENALTY
+            hole = ", into the hole" if penal else ""
             ax.set_title(f"penalty: own pawn off the board, on a SORRY! corner{hole}", fontsize=9)
     fig.suptitle(title or default_title(study), fontsize=11)
     fig.tight_layout()

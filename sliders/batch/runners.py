@@ -3,16 +3,25 @@ cluster, and put the chunks back together in order.
 
 Chunks depend only on the study and ``chunk_size``, and every random draw is keyed by intended shot
 (see :mod:`sliders.batch.study`), so the table is identical whatever the backend and the number of
-workers. A KeyboardInterrupt (Ctrl-C, or raised by ``on_chunk``) stops the run: chunks already
-running are allowed to finish, the rest are cancelled, and the result holds every finished chunk
-with ``complete=False``.
+workers. A run can also complete an earlier, interrupted one: given the shots already done, it
+simulates only the others.
+
+Signals stop a run without losing what it finished (see :class:`Stop`): a first Ctrl-C (SIGINT)
+lets the chunks already running finish and cancels the rest; a second Ctrl-C, SIGTERM or SIGHUP
+stops at once, dropping the chunks still running. Either way the result holds every finished chunk
+with ``complete=False``. A KeyboardInterrupt raised by ``on_chunk`` counts as a Ctrl-C. Worker
+processes ignore these signals (their parent decides) and exit by themselves when their parent
+dies, however it dies, so none is left behind holding memory or the parent's output open.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
+import select
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -64,6 +73,14 @@ class BatchResult:
 
         write_table(path, self.summary(confidence), self.metadata(), fmt)
 
+    @property
+    def faults(self) -> dict[str, int]:
+        """How many samples the physics refused, by kind (see :data:`~sliders.batch.work.FAULTS`)."""
+        from sliders.batch.work import FAULTS
+
+        counts = np.bincount(self.table["fault"], minlength=len(FAULTS))
+        return {FAULTS[k]: int(c) for k, c in enumerate(counts) if k and c}
+
     def metadata(self) -> dict[str, Any]:
         from sliders.batch.work import STATUSES
 
@@ -84,32 +101,103 @@ def run_study(
     scheduler: str | None = None,
     chunk_size: int = DEFAULT_CHUNK,
     on_chunk: ChunkCallback | None = None,
+    done: Columns | None = None,
+    stop: Stop | None = None,
 ) -> BatchResult:
     """Simulate every shot of ``study``.
 
     ``backend`` is ``local`` (worker processes on this machine, ``workers`` of them, default all
     cores; one worker runs in this process), ``dask`` (the cluster at ``scheduler``) or
     ``dask-local`` (a Dask LocalCluster of ``workers`` processes started for this run).
+
+    ``done`` holds shots already simulated for this study (an interrupted run's table): only the
+    others are simulated, and the result is the table a whole run gives. ``stop`` is a
+    :class:`Stop` whose signal handlers the caller has installed (so that they also cover what it
+    does with the result); without one, handlers are installed for the run alone.
     """
     check_options(workers=workers, backend=backend, scheduler=scheduler, chunk_size=chunk_size)
     n = workers or cpu_count()
-    chunks = list(chunk_bounds(study.n_shots, chunk_size))
+    missing = _missing(study.n_shots, done)
+    chunks = [c for a, b in missing for c in chunk_bounds(b - a, chunk_size, a)]
     t0 = time.perf_counter()
-    if backend == "local":
-        done, complete, used = _run_local(study, chunks, n, on_chunk)
-    else:
-        done, complete, used = _run_dask(study, chunks, n, scheduler, on_chunk)
-    table = _concat(study, [done[c] for c in sorted(done)])
+    with contextlib.nullcontext(stop) if stop is not None else Stop().catch() as stop:
+        if backend == "local":
+            finished, complete, used = _run_local(study, chunks, n, on_chunk, stop)
+        else:
+            finished, complete, used = _run_dask(study, chunks, n, scheduler, on_chunk, stop)
+    parts = [finished[c] for c in sorted(finished)]
+    if done is not None and len(done["shot"]):
+        parts.append(done)
+    table = _concat(study, parts)
     return BatchResult(
         study=study,
         table=table,
-        complete=complete,
-        chunks_done=len(done),
+        complete=complete and len(table["shot"]) == study.n_shots,
+        chunks_done=len(finished),
         chunks_total=len(chunks),
         elapsed=time.perf_counter() - t0,
         workers=used,
         backend=backend,
     )
+
+
+class Stop:
+    """The signals a run has received, and what they ask of it.
+
+    Nothing yet; after a first Ctrl-C (SIGINT), to stop once the chunks running have finished
+    (:attr:`requested`); after a second Ctrl-C, a SIGTERM or a SIGHUP, to stop at once
+    (:attr:`now`). Handlers only note the signal (the runners poll); while chunks run in this very
+    process, a stop-at-once also raises KeyboardInterrupt so the chunk running is abandoned.
+    """
+
+    SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+    def __init__(self) -> None:
+        self.received: list[int] = []
+        self.raise_now = False
+
+    @property
+    def requested(self) -> bool:
+        return bool(self.received)
+
+    @property
+    def now(self) -> bool:
+        r = self.received
+        return len(r) >= 2 or any(s != signal.SIGINT for s in r)
+
+    @property
+    def exit_status(self) -> int:
+        """128 + the first signal received, as a shell reports a process that signal stopped."""
+        return 128 + int(self.received[0]) if self.received else 0
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.received[0]).name if self.received else ""
+
+    def note(self, signum: int) -> None:
+        self.received.append(signum)
+        if self.raise_now and self.now:
+            self.raise_now = False
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def catch(self) -> Iterator[Stop]:
+        """Note SIGINT, SIGTERM and SIGHUP instead of dying of them, until the block ends.
+
+        Outside the main thread no handler can be set, and signals are left as they are."""
+        previous: dict[int, Any] = {}
+        try:
+            for name in self.SIGNALS:
+                sig = getattr(signal, name, None)
+                if sig is not None:
+                    previous[sig] = signal.signal(sig, lambda signum, frame: self.note(signum))
+        except ValueError:  # not the main thread
+            pass
+        try:
+            yield self
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
 
 
 def check_options(
@@ -139,9 +227,19 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def chunk_bounds(total: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, total, size):
-        yield start, min(start + size, total)
+def chunk_bounds(total: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
+    for start in range(first, first + total, size):
+        yield start, min(start + size, first + total)
+
+
+def _missing(total: int, done: Columns | None) -> list[tuple[int, int]]:
+    """The runs ``(start, stop)`` of shots of ``0..total-1`` not in ``done``."""
+    if done is None or not len(done["shot"]):
+        return [(0, total)] if total else []
+    have = np.zeros(total, dtype=bool)
+    have[done["shot"]] = True
+    edges = np.flatnonzero(np.diff(np.concatenate(([True], have, [True])).astype(np.int8)))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
 class _Tracker:
@@ -149,7 +247,7 @@ class _Tracker:
 
     def __init__(self, chunks: list[tuple[int, int]], on_chunk: ChunkCallback | None) -> None:
         self.chunks, self.on_chunk = chunks, on_chunk
-        self.total = chunks[-1][1] if chunks else 0
+        self.total = sum(stop - start for start, stop in chunks)
         self.shots = 0
         self.done: dict[int, Columns] = {}
 
@@ -161,8 +259,16 @@ class _Tracker:
             self.on_chunk(self.shots, self.total)
 
 
+POLL = 0.1
+"""Seconds between looks at the signals received while waiting for worker processes."""
+
+
 def _run_local(
-    study: Study, chunks: list[tuple[int, int]], workers: int, on_chunk: ChunkCallback | None
+    study: Study,
+    chunks: list[tuple[int, int]],
+    workers: int,
+    on_chunk: ChunkCallback | None,
+    stop: Stop,
 ) -> tuple[dict[int, Columns], bool, int]:
     from sliders.batch.work import run_chunk
 
@@ -170,65 +276,70 @@ def _run_local(
     track = _Tracker(chunks, on_chunk)
     workers = max(1, min(workers, len(chunks)))
     if workers == 1:
-        with _interrupt_between_chunks() as interrupted:
-            try:
-                for c, (start, stop) in enumerate(chunks):
-                    track.add(c, run_chunk(ctx, start, stop, study.slice(start, stop)))
-                    if interrupted():
-                        return track.done, False, 1
-            except KeyboardInterrupt:
-                return track.done, False, 1
-        return track.done, True, 1
+        stop.raise_now = True
+        try:
+            for c, (start, stop_at) in enumerate(chunks):
+                if stop.requested:
+                    return track.done, False, 1
+                track.add(c, run_chunk(ctx, start, stop_at, study.slice(start, stop_at)))
+        except KeyboardInterrupt:  # a second signal, or raised by on_chunk
+            if not stop.requested:
+                stop.received.append(signal.SIGINT)
+            return track.done, False, 1
+        finally:
+            stop.raise_now = False
+        return track.done, len(track.done) == len(chunks), 1
 
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
     mp = multiprocessing.get_context("forkserver")
     mp.set_forkserver_preload(["sliders.batch.work"])
-    pool = ProcessPoolExecutor(workers, mp_context=mp, initializer=_worker_init)
+    pool = ProcessPoolExecutor(
+        workers, mp_context=mp, initializer=_worker_init, initargs=(os.getpid(),)
+    )
     pending: dict[Future[Columns], int] = {}
     todo = iter(enumerate(chunks))
-    complete = True
+    broken = False
+
+    def collect(finished: set[Future[Columns]]) -> None:
+        nonlocal broken
+        for fut in finished:
+            c = pending.pop(fut)
+            if fut.cancelled():
+                continue
+            if isinstance(fut.exception(), BrokenProcessPool):
+                broken = True  # a worker died (killed from outside): keep what is done
+                continue
+            track.add(c, fut.result())
+            if not (stop.requested or broken):
+                _submit_local(pool, todo, pending, study)
+
     try:
         for _ in range(3 * workers):
             _submit_local(pool, todo, pending, study)
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                track.add(pending.pop(fut), fut.result())
-                _submit_local(pool, todo, pending, study)
-    except KeyboardInterrupt:
-        complete = False
+        try:
+            while pending and not (stop.requested or broken):
+                collect(wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)[0])
+        except KeyboardInterrupt:
+            stop.received.append(signal.SIGINT)
         for fut in pending:
             fut.cancel()
-        # chunks already running finish (workers ignore SIGINT); keep them
-        wait(pending)
-        for fut, c in pending.items():
-            if not fut.cancelled() and fut.exception() is None:
-                track.done[c] = fut.result()
+        # chunks already running finish (workers ignore SIGINT) unless told to stop at once
+        while pending and not stop.now:
+            try:
+                collect(wait(pending, timeout=POLL)[0])
+            except KeyboardInterrupt:
+                stop.received.append(signal.SIGINT)
     finally:
+        if pending:  # stopping at once, or an error: the running chunks are dropped
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                with contextlib.suppress(OSError):
+                    proc.kill()
         pool.shutdown(wait=True, cancel_futures=True)
+    complete = not broken and len(track.done) == len(chunks)
     return track.done, complete, workers
-
-
-@contextlib.contextmanager
-def _interrupt_between_chunks() -> Iterator[Callable[[], bool]]:
-    """While chunks run in this process, Ctrl-C sets a flag that is checked after each chunk.
-
-    Raised where it lands, the KeyboardInterrupt could fall inside pymunk's clean-up of a finished
-    shot's space, where Python prints it and carries on: the run would not stop. Outside the main
-    thread no handler can be set, and Ctrl-C is left as it is.
-    """
-    hits: list[int] = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
-    except ValueError:  # not the main thread
-        yield lambda: False
-        return
-    try:
-        yield lambda: bool(hits)
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _submit_local(pool: Any, todo: Iterator, pending: dict, study: Study) -> None:
@@ -240,9 +351,51 @@ def _submit_local(pool: Any, todo: Iterator, pending: dict, study: Study) -> Non
         pending[pool.submit(run_chunk, study.context, start, stop, study.slice(start, stop))] = c
 
 
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent, which decides what to keep."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _worker_init(parent: int) -> None:
+    """Workers leave signals to the parent, which decides what to keep, and die with it."""
+    for name in Stop.SIGNALS:
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            signal.signal(sig, signal.SIG_IGN)
+    watch_parent(parent)
+
+
+def watch_parent(pid: int) -> None:
+    """End this process as soon as process ``pid`` has ended, however it ended.
+
+    A worker's parent may be a fork server rather than the process that started the run, so the
+    process is watched by its id: through a pidfd where the system has them (Linux 5.3+), which
+    becomes readable when the process ends, else by polling. Without this, workers of a parent
+    killed with SIGKILL live on, and with them the fork server and the resource tracker, holding
+    memory and the parent's stdout (a caller reading it would wait for them).
+    """
+    fd: int | None = None
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        os._exit(1)
+    except (AttributeError, OSError):
+        fd = None
+
+    def watch() -> None:
+        if fd is not None:
+            select.select([fd], [], [])
+        else:
+            while _alive(pid):
+                time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sliders-watch-parent", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _run_dask(
@@ -251,9 +404,11 @@ def _run_dask(
     workers: int,
     scheduler: str | None,
     on_chunk: ChunkCallback | None,
+    stop: Stop,
 ) -> tuple[dict[int, Columns], bool, int]:
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, LocalCluster
+        from distributed import wait as dask_wait
     except ImportError:
         raise UserError("the Dask backends need dask[distributed] installed") from None
     from sliders.batch.work import run_chunk
@@ -265,13 +420,22 @@ def _run_dask(
         except (OSError, TimeoutError, ValueError) as exc:
             raise UserError(f"cannot reach the Dask scheduler at {scheduler} ({exc})") from None
     else:
-        cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        )
+        # the cluster's worker processes start with Ctrl-C ignored: a Ctrl-C at the terminal
+        # reaches every process of the group, and only this one should act on it
+        # (the cluster's own log lines are silenced: a worker still talking to the scheduler as
+        # the cluster closes logs tracebacks that say nothing about the study)
+        with _sigint_ignored():
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )
         client = Client(cluster)
     track = _Tracker(chunks, on_chunk)
-    complete = True
     pending: dict[Any, int] = {}
+    failed = False
     try:
         used = max(
             1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
@@ -279,40 +443,78 @@ def _run_dask(
         ctx = study.context
         todo = iter(enumerate(chunks))
 
-        def submit() -> Any:
+        def submit() -> None:
             item = next(todo, None)
-            if item is None:
-                return None
-            c, (start, stop) = item
-            fut = client.submit(run_chunk, ctx, start, stop, study.slice(start, stop), pure=False)
-            pending[fut] = c
-            return fut
+            if item is not None:
+                c, (start, stop_at) = item
+                fut = client.submit(
+                    run_chunk, ctx, start, stop_at, study.slice(start, stop_at), pure=False
+                )
+                pending[fut] = c
 
-        first = [f for f in (submit() for _ in range(3 * used)) if f is not None]
-        stream = as_completed(first)
-        try:
-            for fut in stream:
-                track.add(pending.pop(fut), fut.result())
-                nxt = submit()
-                if nxt is not None:
-                    stream.add(nxt)
-        except KeyboardInterrupt:
-            complete = False
-            for fut, c in list(pending.items()):
-                if fut.done() and fut.status == "finished":
-                    track.done[c] = fut.result()
-                else:
-                    fut.cancel()
+        def collect() -> None:
+            nonlocal failed
+            for fut in [f for f in pending if f.done()]:
+                c = pending.pop(fut)
+                if fut.status == "error":
+                    raise fut.exception()  # a fault in the code, not in the cluster
+                if fut.status != "finished":
+                    failed = True  # a worker lost or killed: keep what is done
+                    continue
+                track.add(c, fut.result())
+                if not (stop.requested or failed):
+                    submit()
+
+        for _ in range(3 * used):
+            submit()
+        # after a first Ctrl-C the chunks submitted finish; a second one stops at once
+        while pending and not stop.now and not failed:
+            try:
+                dask_wait(list(pending), timeout=POLL, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                pass
+            except KeyboardInterrupt:
+                stop.received.append(signal.SIGINT)
+            collect()
+        collect()
+        for fut in pending:
+            fut.cancel()
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        with _sigint_ignored(), contextlib.suppress(Exception):
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    complete = not failed and len(track.done) == len(chunks)
     return track.done, complete, used
 
 
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def empty_table(study: Study) -> Columns:
+    """The study's columns with no rows: their names and types."""
+    return _concat(study, [])
+
+
 def _concat(study: Study, parts: list[Columns]) -> Columns:
+    """The parts as one table in shot order."""
     if parts:
-        return {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
+        table = {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
+        shots = table["shot"]
+        if len(shots) and np.any(np.diff(shots) < 0):
+            order = np.argsort(shots, kind="stable")
+            table = {name: values[order] for name, values in table.items()}
+        return table
     from sliders.batch.work import run_chunk
 
     return run_chunk(study.context, 0, 0, study.design.shots[:0])

@@ -91,6 +91,12 @@ def parse_spec(name: str, text: str) -> Spec:
     return Spec(name, min(values), max(values), len(values), values)
 
 
+def _shown(s: Spec) -> str:
+    if s.values is not None:
+        return ",".join(f"{v:g}" for v in s.values)
+    return f"{s.lo:g}:{s.hi:g}" + (f":{s.steps}" if s.steps else "")
+
+
 def _number(flag: str, text: str) -> float:
     try:
         value = float(text)
@@ -138,8 +144,11 @@ class Design:
         cols = []
         for name in PARAMETERS:
             s = parsed[name]
-            if s.values is not None and len(s.values) > 1:
-                raise UserError(f"--{name}: with --random give a range LO:HI or one value")
+            if (s.values is not None and len(s.values) > 1) or (s.values is None and s.steps):
+                raise UserError(
+                    f"--{name} {_shown(s)}: with --random give a range LO:HI or one value "
+                    "(the shots are drawn within it, not on steps)"
+                )
             cols.append(rng.uniform(s.lo, s.hi, n) if s.lo < s.hi else np.full(n, s.lo))
         ranges = {name: (parsed[name].lo, parsed[name].hi) for name in PARAMETERS}
         return cls(np.stack(cols, axis=1), None, ranges)
@@ -291,7 +300,19 @@ class Study:
             shot = Shot.from_degrees(
                 ctx.seat, corner[0], corner[1], offset=corner[2], release=corner[3], pawn=ctx.pawn
             )
-            Simulation(layout, face, table, shot, p, 0)
+            try:
+                sim = Simulation(layout, face, table, shot, p, 0)
+            except UserError as exc:
+                speed, angle, offset, release = corner
+                raise UserError(
+                    f"the intended shot at speed {speed:g} m/s, angle {angle:g}°, offset "
+                    f"{offset:g} m, release {release:g} m: {exc}"
+                ) from None
+            # let go of the shot's space now: one kept to the end of the interpreter can be freed
+            # after the physics library is torn down (a crash at exit, seen after a Dask run)
+            world = getattr(sim, "world", None)
+            if world is not None:
+                world.release()
 
     def slice(self, start: int, stop: int) -> np.ndarray:
         """The intended shots that simulated shots ``start..stop-1`` belong to."""

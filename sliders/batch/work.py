@@ -4,6 +4,12 @@ A chunk is a run of consecutive simulated shots ``start..stop-1``; shot ``s`` is
 ``s % samples`` of intended shot ``s // samples``. The result is a dict of numpy columns, one row
 per simulated shot (see :data:`COLUMNS` and :func:`pawn_columns`), built without any per-row objects
 beyond the physics' own result.
+
+A sample the physics refuses is that sample's outcome, never the end of the study (see
+:data:`FAULTS`): a release the hand's error pushes past the end of the lane crossed the foul line on
+its way, so it is a foul like any release past the foul line (one pushed behind the lane's start is
+clipped to it by :func:`~sliders.physics.noise.apply_errors`); any other refusal, such as a release
+point taken by a pawn already on the lane, leaves the pawn in hand and the table as it was.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import numpy as np
 from sliders.batch.study import NOISE_STREAM, SEED_STREAM, Context
 from sliders.boards import Face, Layout, Seat
 from sliders.boards.geometry import PlacedPawn
+from sliders.errors import UserError
 from sliders.outcome import EventType, Status
 from sliders.physics import PhysicsParams, Shot, at_rest, simulate
 from sliders.physics.noise import apply_errors
@@ -24,6 +31,12 @@ from sliders.physics.noise import apply_errors
 STATUSES: tuple[Status, ...] = tuple(Status)
 """Status codes in the table: ``status`` column value k is ``STATUSES[k]``."""
 _CODE = {s: np.int8(i) for i, s in enumerate(STATUSES)}
+
+FAULTS: tuple[str, ...] = ("none", "past_lane_end", "refused")
+"""Codes of the ``fault`` column: 0 the shot was simulated; 1 the executed release lay past the end
+of the lane (recorded as a foul, where the hand let go); 2 the physics refused the executed shot
+(recorded as the pawn still in hand, nothing moved, its position NaN)."""
+FAULT_PAST_END, FAULT_REFUSED = 1, 2
 
 COLUMNS: dict[str, tuple[type, str]] = {
     "shot": (np.int64, "index of the simulated shot"),
@@ -51,6 +64,7 @@ COLUMNS: dict[str, tuple[type, str]] = {
     "opp_penalties": (np.int8, "penalties other seats incur"),
     "contacts": (np.int16, "pawn-pawn contacts during the shot"),
     "settle_time": (np.float64, "time until everything was at rest, s"),
+    "fault": (np.int8, "0 simulated, 1 released past the lane's end (a foul), 2 refused"),
 }
 
 
@@ -69,6 +83,7 @@ class Prepared:
     params: PhysicsParams
     table: tuple[PlacedPawn, ...]
     before_points: np.ndarray  # points of each table pawn before the shot
+    before_status: np.ndarray  # status codes of each table pawn before the shot
     own: np.ndarray  # True for table pawns of the shooter's seat
     penal: frozenset[Status]  # removal statuses that cost a penalty on this face
 
@@ -87,9 +102,23 @@ def prepare(ctx: Context) -> Prepared:
         params=ctx.params,
         table=table,
         before_points=np.array([p.points for p in rests], dtype=np.int16),
+        before_status=np.array([_CODE[p.status] for p in rests], dtype=np.int8),
         own=np.array([p.seat == ctx.seat for p in rests], dtype=bool),
         penal=frozenset(s for s in Status if s.removed and penalised(face.name, s)),
     )
+
+
+def _unplayed(out: dict[str, np.ndarray], r: int, shot: Shot, prep: Prepared) -> None:
+    """Row ``r`` for an executed shot the physics refused (see :data:`FAULTS`)."""
+    release = prep.seat.foul if shot.release is None else shot.release
+    if release > prep.seat.foul:  # the hand crossed the foul line on its way out of the lane
+        status, out["fault"][r] = Status.FOUL, FAULT_PAST_END
+        out["x"][r], out["y"][r] = prep.seat.to_world(release, shot.offset)
+    else:
+        status, out["fault"][r] = Status.IN_HAND, FAULT_REFUSED
+        out["x"][r] = out["y"][r] = math.nan
+    out["status"][r] = _CODE[status]
+    out["penalty"][r] = status in prep.penal
 
 
 def errors_for(ctx: Context, intended: int, count: int) -> tuple[np.ndarray, np.ndarray]:
@@ -151,13 +180,18 @@ def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict
         j = int(sample[r])
         shot = apply_errors(aim, errors[j], seat, p)
         seed = int(seeds[j])
-        result = simulate(layout, face, table, shot, p, seed)
-
         out["exec_speed"][r] = shot.speed
         out["exec_angle"][r] = math.degrees(shot.angle)
         out["exec_offset"][r] = shot.offset
         out["exec_release"][r] = shot.release
         out["seed"][r] = seed
+        try:
+            result = simulate(layout, face, table, shot, p, seed)
+        except UserError:
+            _unplayed(out, r, shot, prep)
+            pawn_status[r] = prep.before_status
+            pawn_points[r] = prep.before_points
+            continue
         me, *others = result.pawns
         out["status"][r] = _CODE[me.status]
         out["points"][r] = me.points

@@ -1,7 +1,16 @@
 """Pieces as frozen data: the target board and its faces, tracks, rails, seats and layouts, with
 the geometry queries the physics and the renderer share. Pure data and arithmetic: no pymunk."""
 
-from sliders.boards.faces import BUILTIN_FACES, Dot, Face, face
+from sliders.boards.faces import (
+    BUILTIN_FACES,
+    DEFAULT_FACE,
+    FACES,
+    Dot,
+    Face,
+    HoleRule,
+    face,
+    worth,
+)
 from sliders.boards.geometry import (
     BOARD,
     Verdict,
@@ -12,7 +21,7 @@ from sliders.boards.geometry import (
     surface_at,
     zone_points,
 )
-from sliders.boards.layout import Layout, Rail, Rect, Seat, Track, parse_seats, square
+from sliders.boards.layout import Layout, Rail, Rect, Seat, Track, square
 from sliders.boards.layoutfile import (
     BUILTIN_LAYOUTS,
     LayoutSpec,
@@ -20,13 +29,17 @@ from sliders.boards.layoutfile import (
     parse_layout,
     read_layout,
 )
+from sliders.outcome import parse_seats
 
 __all__ = [
     "BOARD",
     "BUILTIN_FACES",
     "BUILTIN_LAYOUTS",
+    "DEFAULT_FACE",
     "Dot",
+    "FACES",
     "Face",
+    "HoleRule",
     "Layout",
     "LayoutSpec",
     "Rail",
@@ -45,5 +58,6 @@ __all__ = [
     "read_layout",
     "square",
     "surface_at",
+    "worth",
     "zone_points",
 ]

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.boards.faces import Face
-from sliders.boards.layout import Layout, parse_seats
+from sliders.boards.faces import DEFAULT_FACE, FACES, Face
+from sliders.boards.layout import Layout
 from sliders.boards.scene import Scene
-from sliders.outcome import FACES
+from sliders.outcome import parse_seat, parse_seats
 
-DEFAULT_FACE = "race-for-home"
 DEFAULT_LAYOUT = "square"
 
 
@@ -45,8 +44,11 @@ def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
 
     Without a scene file the layout is the square; without --seats (or a scene's seats) a layout
     is laid for its own default seats, the layout file's ``default_seats``, as ``sliders play``
-    does; without --face it is played on its own face.
+    does; without --face it is played on its own face. A command's ``--seat`` (the seat that
+    shoots) is read here too, as a seat or a colour, like ``--seats``.
     """
+    if getattr(args, "seat", None):
+        args.seat = parse_seat(args.seat)
     from sliders.boards.faces import face as face_named
 
     if args.scene:

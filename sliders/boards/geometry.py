@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from sliders.boards.faces import Face
+from sliders.boards.faces import Face, worth
 from sliders.boards.layout import Layout, Rect
 from sliders.errors import UserError
 from sliders.outcome import PAWNS_PER_PLAYER, Status, pawn_seat
@@ -41,10 +41,11 @@ def surface_at(layout: Layout, x: float, y: float) -> str | None:
 
 def zone_points(face: Face, x: float, y: float, r: float) -> tuple[int, tuple[int, ...]]:
     """Points (and the choices offered) for a footprint of radius ``r`` centred at (x, y) on the
-    board: the highest zone it touches, so a pawn on a line scores the higher zone."""
+    board: the highest zone it touches, so a pawn on a line scores the higher zone. A zone that
+    offers a choice (the 4/5/6 circle) is worth the best of its choices (:func:`worth`)."""
     d = math.hypot(x, y)
     if face.choice_radius and d < face.choice_radius + r:
-        return max(face.choice_points), face.choice_points
+        return worth(face.choice_points), face.choice_points
     for radius, points in face.rings:  # innermost first
         if d < radius + r:
             return points, (points,)
@@ -56,14 +57,17 @@ def touches_sorry(face: Face, x: float, y: float, r: float) -> bool:
 
 
 def touches_dot(face: Face, x: float, y: float, r: float) -> bool:
-    return any(math.hypot(x - d.x, y - d.y) < d.radius + r for d in face.dots)
+    """True when the footprint rests on part of a danger dot (a dot that removes a pawn)."""
+    return face.dots_remove and any(math.hypot(x - d.x, y - d.y) < d.radius + r for d in face.dots)
 
 
 def classify(layout: Layout, face: Face, seat: str, x: float, y: float, r: float) -> Verdict:
     """The rest status of a pawn of ``seat`` at rest with its centre at (x, y).
 
     Order of precedence on the board: in the hole, on a SORRY! corner, on a danger dot, tipping
-    (also touching its own track), over the hole's edge, then the highest zone touched.
+    (also touching its own track), over the hole's edge, then the highest zone touched. What a
+    pawn scores comes from the face's record: :meth:`Face.scores` for a pawn tipping or over the
+    hole's edge, :func:`zone_points` on the target.
     """
     own = layout.seat(seat).tracks
     where = surface_at(layout, x, y)
@@ -73,22 +77,27 @@ def classify(layout: Layout, face: Face, seat: str, x: float, y: float, r: float
         if where not in own:
             return Verdict(Status.OTHER_TRACK)
         if layout.board_rect.distance(x, y) < r:
-            return Verdict(Status.TIPPING, 1)
-        return Verdict(Status.OWN_TRACK, 0)
+            return _verdict(face, Status.TIPPING)
+        return _verdict(face, Status.OWN_TRACK)
     d = math.hypot(x, y)
-    if face.hole_radius and d < face.hole_radius:
+    if face.has_hole and d < face.hole_radius:
         return Verdict(Status.IN_HOLE)
     if touches_sorry(face, x, y, r):
         return Verdict(Status.SORRY_CORNER)
     if touches_dot(face, x, y, r):
         return Verdict(Status.DANGER_DOT)
     if _over_own_mouth(layout, own, x, y, r):
-        return Verdict(Status.TIPPING, 1)
-    if face.hole_radius and d < face.hole_radius + r:
-        choices = face.hole_edge_choices
-        return Verdict(Status.HOLE_EDGE, max(choices), choices)
+        return _verdict(face, Status.TIPPING)
+    if face.has_hole and d < face.hole_radius + r:
+        return _verdict(face, Status.HOLE_EDGE)
     points, choices = zone_points(face, x, y, r)
     return Verdict(Status.ON_TARGET, points, choices)
+
+
+def _verdict(face: Face, status: Status) -> Verdict:
+    """A pawn in play whose score does not depend on where it stands."""
+    choices = face.scores(status)
+    return Verdict(status, worth(choices), choices)
 
 
 def _over_own_mouth(layout: Layout, own: tuple[str, ...], x: float, y: float, r: float) -> bool:

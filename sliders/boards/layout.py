@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sliders.boards.faces import BOARD_SIDE
+from sliders.boards.faces import BOARD_SIDE, DEFAULT_FACE
 from sliders.errors import UserError
-from sliders.outcome import SEATS
 
 TRACK_LENGTH = 0.38
 TRACK_WIDTH = 0.11
@@ -25,7 +24,6 @@ RAIL_THICKNESS = 0.006
 FOUL_REACH = 0.025
 """Where a blocker rail across a lane is the foul line, a pawn is released in front of it: its
 centre at most this far beyond the rail's board-side face (one pawn diameter)."""
-DEFAULT_FACE = "race-for-home"
 
 Vec = tuple[float, float]
 
@@ -191,24 +189,6 @@ class Layout:
             if t.name == name:
                 return t
         raise KeyError(name)
-
-
-def parse_seats(text: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """Seats from ``"south,north"`` (seat names or colours), in turn order."""
-    from sliders.outcome import COLOUR_SEATS
-
-    items = [s.strip().lower() for s in text.split(",")] if isinstance(text, str) else list(text)
-    seats = []
-    for item in items:
-        seat = COLOUR_SEATS.get(item, item)
-        if seat not in SEATS:
-            raise UserError(f"unknown seat {item!r} (seats: {', '.join(SEATS)})")
-        if seat in seats:
-            raise UserError(f"seat {seat!r} given twice")
-        seats.append(seat)
-    if not seats:
-        raise UserError("no seats given")
-    return tuple(s for s in SEATS if s in seats)
 
 
 def square(seats: tuple[str, ...] | str = ("south", "north")) -> Layout:

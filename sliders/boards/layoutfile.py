@@ -53,15 +53,13 @@ Every mistake is a :class:`~sliders.errors.UserError` naming the file and the pi
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sliders.boards.faces import BOARD_SIDE
+from sliders.boards.faces import BOARD_SIDE, DEFAULT_FACE, FACES
 from sliders.boards.layout import (
-    DEFAULT_FACE,
     FOUL_DISTANCE,
     FOUL_REACH,
     RAIL_THICKNESS,
@@ -72,10 +70,11 @@ from sliders.boards.layout import (
     Rect,
     Seat,
     Track,
-    parse_seats,
 )
+from sliders.checks import MAX_TRACK_LENGTH, POSITION_LIMIT
 from sliders.errors import UserError
-from sliders.outcome import FACES, SEATS
+from sliders.fileio import parse_toml, read_text
+from sliders.outcome import SEATS, parse_seat, parse_seats
 
 LAYOUT_SCHEMA = 1
 LAYOUTS_DIR = Path(__file__).with_name("layouts")
@@ -96,6 +95,11 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
     "west": (-1, 0),
 }
 EPS = 1e-9
+MAX_RAIL_THICKNESS = 0.05
+"""m: the thickest blocker rail a layout file may lay."""
+RELEASE_ROOM = 0.0125
+"""m: a pawn's centre is released at least this far (the roller pawn's base radius) in front of
+where its lane opens, so a seat's foul line must lie at least this far in front of it."""
 
 SeatsArg = str | tuple[str, ...] | list[str] | int | None
 
@@ -119,12 +123,9 @@ def read_layout(name_or_path: str) -> LayoutSpec:
             f"unknown layout {name_or_path!r} (built-in: {', '.join(BUILTIN_LAYOUTS)}; "
             "or give a layout file path)"
         )
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"layout file {name_or_path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"layout file {name_or_path}: cannot read it ({exc})") from None
+    if not path.exists() and not path.is_symlink():
+        raise UserError(f"layout file {name_or_path} does not exist")
+    text = read_text(path, "layout file")
     return parse_layout(text, f"layout file {name_or_path}", path.stem, name_or_path)
 
 
@@ -133,10 +134,7 @@ def parse_layout(
 ) -> LayoutSpec:
     """Parse and check the text of a layout file; ``source`` names it in error messages and
     ``origin`` is where it came from (``built-in`` or its path)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"{source}: bad TOML: {_one_line(str(exc))}") from None
+    data = parse_toml(text, source)
     return LayoutSpec.from_toml(data, source, default_name, origin)
 
 
@@ -346,9 +344,14 @@ class _Reader:
 
     def seat_name(self, table: dict[str, Any], key: str, where: str) -> str | None:
         value = self.get(table, key, str, where, None)
-        if value is not None and value not in SEATS:
-            raise self.fail(where, f"{key} = {value!r} is not a seat ({', '.join(SEATS)})")
-        return value
+        if value is None:
+            return None
+        try:
+            return parse_seat(value)  # a seat name or a colour
+        except UserError:
+            raise self.fail(
+                where, f"{key} = {value!r} is not a seat ({', '.join(SEATS)})"
+            ) from None
 
     def direction(self, table: dict[str, Any], key: str, where: str) -> str | None:
         value = self.get(table, key, str, where, None)
@@ -356,10 +359,12 @@ class _Reader:
             raise self.fail(where, f"{key} = {value!r} is not one of {', '.join(DIRECTIONS)}")
         return value
 
-    def positive(self, table: dict[str, Any], key: str, where: str, default: float) -> float:
+    def positive(
+        self, table: dict[str, Any], key: str, where: str, default: float, most: float
+    ) -> float:
         value = self.get(table, key, float, where, default)
-        if value <= 0:
-            raise self.fail(where, f"{key} must be positive, got {value:g}")
+        if not 0 < value <= most:
+            raise self.fail(where, f"{key} must be above 0 and at most {most:g} m, got {value:g}")
         return float(value)
 
     def track(self, t: dict[str, Any], i: int) -> TrackSpec:
@@ -402,14 +407,18 @@ class _Reader:
             ):
                 raise self.fail(where, f"mouth must be [x, y] in metres, got {mouth_raw!r}")
             mouth = (float(mouth_raw[0]), float(mouth_raw[1]))
+            if not all(math.isfinite(v) and abs(v) <= POSITION_LIMIT for v in mouth):
+                raise self.fail(
+                    where, f"mouth must be [x, y] within ±{POSITION_LIMIT:g} m, got {mouth_raw!r}"
+                )
             if facing is None:
                 raise self.fail(where, "a mouth given as [x, y] needs facing = DIRECTION")
         elif facing is not None:
             raise self.fail(where, "facing is only for a mouth given as [x, y]")
         return TrackSpec(
             name=name,
-            length=self.positive(t, "length", where, TRACK_LENGTH),
-            width=self.positive(t, "width", where, TRACK_WIDTH),
+            length=self.positive(t, "length", where, TRACK_LENGTH, MAX_TRACK_LENGTH),
+            width=self.positive(t, "width", where, TRACK_WIDTH, BOARD_SIDE),
             edge=edge,
             offset=self.get(t, "offset", float, where, 0.0),
             hook=hook,
@@ -440,7 +449,7 @@ class _Reader:
         label = f"blocker rail along the {edge} edge" if edge else f"blocker rail across {across!r}"
         return RailSpec(
             label=label,
-            thickness=self.positive(t, "thickness", where, RAIL_THICKNESS),
+            thickness=self.positive(t, "thickness", where, RAIL_THICKNESS, MAX_RAIL_THICKNESS),
             edge=edge,
             across=across,
             at=self.get(t, "at", float, where, 0.0),
@@ -706,6 +715,12 @@ class _Builder:
                 f"seat {s.name!r}: its foul line at {foul:g} m is behind the blocker rail "
                 f"across its lane (which ends at {release_min:g} m)"
             )
+        if foul < release_min + RELEASE_ROOM - EPS:
+            raise self.fail(
+                f"seat {s.name!r}: its foul line at {foul:g} m lies before the nearest release "
+                f"({release_min + RELEASE_ROOM:g} m: a pawn's radius in front of where the lane "
+                "opens), so every shot would be a foul"
+            )
         return Seat(
             s.name,
             tuple(t.name for t in reversed(lane)),
@@ -827,7 +842,3 @@ def format_counts(counts: tuple[int, ...]) -> str:
     if counts == tuple(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}"
     return ", ".join(str(c) for c in counts)
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())

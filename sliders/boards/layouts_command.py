@@ -22,7 +22,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from sliders.boards.layoutfile import BUILTIN_LAYOUTS, LAYOUTS_DIR, read_layout
     from sliders.errors import UserError
+    from sliders.fileio import read_text
 
+    if args.source and args.json:
+        raise UserError("--source prints the layout's TOML: leave out --json")
     if args.layout is None:
         if args.source:
             raise UserError("--source needs a layout name or file")
@@ -40,8 +43,7 @@ def run(args: argparse.Namespace) -> int:
     spec = read_layout(args.layout)
     if args.source:
         path = LAYOUTS_DIR / f"{args.layout}.toml" if spec.origin == "built-in" else args.layout
-        with open(path, encoding="utf-8") as fh:
-            print(fh.read(), end="")
+        print(read_text(path, "layout file"), end="")
         return 0
     from sliders.physics.params import PhysicsParams
 

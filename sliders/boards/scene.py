@@ -12,22 +12,25 @@
 
 ``layout`` is a built-in layout name or a layout file path; ``seats`` lists the seats in play;
 ``pawns`` are roller pawns standing on the table (ids ``SEAT-N``, N = 1..4, positions in metres in
-the world frame: origin at the board centre, +y north). Their statuses follow from where they stand.
+the world frame: origin at the board centre, +y north, within ±10 m). Their statuses follow from
+where they stand. Any other key is refused, as in layout files.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
-from sliders.boards.faces import Face, face
+from sliders import checks
+from sliders.boards.faces import FACES, Face, face
 from sliders.boards.layout import Layout
 from sliders.errors import UserError
 from sliders.fileio import read_json, write_json_atomic
-from sliders.outcome import FACES
+from sliders.outcome import PAWNS_PER_PLAYER, SEATS, parse_seats
 
 SCENE_SCHEMA = 1
+SCENE_KEYS = ("schema", "layout", "seats", "face", "pawns")
+MAX_SCENE_PAWNS = len(SEATS) * PAWNS_PER_PLAYER
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,29 +64,31 @@ class Scene:
 
     @classmethod
     def from_json(cls, data: Any, source: str = "scene") -> Scene:
-        if not isinstance(data, dict):
-            raise UserError(f"{source}: expected a JSON object")
+        """Check a scene's JSON strictly (unknown keys, types, ranges) and build it."""
+        checks.obj(data, source, SCENE_KEYS, ("layout", "face", "seats"))
         schema = data.get("schema", SCENE_SCHEMA)
-        if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-            raise UserError(f"{source}: schema {schema!r} is not a schema number")
+        checks.whole(schema, f"{source}: schema", 1, 2**31)
         if schema > SCENE_SCHEMA:
             raise UserError(f"{source}: schema {schema!r} is newer than this version reads")
-        for key in ("layout", "face", "seats"):
-            if key not in data:
-                raise UserError(f"{source}: missing field {key!r}")
-        layout, face_name, seats = data["layout"], data["face"], data["seats"]
-        if not isinstance(layout, str) or not layout:
-            raise UserError(f"{source}: layout must be a layout name or file, got {layout!r}")
-        if not isinstance(face_name, str) or face_name not in FACES:
-            raise UserError(f"{source}: unknown face {face_name!r}")
+        layout = checks.text(data["layout"], f"{source}: layout", limit=4096)
+        face_name = checks.text(data["face"], f"{source}: face", FACES)
+        seats = data["seats"]
         if isinstance(seats, str):
             seats = seats.split(",")
-        if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
-            raise UserError(f"{source}: seats must be a list of seat names, got {seats!r}")
-        pawns = data.get("pawns", [])
-        if not isinstance(pawns, list):
-            raise UserError(f"{source}: pawns must be a list of {{id, x, y}}, got {pawns!r}")
-        return cls(layout, tuple(seats), face_name, tuple(_pawn(p, source) for p in pawns))
+        checks.array(seats, f"{source}: seats", 1, len(SEATS))
+        for i, s in enumerate(seats):
+            checks.text(s, f"{source}: seats[{i}]", limit=16)
+        try:
+            seated = parse_seats(seats)
+        except UserError as exc:
+            raise UserError(f"{source}: seats: {exc}") from None
+        pawns = checks.array(data.get("pawns", []), f"{source}: pawns", 0, MAX_SCENE_PAWNS)
+        return cls(
+            layout,
+            seated,
+            face_name,
+            tuple(_pawn(p, f"{source}: pawns[{i}]") for i, p in enumerate(pawns)),
+        )
 
     @classmethod
     def load(cls, path: str) -> Scene:
@@ -93,22 +98,9 @@ class Scene:
         write_json_atomic(path, self.to_json())
 
 
-def _pawn(data: Any, source: str) -> ScenePawn:
+def _pawn(data: Any, where: str) -> ScenePawn:
     """One entry of a scene's ``pawns``: ``{"id": "north-1", "x": 0.0, "y": 0.03}``."""
-    if not isinstance(data, dict):
-        raise UserError(f"{source}: a pawn must be an object {{id, x, y}}, got {data!r}")
-    for key in ("id", "x", "y"):
-        if key not in data:
-            raise UserError(f"{source}: a pawn is missing field {key!r}")
-    pid = data["id"]
-    if not isinstance(pid, str):
-        raise UserError(f"{source}: a pawn id must be text like 'north-1', got {pid!r}")
-    xy = []
-    for key in ("x", "y"):
-        v = data[key]
-        if isinstance(v, bool) or not isinstance(v, int | float):
-            raise UserError(f"{source}: pawn {pid}: {key} must be a number of metres, got {v!r}")
-        xy.append(float(v))
-    if not (math.isfinite(xy[0]) and math.isfinite(xy[1])):
-        raise UserError(f"{source}: pawn {pid} has no finite position")
-    return ScenePawn(pid, xy[0], xy[1])
+    checks.obj(data, where, ("id", "x", "y"), ("id", "x", "y"))
+    pid = checks.pawn_id(data["id"], f"{where}.id")
+    x, y = checks.position(data, where)
+    return ScenePawn(pid, x, y)

@@ -1,11 +1,21 @@
 """The rules of Sorry! Sliders as a pure engine: Race for Home, Instant Home, Instant Sorry! and
 Danger Dots, for 1 to 4 players.
 
-Start with :func:`new_game` (or a :class:`Game`, which also keeps the history), apply each shot's
-:class:`~sliders.outcome.ShotResult` with :func:`apply_shot`, and when the phase is SCORING call
-:func:`score_round` with each seat's chosen :class:`Move` assignment (or none: the default).
-No physics and no pygame here: the same engine keeps score for the physical game.
+Start with :func:`new_game` (or a :class:`Game`, which also keeps the history; both can start
+from given score boards), apply each shot's :class:`ShotResult` with :func:`apply_shot`, and
+when the phase is SCORING call :func:`score_round` with each seat's chosen :class:`Move`
+assignment (or none: the default). No physics and no pygame here: the same engine keeps score
+for the physical game.
+
+Everything a caller needs to describe a shot is exported here: a :class:`ShotResult` lists
+every pawn's :class:`PawnRest` (its :class:`Status`, and the points it offers), with the
+shot's :class:`Event` records (:class:`EventType`) when the order of removals matters; pawns
+are named by :func:`pawn_id`. What each game means is its face's record (:class:`Face`,
+:class:`HoleRule`), which the rules read.
 """
+
+from sliders.boards.faces import DEFAULT_FACE, FACES, Face, HoleRule
+from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status, pawn_id
 
 from .engine import (
     apply_shot,
@@ -47,24 +57,32 @@ from .state import (
     Phase,
     PlayerState,
     RulesError,
+    check_board,
     new_game,
     parse_seat,
     pawn_label,
 )
 
 __all__ = [
+    "DEFAULT_FACE",
+    "FACES",
     "HOME",
     "SCHEMA",
     "START",
     "Advanced",
     "Assignment",
+    "Event",
+    "EventType",
+    "Face",
     "Game",
     "GameState",
     "Happening",
+    "HoleRule",
     "InstantHome",
     "LayoutRef",
     "Move",
     "PawnRemoved",
+    "PawnRest",
     "Penalty",
     "Phase",
     "PlayerState",
@@ -73,8 +91,10 @@ __all__ = [
     "RoundStarted",
     "RulesError",
     "ScoreStep",
+    "ShotResult",
     "ShotStep",
     "Slide",
+    "Status",
     "Step",
     "TurnPassed",
     "Won",
@@ -82,6 +102,7 @@ __all__ = [
     "apply_shot",
     "best_single_score",
     "check_assignment",
+    "check_board",
     "check_shot",
     "default_assignment",
     "default_assignments",
@@ -89,6 +110,7 @@ __all__ = [
     "legal_assignments",
     "new_game",
     "parse_seat",
+    "pawn_id",
     "pawn_label",
     "penalised",
     "penalty_target",

@@ -4,7 +4,8 @@ Type what happens as it happens, one shot a line ("red 3", "blue sorry", "green 
 "yellow 4, red#1 off"); the scorekeeper applies the rules, shows every score board, and at the
 end of each round suggests how each player should move their scoring pawns. Type "help" for
 every word. With --log FILE the game is saved after every step, and running the same command
-again resumes it.
+again resumes it. --boards picks up a game already in progress, e.g.
+--boards red=0,0,2,6 yellow=6,home,1,start --round 4.
 """
 
 from __future__ import annotations
@@ -14,24 +15,52 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from sliders.boards.faces import FACES
 from sliders.errors import UserError
-from sliders.outcome import FACES, SEATS
+from sliders.fileio import lock
+from sliders.outcome import parse_seats
 
 from .engine import default_assignment
 from .happenings import Happening
 from .log import Game, ScoreStep
 from .notation import HELP, format_assignment, format_boards, parse_assignment, parse_shot
 from .scoring import Assignment, legal_assignments
-from .state import GameState, Phase, RulesError, colour, parse_seat, pawn_label, square_name
+from .state import (
+    HOME,
+    START,
+    GameState,
+    Phase,
+    RulesError,
+    colour,
+    parse_seat,
+    pawn_label,
+    square_name,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--face", choices=FACES, help="the game (target board face) to play")
     parser.add_argument(
-        "--players", metavar="LIST", help="comma-separated colours or seats, e.g. red,yellow"
+        "--players",
+        metavar="LIST",
+        help="comma-separated colours or seats, e.g. red,yellow (default: those of --boards)",
     )
     parser.add_argument(
         "--starter", metavar="PLAYER", help="who slides first (default: the first in turn order)"
+    )
+    parser.add_argument(
+        "--boards",
+        nargs="+",
+        metavar="PLAYER=SQUARES",
+        help="resume a game in progress: each player's four scoring pawns' squares, 0 (or "
+        "START) to 6 (or HOME), e.g. red=0,0,2,6 yellow=6,home,1,start; a player not named "
+        "starts on START",
+    )
+    parser.add_argument(
+        "--round",
+        type=int,
+        metavar="N",
+        help="the number of the round about to be played (default: 1)",
     )
     parser.add_argument(
         "--log", metavar="FILE", help="save the game here after every step; resume it if it exists"
@@ -47,13 +76,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.replay:
+        given = [
+            f
+            for f, v in (
+                ("--face", args.face),
+                ("--players", args.players),
+                ("--starter", args.starter),
+                ("--log", args.log),
+            )
+            if v
+        ]
+        if given:
+            raise UserError(f"--replay prints a saved game: leave out {' and '.join(given)}")
         print(summary(Game.load(args.replay)))
         return 0
-    game = _open(args)
-    if game.steps:
-        print(f"resumed {args.log} after {len(game.steps)} steps")
-    keeper = Scorekeeper(game, log=args.log, batch=args.batch)
-    return keeper.run(sys.stdin)
+    held = lock(args.log, "game log") if args.log else None
+    try:
+        game = _open(args)
+        if game.steps:
+            print(f"resumed {args.log} after {len(game.steps)} steps")
+        keeper = Scorekeeper(game, log=args.log, batch=args.batch)
+        return keeper.run(sys.stdin)
+    finally:
+        if held is not None:
+            held.release()
 
 
 class Scorekeeper:
@@ -100,6 +146,16 @@ class Scorekeeper:
                     self.save()
                     raise UserError(f"line {number}: {exc}") from None
                 print(f"error: {exc}", file=self.err, flush=True)
+            except Exception as exc:  # a fault of ours: one line, and the game goes on
+                why = " ".join(f"{type(exc).__name__}: {exc}".split())[:200]
+                self._keep()
+                if self.batch:
+                    raise UserError(f"line {number}: could not be handled ({why})") from None
+                print(
+                    f"error: that line could not be handled ({why}); the game is saved as it stands",
+                    file=self.err,
+                    flush=True,
+                )
 
     def handle(self, line: str) -> bool:
         """Apply one line; False to stop."""
@@ -201,6 +257,14 @@ class Scorekeeper:
         if self.log:
             self.game.save(self.log)
 
+    def _keep(self) -> None:
+        """After a fault: forget half-typed choices and save the game as it stands."""
+        self.chosen = {}
+        try:
+            self.save()
+        except UserError as exc:
+            print(f"error: {exc}", file=self.err, flush=True)
+
     def stop(self) -> None:
         self.save()
         if self.log:
@@ -216,6 +280,12 @@ def summary(game: Game) -> str:
     names = [colour(seat) for seat in s.seats]
     lines = [f"{s.face}: {', '.join(names)}; {len(game.steps)} steps"]
     lines.append("round  " + "".join(f"{n:<24}" for n in names))
+    if game.resumed:  # the score boards it resumed from, as at the end of the round before
+        row = "".join(
+            f"{' '.join(square_name(sq) for sq in sorted(game.boards[seat])):<24}"
+            for seat in s.seats
+        )
+        lines.append(f"{game.round - 1:<7}{row}")
     for step, after in zip(game.steps, game.states[1:], strict=True):
         if isinstance(step, ScoreStep) or after.winner:
             row = "".join(
@@ -237,6 +307,7 @@ def summary(game: Game) -> str:
 
 
 def _open(args: argparse.Namespace) -> Game:
+    boards = parse_boards(args.boards) if args.boards else None
     if args.log and Path(args.log).exists():
         game = Game.load(args.log)
         if args.face and args.face != game.face:
@@ -248,18 +319,57 @@ def _open(args: argparse.Namespace) -> Game:
             raise UserError(
                 f"{args.log} is a game {colour(game.starter)} started, not {args.starter}"
             )
+        if boards and any(game.boards.get(s) != b for s, b in boards.items()):
+            raise UserError(f"{args.log} began from other score boards than --boards says")
+        if args.round is not None and args.round != game.round:
+            raise UserError(f"{args.log} began at round {game.round}, not {args.round}")
         return game
-    if not args.face or not args.players:
-        raise UserError("say --face and --players to start a game (or --log FILE to resume one)")
-    return Game(args.face, _seats(args.players), args.starter)
+    seats = _seats(args.players) if args.players else tuple(boards or ())
+    if not args.face or not seats:
+        raise UserError(
+            "say --face and --players (or --boards) to start a game (or --log FILE to resume one)"
+        )
+    return Game(
+        args.face,
+        seats,
+        args.starter,
+        boards=boards,
+        round=1 if args.round is None else args.round,
+    )
+
+
+def parse_boards(items: list[str]) -> dict[str, tuple[int, ...]]:
+    """``--boards`` words, ``PLAYER=SQUARES`` each (``red=0,0,2,6``; a square is 0 to 6, or
+    START or HOME), as score boards by seat; :func:`sliders.rules.new_game` checks them."""
+    boards: dict[str, tuple[int, ...]] = {}
+    words = {"start": START, "s": START, "home": HOME, "h": HOME}
+    for item in items:
+        name, eq, text = item.partition("=")
+        if not eq:
+            raise UserError(f"--boards {item!r}: write PLAYER=SQUARES, e.g. red=0,0,2,6")
+        seat = parse_seat(name)
+        if seat in boards:
+            raise UserError(f"--boards: {colour(seat)}'s score board is given twice")
+        squares: list[int] = []
+        for word in text.split(","):
+            w = word.strip().lower()
+            if w in words:
+                squares.append(words[w])
+            elif w.isdigit() and START <= int(w) <= HOME:
+                squares.append(int(w))
+            else:
+                raise UserError(
+                    f"--boards {item!r}: a square is {START} (START) to {HOME} (HOME), not {word!r}"
+                )
+        boards[seat] = tuple(squares)
+    return boards
 
 
 def _seats(players: str) -> tuple[str, ...]:
     names = [p for p in players.replace(" ", "").split(",") if p]
     if not 1 <= len(names) <= 4:
         raise UserError(f"--players wants 1 to 4 players, got {players!r}")
-    seats = [parse_seat(n) for n in names]
-    return tuple(sorted(seats, key=SEATS.index))
+    return parse_seats(names, "player")
 
 
 def _is_tty(stream: TextIO) -> bool:

@@ -5,9 +5,11 @@ Both functions are pure: they take a :class:`GameState` and return a new one wit
 statuses, points and events only.
 
 Removal with penalty (the owner's highest non-HOME scoring pawn goes back to START):
-``sorry_corner``, ``off_board``, and ``in_hole`` on Instant Sorry!. Removal without penalty:
-``other_track``, ``knocked_over``, ``foul``, ``danger_dot``. ``in_hole`` on Instant Home moves one
-of the owner's scoring pawns HOME at once, and the fourth one HOME wins at once.
+``sorry_corner``, ``off_board``, and ``in_hole`` where the face's hole is a penalty (Instant
+Sorry!). Removal without penalty: ``other_track``, ``knocked_over``, ``foul``, ``danger_dot``.
+``in_hole`` where the hole sends a pawn HOME (Instant Home) moves one of the owner's scoring
+pawns HOME at once, and the fourth one HOME wins at once. What the hole does is the face
+record's :class:`~sliders.boards.faces.HoleRule`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from sliders.boards.faces import Face, HoleRule, worth
+from sliders.boards.faces import face as face_named
 from sliders.outcome import EventType, PawnRest, ShotResult, Status, pawn_seat
 
 from .happenings import (
@@ -42,8 +46,6 @@ from .state import (
     pawn_label,
 )
 
-FACES_WITH_HOLE = frozenset({"instant-home", "instant-sorry"})
-
 
 def apply_shot(
     state: GameState, result: ShotResult, home: Mapping[str, int] | None = None
@@ -57,7 +59,7 @@ def apply_shot(
     check_shot(state, result)
     home = dict(home or {})
     for pid, index in home.items():
-        if pid not in {p.id for p in result.pawns if _instant_home(state.face, p.status)}:
+        if pid not in {p.id for p in result.pawns if _instant_home(state.face_record, p.status)}:
             raise RulesError(f"{pawn_label(pid)} did not drop into the hole on Instant Home")
         board = state.player(pawn_seat(pid)).board
         if not 0 <= index < len(board) or board[index] == HOME:
@@ -121,7 +123,7 @@ def score_round(
             )
         used = {m.pawn for m in moves}
         for p in state.on_table(seat):
-            best = max(scores_of(p, state.face))
+            best = worth(scores_of(p, state.face_record))
             if p.id not in used and best > 0:
                 happened.append(PointsLost(seat, p.id, best))
         state = state.with_player(replace(player, board=after))
@@ -175,10 +177,11 @@ def instant_home_default(board: Sequence[int]) -> int | None:
     return best
 
 
-def penalised(face: str, status: Status) -> bool:
-    """Whether removal with ``status`` costs its owner a penalty on ``face``."""
+def penalised(face: Face | str, status: Status) -> bool:
+    """Whether removal with ``status`` costs its owner a penalty on ``face`` (a face record or
+    its name)."""
     if status is Status.IN_HOLE:
-        return face == "instant-sorry"
+        return face_named(face).hole is HoleRule.PENALTY
     return status in (Status.SORRY_CORNER, Status.OFF_BOARD)
 
 
@@ -229,19 +232,19 @@ def check_shot(state: GameState, result: ShotResult) -> None:
     if extra:
         raise RulesError(f"the shot result names {pawn_label(extra[0])}, not on the table")
     for p in result.pawns:
-        _check_pawn(state.face, p)
+        _check_pawn(state.face_record, p)
 
 
-def _check_pawn(face: str, p: PawnRest) -> None:
+def _check_pawn(face: Face, p: PawnRest) -> None:
     who = pawn_label(p.id)
     if p.seat != pawn_seat(p.id):
         raise RulesError(f"{p.id} belongs to {pawn_seat(p.id)}, not {p.seat}")
     if p.status is Status.IN_HAND:
         raise RulesError(f"{who} cannot go back into the hand during a shot")
-    if p.status in (Status.IN_HOLE, Status.HOLE_EDGE) and face not in FACES_WITH_HOLE:
-        raise RulesError(f"{face} has no centre hole ({who} is {p.status})")
-    if p.status is Status.DANGER_DOT and face != "danger-dots":
-        raise RulesError(f"{face} has no danger dots ({who} is {p.status})")
+    if p.status in (Status.IN_HOLE, Status.HOLE_EDGE) and not face.has_hole:
+        raise RulesError(f"{face.name} has no centre hole ({who} is {p.status})")
+    if p.status is Status.DANGER_DOT and not face.dots_remove:
+        raise RulesError(f"{face.name} has no danger dots ({who} is {p.status})")
     if p.status is Status.ON_TARGET:
         top = best_single_score(face)
         if not p.choices or any(not 1 <= c <= top for c in p.choices):
@@ -252,7 +255,7 @@ def _remove(
     state: GameState, pawn: PawnRest, home: int | None
 ) -> tuple[GameState, list[Happening]]:
     seat = pawn.seat
-    penalty = penalised(state.face, pawn.status)
+    penalty = penalised(state.face_record, pawn.status)
     player = state.player(seat)
     happened: list[Happening] = [PawnRemoved(pawn.id, seat, pawn.status, penalty)]
     player = replace(player, removed=(*player.removed, pawn.id))
@@ -263,7 +266,7 @@ def _remove(
         happened.append(Penalty(seat, pawn.id, target, was))
         if target is not None:
             board[target] = START
-    elif _instant_home(state.face, pawn.status):
+    elif _instant_home(state.face_record, pawn.status):
         if home is not None and board[home] == HOME:
             raise RulesError(f"scoring pawn {home + 1} is already HOME")
         target = instant_home_default(board) if home is None else home
@@ -278,8 +281,8 @@ def _remove(
     return state, happened
 
 
-def _instant_home(face: str, status: Status) -> bool:
-    return face == "instant-home" and status is Status.IN_HOLE
+def _instant_home(face: Face, status: Status) -> bool:
+    return face.hole is HoleRule.HOME and status is Status.IN_HOLE
 
 
 def _who(seat: str | None) -> str:

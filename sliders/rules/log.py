@@ -19,6 +19,11 @@ built-in name or a layout file's path as given, and the seats it was built for; 
 for the physical game leaves it out) and each shot step's ``slide`` (:class:`Slide`: the shot as
 slid, for a replay to re-run the physics). Schema 1 logs (no slides; no layout, or a layout
 name alone) still load.
+
+Schema 3 adds ``boards`` and ``round``: a game resumed from score boards in progress
+(``{"south": [0, 0, 2, 6], ...}``, every seat's, and the number of the round it resumed at).
+Only such a game is written as schema 3; every other log stays schema 2, so an older sliders
+still reads it (and refuses, rather than misreads, a resumed one).
 """
 
 from __future__ import annotations
@@ -29,18 +34,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sliders import checks
 from sliders.errors import UserError
-from sliders.fileio import read_json, write_json_atomic
-from sliders.outcome import ShotResult, pawn_seat
+from sliders.fileio import LOG_READ_LIMIT, read_json, write_json_atomic
+from sliders.outcome import FACES, PAWNS_PER_PLAYER, SEATS, EventType, ShotResult, Status, pawn_seat
 
 from .engine import apply_shot, default_assignments, score_round
 from .happenings import Happening, InstantHome
 from .scoring import Assignment, Move, check_assignment
-from .state import GameState, Phase, RulesError, new_game, parse_seat, pawn_label
+from .state import START, GameState, Phase, RulesError, new_game, parse_seat, pawn_label
 
-SCHEMA = 2
-"""The schema this sliders writes; it reads every schema up to this one."""
+SCHEMA = 3
+"""The newest schema this sliders writes; it reads every schema up to this one."""
+PLAIN_SCHEMA = 2
+"""The schema of a game that started at round 1 with every scoring pawn on START."""
 KIND = "sorry-sliders-game"
+MAX_STEPS = 100_000
+"""the most steps a game log may hold (a game of 100 rounds of four players is 3,300)"""
+MAX_EVENTS = 100_000
+"""the most events one logged shot may hold"""
+MAX_POINTS = 6
+"""the most points a roller pawn scores (the 4/5/6 circle); HOME is 6 spaces from START too"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +174,7 @@ class Game:
 
     ``shoot`` and ``score`` apply a step and return what happened; ``undo`` takes back the last.
     ``layout`` is the layout played on (a name or path: built for the game's seats), or None.
+    ``boards`` and ``round`` resume a game in progress (see :func:`sliders.rules.new_game`).
     """
 
     def __init__(
@@ -168,11 +183,15 @@ class Game:
         seats: Sequence[str],
         starter: str | None = None,
         layout: LayoutRef | str | None = None,
+        boards: Mapping[str, Sequence[int]] | None = None,
+        round: int = 1,
     ) -> None:
-        first = new_game(face, seats, starter)
+        first = new_game(face, seats, starter, boards, round)
         self.face = first.face
         self.seats = first.seats
         self.starter = first.starter
+        self.boards = {p.seat: p.board for p in first.players}
+        self.round = first.round
         self.layout = LayoutRef(layout, first.seats) if isinstance(layout, str) else layout
         self.steps: list[Step] = []
         self._states: list[GameState] = [first]
@@ -222,18 +241,26 @@ class Game:
         self._states.pop()
         return self.steps.pop()
 
+    @property
+    def resumed(self) -> bool:
+        """True when the game started in progress: past round 1, or off START."""
+        return self.round != 1 or any(sq != START for b in self.boards.values() for sq in b)
+
     def _push(self, step: Step, state: GameState) -> None:
         self.steps.append(step)
         self._states.append(state)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "schema": SCHEMA,
+            "schema": SCHEMA if self.resumed else PLAIN_SCHEMA,
             "kind": KIND,
             "face": self.face,
             "seats": list(self.seats),
             "starter": self.starter,
         }
+        if self.resumed:
+            out["boards"] = {seat: list(board) for seat, board in self.boards.items()}
+            out["round"] = self.round
         if self.layout is not None:
             out["layout"] = self.layout.to_json()
         out["steps"] = [s.to_json() for s in self.steps]
@@ -242,20 +269,18 @@ class Game:
     @classmethod
     def from_json(cls, data: Any) -> Game:
         """Replay a logged game; anything wrong is a :class:`UserError` of one line."""
-        if not isinstance(data, dict):
-            raise UserError("not a game log (expected a JSON object)")
-        schema = data.get("schema")
-        if not isinstance(schema, int):
-            raise UserError("not a game log (no schema number)")
-        if schema > SCHEMA:
-            raise UserError(
-                f"game log has schema {schema}, newer than this sliders reads ({SCHEMA}); "
-                "upgrade sliders"
-            )
-        if data.get("kind", KIND) != KIND:
-            raise UserError(f"not a game log (kind {data.get('kind')!r})")
+        check_log(data)
         try:
-            game = cls(str(data["face"]), list(data["seats"]), data.get("starter"))
+            boards = data.get("boards")
+            if boards is not None and not isinstance(boards, dict):
+                raise UserError('the boards must be {"south": [0, 0, 2, 6], ...}')
+            game = cls(
+                str(data["face"]),
+                list(data["seats"]),
+                data.get("starter"),
+                boards=boards,
+                round=data.get("round", 1),
+            )
             if data.get("layout") is not None:
                 game.layout = LayoutRef.from_json(data["layout"], game.seats)
             steps = list(data["steps"])
@@ -284,7 +309,7 @@ class Game:
                     raise UserError("neither a shot nor a score")
             except UserError as exc:
                 raise UserError(f"game log step {n}: {exc}") from None
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
                 raise UserError(f"game log step {n} is broken ({_what(exc)})") from None
         return game
 
@@ -295,11 +320,135 @@ class Game:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
         """Read and replay the log at ``path``."""
-        data = read_json(path, "game log")
+        data = read_json(path, "game log", LOG_READ_LIMIT)
         try:
             return cls.from_json(data)
         except UserError as exc:
-            raise UserError(f"{path}: {exc}") from None
+            raise UserError(f"game log {path}: {exc}") from None
+
+
+def check_log(data: Any) -> None:
+    """Check the shape of a game log's JSON before it is replayed: no unknown key anywhere, every
+    number a real, finite number within its range (positions within ±10 m, points 0 to 6, a
+    slide's speed 0 to 10 m/s ...), every pawn id ``SEAT-N``. The message names the field, e.g.
+    ``steps[3].shot.pawns[0].x: expected a number (m) within ±10, got 1e+308``."""
+    if not isinstance(data, dict):
+        raise UserError("not a game log (expected a JSON object)")
+    if "schema" not in data:
+        raise UserError("not a game log (no schema number)")
+    schema = checks.whole(data["schema"], "schema", 1, 2**31)
+    if schema > SCHEMA:
+        raise UserError(
+            f"game log has schema {schema}, newer than this sliders reads ({SCHEMA}); "
+            "upgrade sliders"
+        )
+    if data.get("kind", KIND) != KIND:
+        raise UserError(f"not a game log (kind {checks.shown(data.get('kind'))})")
+    checks.obj(data, "", _LOG_KEYS, ("face", "seats", "steps"))
+    checks.text(data["face"], "face", FACES)
+    for i, s in enumerate(checks.array(data["seats"], "seats", 1, len(SEATS))):
+        checks.text(s, f"seats[{i}]", limit=16)
+    if data.get("starter") is not None:
+        checks.text(data["starter"], "starter", limit=16)
+    layout = data.get("layout")
+    if isinstance(layout, dict):
+        checks.obj(layout, "layout", ("name", "seats"), ("name",))
+        checks.text(layout["name"], "layout.name")
+        if layout.get("seats") is not None:
+            for i, s in enumerate(checks.array(layout["seats"], "layout.seats", 0, len(SEATS))):
+                checks.text(s, f"layout.seats[{i}]", limit=16)
+    elif layout is not None:
+        checks.text(layout, "layout")
+    boards = data.get("boards")
+    if isinstance(boards, dict):
+        for seat, board in boards.items():
+            for i, square in enumerate(checks.array(board, f"boards.{seat}", 0, 16)):
+                checks.whole(square, f"boards.{seat}[{i}]", 0, 6)
+    if data.get("round") is not None:
+        checks.whole(data["round"], "round", 1, 10**6)
+    for n, step in enumerate(checks.array(data["steps"], "steps", 0, MAX_STEPS), 1):
+        _check_step(step, f"step {n}")
+
+
+_LOG_KEYS = ("schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "steps")
+_REST_KEYS = ("id", "seat", "x", "y", "status", "points", "choices")
+_STATUSES = tuple(str(s) for s in Status)
+_EVENT_TYPES = tuple(str(e) for e in EventType)
+_LANE = checks.POSITION_LIMIT
+
+
+def _check_step(step: Any, where: str) -> None:
+    """One step, ``where`` its number (``step 3``); its fields are named ``step 3: shot.x``."""
+    at = f"{where}: "
+    if isinstance(step, dict) and "shot" in step:
+        checks.obj(step, where, ("shot", "home", "slide"), ("shot",))
+        _check_shot(step["shot"], f"{at}shot")
+        home = step.get("home", {})
+        checks.obj(home, f"{at}home", home.keys() if isinstance(home, dict) else ())
+        for pid, scoring in home.items():
+            checks.pawn_id(pid, f"{at}home")
+            checks.whole(scoring, f"{at}home.{pid}", 0, PAWNS_PER_PLAYER - 1)
+        if step.get("slide") is not None:
+            _check_slide(step["slide"], f"{at}slide")
+    elif isinstance(step, dict) and "score" in step:
+        checks.obj(step, where, ("score",))
+        score = step["score"]
+        checks.obj(score, f"{at}score", score.keys() if isinstance(score, dict) else ())
+        for seat, moves in score.items():
+            checks.text(seat, f"{at}score", limit=16)
+            w = f"{at}score.{seat}"
+            for i, m in enumerate(checks.array(moves, w, 0, PAWNS_PER_PLAYER)):
+                checks.obj(
+                    m, f"{w}[{i}]", ("pawn", "scoring", "points"), ("pawn", "scoring", "points")
+                )
+                checks.pawn_id(m["pawn"], f"{w}[{i}].pawn")
+                checks.whole(m["scoring"], f"{w}[{i}].scoring", 0, PAWNS_PER_PLAYER - 1)
+                checks.whole(m["points"], f"{w}[{i}].points", 0, MAX_POINTS)
+    else:
+        raise checks.at(where, "neither a shot nor a score")
+
+
+def _check_shot(shot: Any, where: str) -> None:
+    keys = ("face", "shooter", "pawns", "events", "settle_time")
+    checks.obj(shot, where, keys, ("face", "shooter", "pawns"))
+    checks.text(shot["face"], f"{where}.face", FACES)
+    checks.pawn_id(shot["shooter"], f"{where}.shooter")
+    most = len(SEATS) * PAWNS_PER_PLAYER
+    for i, p in enumerate(checks.array(shot["pawns"], f"{where}.pawns", 1, most)):
+        w = f"{where}.pawns[{i}]"
+        checks.obj(p, w, _REST_KEYS, ("id", "status"))
+        pid = checks.pawn_id(p["id"], f"{w}.id")
+        if "seat" in p:
+            checks.seat(p["seat"], f"{w}.seat", (pawn_seat(pid),))
+        checks.position({"x": p.get("x", 0.0), "y": p.get("y", 0.0)}, w)
+        checks.text(p["status"], f"{w}.status", _STATUSES)
+        checks.whole(p.get("points", 0), f"{w}.points", 0, MAX_POINTS)
+        for j, c in enumerate(checks.array(p.get("choices", []), f"{w}.choices", 0, 3)):
+            checks.whole(c, f"{w}.choices[{j}]", 0, MAX_POINTS)
+    for i, e in enumerate(checks.array(shot.get("events", []), f"{where}.events", 0, MAX_EVENTS)):
+        w = f"{where}.events[{i}]"
+        checks.obj(e, w, ("t", "type", "pawns", "impulse", "x", "y"), ("t", "type"))
+        checks.number(e["t"], f"{w}.t", 0.0, checks.MAX_TIME, "s")
+        checks.text(e["type"], f"{w}.type", _EVENT_TYPES)
+        for j, pid in enumerate(checks.array(e.get("pawns", []), f"{w}.pawns", 0, most)):
+            checks.pawn_id(pid, f"{w}.pawns[{j}]")
+        checks.number(e.get("impulse", 0.0), f"{w}.impulse", 0.0, checks.MAX_IMPULSE, "N·s")
+        checks.position({"x": e.get("x", 0.0), "y": e.get("y", 0.0)}, w)
+    checks.number(shot.get("settle_time", 0.0), f"{where}.settle_time", 0.0, checks.MAX_TIME, "s")
+
+
+def _check_slide(slide: Any, where: str) -> None:
+    keys = ("seat", "pawn", "speed", "angle_rad", "offset", "release", "seed")
+    checks.obj(slide, where, keys, ("seat", "pawn", "speed"))
+    checks.seat(slide["seat"], f"{where}.seat")
+    checks.pawn_id(slide["pawn"], f"{where}.pawn", (slide["seat"],))
+    checks.number(slide["speed"], f"{where}.speed", 0.0, checks.MAX_SPEED, "m/s")
+    checks.number(slide.get("angle_rad", 0.0), f"{where}.angle_rad", -math.pi / 2, math.pi / 2)
+    checks.number(slide.get("offset", 0.0), f"{where}.offset", -1.0, 1.0, "m")
+    if slide.get("release") is not None:
+        checks.number(slide["release"], f"{where}.release", 0.0, _LANE, "m")
+    if slide.get("seed") is not None:
+        checks.whole(slide["seed"], f"{where}.seed", 0, checks.MAX_SEED - 1)
 
 
 def _number(value: Any, name: str) -> float:

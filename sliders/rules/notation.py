@@ -11,6 +11,7 @@ shot of the player to move, the others are pawns already on the table that it kn
 *who* is a colour or a seat, with ``#N`` to name roller pawn N (the shot's default is the
 lowest-numbered pawn in hand; a knocked pawn's number may be left out when that player has
 only one pawn on the table). *what* is one of :data:`WORDS` or a number (see :func:`parse_what`).
+Numbers are written in ASCII digits (``²`` or ``٣`` are not numbers here).
 
 At the end of a round a player's moves are ``POINTS@SQUARE`` words: ``3@0 1@5`` moves a pawn on
 START three spaces and a pawn on square 5 one space (``none`` when nothing can move).
@@ -20,7 +21,10 @@ from __future__ import annotations
 
 import itertools
 
-from sliders.outcome import PawnRest, ShotResult, Status, pawn_id, pawn_seat
+from sliders.boards.faces import HoleRule, worth
+from sliders.boards.faces import face as face_named
+from sliders.checks import ascii_whole
+from sliders.outcome import PAWNS_PER_PLAYER, PawnRest, ShotResult, Status, pawn_id, pawn_seat
 
 from .scoring import Assignment, Move, check_assignment, scores_of
 from .state import (
@@ -126,9 +130,10 @@ def parse_who(word: str) -> tuple[str, int | None]:
     seat = parse_seat(name)
     if not _:
         return seat, None
-    if not number.isdigit() or not 1 <= int(number) <= 4:
-        raise RulesError(f"{word!r}: a roller pawn number is 1 to 4")
-    return seat, int(number)
+    n = ascii_whole(number)
+    if n is None or not 1 <= n <= PAWNS_PER_PLAYER:
+        raise RulesError(f"{word!r}: a roller pawn number is 1 to {PAWNS_PER_PLAYER}")
+    return seat, n
 
 
 def parse_what(face: str, word: str) -> tuple[Status, tuple[int, ...], int | None]:
@@ -137,29 +142,29 @@ def parse_what(face: str, word: str) -> tuple[Status, tuple[int, ...], int | Non
     Numbers are the ring the pawn touches (the higher one on a line); 0 is its own track. On
     Instant Sorry! 4, 5 and 6 (or ``circle``) mean the 4/5/6 circle.
     """
-    word = word.lower()
+    word, record = word.lower(), face_named(face)
     square: int | None = None
     if word.startswith("hole@"):
         square = parse_square(word[5:])
         word = "hole"
     if word == "circle":
-        if face != "instant-sorry":
-            raise RulesError("only Instant Sorry! has the 4/5/6 circle")
-        return Status.ON_TARGET, (4, 5, 6), None
-    if word.isdigit():
-        n = int(word)
+        if not record.choice_points:
+            raise RulesError(f"{record.title} has no 4/5/6 circle")
+        return Status.ON_TARGET, record.choice_points, None
+    n = ascii_whole(word)
+    if n is not None:
         if n == 0:
             return Status.OWN_TRACK, (0,), None
-        if face == "instant-sorry" and 4 <= n <= 6:
-            return Status.ON_TARGET, (4, 5, 6), None
-        top = 6 if face == "instant-sorry" else 5
+        if n in record.choice_points:
+            return Status.ON_TARGET, record.choice_points, None
+        top = record.top_points
         if not 1 <= n <= top:
             raise RulesError(f"no ring is worth {n} on {face}")
         return Status.ON_TARGET, (n,), None
     if word not in WORDS:
         raise RulesError(f"unknown word {word!r} (try 'help')")
     status = WORDS[word]
-    if square is not None and face != "instant-home":
+    if square is not None and record.hole is not HoleRule.HOME:
         raise RulesError("hole@SQUARE chooses the pawn to jump HOME, on Instant Home only")
     return status, (), square
 
@@ -168,8 +173,9 @@ def parse_square(word: str) -> int:
     w = word.lower()
     if w in ("start", "s"):
         return START
-    if w.isdigit() and START <= int(w) < HOME:
-        return int(w)
+    n = ascii_whole(w)
+    if n is not None and START <= n < HOME:
+        return n
     raise RulesError(f"{word!r} is not a square a pawn can move from (START or 1 to 5)")
 
 
@@ -179,10 +185,11 @@ def parse_assignment(state: GameState, seat: str, words: list[str]) -> Assignmen
         return check_assignment(state, seat, ())
     wanted: list[tuple[int, int]] = []
     for w in words:
-        points, at, square = w.partition("@")
-        if not at or not points.isdigit():
+        points, at, square_text = w.partition("@")
+        n = ascii_whole(points)
+        if not at or n is None:
             raise RulesError(f"{w!r}: write moves as POINTS@SQUARE, e.g. 3@0 or 1@5")
-        wanted.append((int(points), parse_square(square)))
+        wanted.append((n, parse_square(square_text)))
     board = state.player(seat).board
     scoring: list[int] = []
     for _points, square in wanted:
@@ -246,7 +253,7 @@ def _score_text(state: GameState, pawn: PawnRest) -> str:
 
 def _rest(state: GameState, pid: str, what: str, home: dict[str, int], old: PawnRest) -> PawnRest:
     status, scores, square = parse_what(state.face, what)
-    if status is Status.IN_HOLE and state.face == "instant-home" and square is not None:
+    if status is Status.IN_HOLE and state.face_record.hole is HoleRule.HOME and square is not None:
         board = state.player(old.seat).board
         taken = {v for k, v in home.items() if pawn_seat(k) == old.seat}
         free = [i for i, sq in enumerate(board) if sq == square and i not in taken]
@@ -257,7 +264,7 @@ def _rest(state: GameState, pid: str, what: str, home: dict[str, int], old: Pawn
         scores = (0,)
     elif status is not Status.ON_TARGET:
         scores = scores_of(PawnRest(pid, old.seat, 0, 0, status), state.face)
-    points = min(scores) if len(scores) > 1 else scores[0]
+    points = worth(scores)
     return PawnRest(pid, old.seat, old.x, old.y, status, points, scores)
 
 

@@ -6,8 +6,12 @@ It is legal when
 
 - every roller pawn is used at most once and every scoring pawn moves at most once;
 - a HOME pawn never moves, and HOME is reached only by exact count (no move may pass square 6);
-- points are lost only when they cannot be used: no roller pawn left out could still move a
-  scoring pawn left unmoved with any of its scores.
+- it uses as many roller pawns' scores as any assignment can, so points are lost only when
+  no way of moving could use them (a roller pawn left out could not move any scoring pawn left
+  unmoved, and no other choice of moves would have used more of the scores).
+
+A roller pawn with a choice of points (the 4/5/6 circle, the hole's edge on Instant Sorry!)
+moves its scoring pawn by any one of them: every choice is offered.
 
 The default assignment (what a sensible player would do) maximises, in this order:
 
@@ -26,6 +30,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sliders.boards.faces import Face
+from sliders.boards.faces import face as face_named
 from sliders.outcome import PawnRest, Status
 
 from .state import HOME, GameState, RulesError, colour, pawn_label, square_name
@@ -54,17 +60,19 @@ def legal_assignments(state: GameState, seat: str) -> list[Assignment]:
     """Every legal assignment of ``seat``'s roller-pawn points to its scoring pawns.
 
     Scoring pawns on the same square are interchangeable, so only one of them (the lowest
-    numbered) is offered as a target; :func:`check_assignment` accepts any of them.
+    numbered) is offered as a target; :func:`check_assignment` accepts any of them. Every
+    legal assignment uses as many scores as any assignment can.
     """
     board = state.player(seat).board
-    offers = _offers(state, seat)
-    return [a for a in _enumerate(board, offers) if _maximal(board, offers, a)]
+    every = list(_enumerate(board, _offers(state, seat)))
+    most = max(len(a) for a in every)  # the empty assignment is always among them
+    return [a for a in every if len(a) == most]
 
 
 def default_assignment(state: GameState, seat: str) -> Assignment:
     """The assignment a sensible player would make (see the module docstring for the rule)."""
     board = state.player(seat).board
-    reach = best_single_score(state.face)
+    reach = best_single_score(state.face_record)
     options = legal_assignments(state, seat)
     return max(options, key=lambda a: _preference(board, a, reach))  # max keeps the first best
 
@@ -110,6 +118,18 @@ def check_assignment(state: GameState, seat: str, assignment: Sequence[Move]) ->
                         f"{pawn_label(pid)}'s {c} can still move the pawn on square "
                         f"{square_name(sq)}; points are lost only when no pawn can take them"
                     )
+    options = legal_assignments(state, seat)
+    if len(assignment) < len(options[0]):
+        reach = best_single_score(state.face_record)
+        better = max(options, key=lambda a: _preference(board, a, reach))
+        shown = ", ".join(
+            f"{pawn_label(m.pawn)}'s {m.points} onto square {square_name(board[m.scoring])}"
+            for m in better
+        )
+        raise RulesError(
+            f"{colour(seat)} can use {len(better)} scores this round ({shown}), not "
+            f"{len(assignment)}; points are lost only when no assignment can use them"
+        )
     return tuple(sorted(assignment, key=lambda m: m.pawn))
 
 
@@ -121,34 +141,30 @@ def apply_assignment(board: tuple[int, ...], assignment: Sequence[Move]) -> tupl
     return tuple(squares)
 
 
-def scores_of(pawn: PawnRest, face: str) -> tuple[int, ...]:
+def scores_of(pawn: PawnRest, face: Face | str) -> tuple[int, ...]:
     """What a roller pawn standing on the table scores at round end: one value, or a choice.
 
-    The rules fix the scores the rulebook fixes (own track 0, tipping 1, the hole's edge 4 on
-    Instant Home and 4, 5 or 6 on Instant Sorry!); a pawn on the target scores what its
-    ``choices`` carry (the highest zone it touches, or 4/5/6 for the 4/5/6 circle).
+    ``face`` is a face record (or its name). The face's record fixes what does not depend on
+    where the pawn stands (:meth:`Face.scores <sliders.boards.faces.Face.scores>`: own track 0,
+    tipping 1, the hole's edge 4 on Instant Home and 4, 5 or 6 on Instant Sorry!); a pawn on the
+    target scores what its ``choices`` carry (the highest zone it touches, or 4/5/6 for the
+    4/5/6 circle).
     """
-    if pawn.status is Status.OWN_TRACK:
-        return (0,)
-    if pawn.status is Status.TIPPING:
-        return (1,)
-    if pawn.status is Status.HOLE_EDGE:
-        return (4, 5, 6) if face == "instant-sorry" else (4,)
     if pawn.status is Status.ON_TARGET:
         return tuple(sorted(set(pawn.choices)))
-    return (0,)
+    return face_named(face).scores(pawn.status)
 
 
-def best_single_score(face: str) -> int:
-    """The most one roller pawn can score on ``face``."""
-    return 6 if face == "instant-sorry" else 5
+def best_single_score(face: Face | str) -> int:
+    """The most one roller pawn can score on ``face`` (a face record or its name)."""
+    return face_named(face).top_points
 
 
 def _offers(state: GameState, seat: str) -> list[tuple[str, tuple[int, ...]]]:
     """(roller pawn, positive scores it offers) for each of ``seat``'s roller pawns on the table."""
     out = []
     for p in sorted(state.on_table(seat), key=lambda p: p.id):
-        choices = tuple(c for c in scores_of(p, state.face) if c > 0)
+        choices = tuple(c for c in scores_of(p, state.face_record) if c > 0)
         if choices:
             out.append((p.id, choices))
     return out
@@ -175,20 +191,6 @@ def _enumerate(
         yield from walk(k + 1, used, moves)  # this pawn's points go unused
 
     return walk(0, frozenset(), ())
-
-
-def _maximal(
-    board: tuple[int, ...], offers: Sequence[tuple[str, tuple[int, ...]]], a: Assignment
-) -> bool:
-    used_pawns = {m.pawn for m in a}
-    free = [sq for i, sq in enumerate(board) if sq != HOME and i not in {m.scoring for m in a}]
-    return not any(
-        sq + c <= HOME
-        for pid, choices in offers
-        if pid not in used_pawns
-        for c in choices
-        for sq in free
-    )
 
 
 def _preference(board: tuple[int, ...], a: Assignment, reach: int) -> tuple[int, ...]:

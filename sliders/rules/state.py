@@ -8,21 +8,15 @@ for the round), the round, its starter, whose turn it is and the winner once the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from sliders.boards.faces import BUILTIN_FACES, FACES, Face
 from sliders.errors import UserError
-from sliders.outcome import (
-    COLOUR_SEATS,
-    FACES,
-    PAWNS_PER_PLAYER,
-    SEAT_COLOURS,
-    SEATS,
-    PawnRest,
-    pawn_id,
-)
+from sliders.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, SEATS, PawnRest, pawn_id
+from sliders.outcome import parse_seat as _parse_seat
 
 START = 0
 HOME = 6
@@ -43,12 +37,20 @@ class Phase(StrEnum):
     OVER = "over"  # someone won
 
 
-def new_game(face: str, seats: Iterable[str], starter: str | None = None) -> GameState:
-    """A game at the start of round 1.
+def new_game(
+    face: str,
+    seats: Iterable[str],
+    starter: str | None = None,
+    boards: Mapping[str, Sequence[int]] | None = None,
+    round: int = 1,
+) -> GameState:
+    """A game at the start of a round: round 1 of a new game, or a game in progress.
 
     ``seats`` are seat names or colours (any order, 1 to 4 of them); play always passes to the
     left, south → west → north → east. ``starter`` (a seat or colour) slides first; by default
-    the first seat in turn order.
+    the first seat in turn order. ``boards`` maps a seat (or colour) to its four scoring pawns'
+    squares, START 0 to HOME 6 (:func:`check_board`); a seat left out starts with all four on
+    START. ``round`` numbers the round about to be played.
     """
     if face not in FACES:
         raise RulesError(f"unknown face {face!r}; choose one of {', '.join(FACES)}")
@@ -61,25 +63,53 @@ def new_game(face: str, seats: Iterable[str], starter: str | None = None) -> Gam
     first = ordered[0] if starter is None else parse_seat(starter)
     if first not in ordered:
         raise RulesError(f"the starter {first} ({SEAT_COLOURS[first]}) is not playing")
+    if isinstance(round, bool) or not isinstance(round, int) or round < 1:
+        raise RulesError(f"the round is a whole number from 1, not {round!r}")
+    given: dict[str, tuple[int, ...]] = {}
+    for name, board in (boards or {}).items():
+        seat = parse_seat(name)
+        if seat not in ordered:
+            raise RulesError(f"{colour(seat)} has a score board but is not playing")
+        if seat in given:
+            raise RulesError(f"{colour(seat)}'s score board is given twice")
+        given[seat] = check_board(board, colour(seat))
     return GameState(
         face=face,
         seats=ordered,
-        players=tuple(PlayerState.fresh(s) for s in ordered),
-        round=1,
+        players=tuple(PlayerState.fresh(s, given.get(s)) for s in ordered),
+        round=round,
         starter=first,
         turn=first,
     )
 
 
+def check_board(board: Sequence[int], owner: str = "a player") -> tuple[int, ...]:
+    """``board`` as a score board, or :class:`RulesError`: four squares, each from START (0) to
+    HOME (6), not all of them HOME (that player would already have won)."""
+    if isinstance(board, str | bytes) or not isinstance(board, Sequence):
+        raise RulesError(f"{owner}'s score board is a list of squares, not {board!r}")
+    if len(board) != SCORING_PAWNS:
+        raise RulesError(
+            f"{owner}'s score board has {SCORING_PAWNS} scoring pawns, not {len(board)}"
+        )
+    for sq in board:
+        if isinstance(sq, bool) or not isinstance(sq, int) or not START <= sq <= HOME:
+            raise RulesError(
+                f"{owner}'s scoring pawns stand on squares {START} (START) to {HOME} (HOME), "
+                f"not {sq!r}"
+            )
+    if all(sq == HOME for sq in board):
+        raise RulesError(f"{owner} has all four pawns HOME already: that game is won")
+    return tuple(board)
+
+
 def parse_seat(name: str) -> str:
-    """A seat from a seat name or a colour (``red`` = ``south``), case-insensitive."""
-    key = name.strip().lower()
-    if key in SEATS:
-        return key
-    if key in COLOUR_SEATS:
-        return COLOUR_SEATS[key]
-    known = ", ".join(f"{c}/{s}" for s, c in SEAT_COLOURS.items())
-    raise RulesError(f"unknown player {name!r}; choose from {known}")
+    """A seat from a seat name or a colour (``red`` = ``south``), case-insensitive; the seat
+    parser of :mod:`sliders.outcome`, raising :class:`RulesError`."""
+    try:
+        return _parse_seat(name, "player")
+    except UserError as exc:
+        raise RulesError(str(exc)) from None
 
 
 def colour(seat: str) -> str:
@@ -163,6 +193,11 @@ class GameState:
     turn: str | None = SEATS[0]
     phase: Phase = Phase.SHOOTING
     winner: str | None = None
+
+    @property
+    def face_record(self) -> Face:
+        """The face's record: what its zones, hole, edge, circle and dots mean for the rules."""
+        return BUILTIN_FACES[self.face]
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:

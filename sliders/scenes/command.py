@@ -12,13 +12,12 @@ import argparse
 import os
 from typing import TYPE_CHECKING
 
+from sliders.boards.faces import DEFAULT_FACE, FACES
 from sliders.errors import UserError
-from sliders.outcome import FACES
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App
 
-DEFAULT_FACE = "race-for-home"
 DEFAULT_LAYOUT = "square"
 MIN_SIZE = (640, 420)
 MAX_SIDE = 16384  # the largest window SDL makes
@@ -58,8 +57,10 @@ def run(args: argparse.Namespace) -> int:
     config = None
     replay = None
     if args.replay:
-        if args.face or args.layout or args.seats:
-            raise UserError("--replay plays a saved game: leave out --face, --layout and --seats")
+        if args.face or args.layout or args.seats or args.seed is not None:
+            raise UserError(
+                "--replay plays a saved game: leave out --face, --layout, --seats, --seed"
+            )
         from sliders.scenes.gamelog import load_replay
 
         replay = load_replay(args.replay)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sliders.boards import Layout, load_layout
 from sliders.errors import UserError
+from sliders.fileio import lock
 from sliders.rules import Game, LayoutRef, ScoreStep
 
 DEFAULT_LAYOUT = "square"
@@ -16,8 +17,10 @@ DEFAULT_LAYOUT = "square"
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
-    """Write the game log to ``path`` whole or not at all."""
-    game.save(path)
+    """Write the game log to ``path`` whole or not at all; refused while another session (a
+    scorekeeper) has that log open for writing."""
+    with lock(path, "game log"):
+        game.save(path)
     return Path(path)
 
 

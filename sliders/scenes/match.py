@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from sliders.ai import ComputerPlayer, ShotSearch
-from sliders.boards import Face, Layout, Seat, face, load_layout, segment_distance
+from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout, segment_distance
 from sliders.errors import UserError
 from sliders.outcome import Event, EventType, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, Simulation
@@ -173,7 +173,7 @@ class Match:
         A pawn whose owner has no real choice (one scoring pawn left off HOME, or all of them on
         the same square) takes the rules' default without asking.
         """
-        if self.state.face != "instant-home" or self.state.phase is not Phase.SHOOTING:
+        if self.face.hole is not HoleRule.HOME or self.state.phase is not Phase.SHOOTING:
             return None
         _, happened = apply_shot(self.state, result, home)
         boards = {s: list(self.state.player(s).board) for s in self.state.seats}

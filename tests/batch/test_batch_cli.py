@@ -150,7 +150,7 @@ def test_ctrl_c_writes_the_finished_part(tmp_path) -> None:
     os.killpg(proc.pid, signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
-    assert "interrupted: kept the" in stderr
+    assert "interrupted (SIGINT): kept the" in stderr
     cols, meta = read_table(str(out))
     assert meta["complete"] is False and 0 < meta["shots"] < 88000
     assert len(cols["shot"]) == meta["shots"]

@@ -53,14 +53,14 @@ def test_write_atomic_turns_a_refused_rename_into_a_user_error(tmp_path, monkeyp
 def test_read_json_turns_an_unreadable_file_into_a_user_error(tmp_path, monkeypatch) -> None:
     path = tmp_path / "scene.json"
     path.write_text("{}")
-    real_open = open
+    real_open = os.open
 
     def unreadable(file, *args, **kwargs):  # type: ignore[no-untyped-def]
         if str(file) == str(path):
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr("builtins.open", unreadable)
+    monkeypatch.setattr(os, "open", unreadable)
     with pytest.raises(
         UserError, match="scene file .*scene.json cannot be read: Permission denied"
     ):

@@ -95,6 +95,39 @@ MISTAKES = [
     (good() + '[[seat]]\nname = "purple"\ntrack = "south"\n', "is not a seat"),
     ("seat_counts = [3]\n" + good(), "seat_counts [3] must lie between 1 and the 2 seats"),
     ("", "no [[seat]]"),
+    (  # a track of astronomical length
+        good(track_extra="length = 1e300"),
+        "track 'south': length must be above 0 and at most 2 m, got 1e+300",
+    ),
+    (  # a track wider than the board
+        good(track_extra="width = 0.5"),
+        "track 'south': width must be above 0 and at most 0.26 m, got 0.5",
+    ),
+    (  # a rail thicker than any rail
+        good(rail='[[rail]]\nedge = "east"\nthickness = 1.0'),
+        "rail #1: thickness must be above 0 and at most 0.05 m, got 1",
+    ),
+    (  # a foul line so near the end that a pawn cannot be released behind it
+        good(seat_extra="foul = 0.005"),
+        "seat 'south': its foul line at 0.005 m lies before the nearest release (0.0125 m",
+    ),
+    (  # the same behind a blocker rail across the lane
+        good(rail='[[rail]]\nacross = "south"\nat = 0.05', seat_extra="foul = 0.06"),
+        "seat 'south': its foul line at 0.06 m lies before the nearest release (0.0655 m",
+    ),
+    (  # a mouth far away
+        good().replace(
+            'name = "north"\nedge = "north"',
+            'name = "north"\nmouth = [0.0, 1e300]\nfacing = "south"',
+        ),
+        "track 'north': mouth must be [x, y] within ±10 m",
+    ),
+    (  # numbers TOML can spell but no table has
+        good(track_extra="offset = inf"),
+        "track[0].offset: expected a finite number, got inf",
+    ),
+    (good(track_extra="offset = " + "9" * 60), "expected a whole number of at most 40 digits"),
+    (good(track_extra="Length = 0.3"), "track 'south': unknown key 'Length'"),
 ]
 
 

@@ -31,8 +31,11 @@ def _scene(tmp_path, pawns: list[dict]) -> str:
             "pawns north-1 and north-2 overlap",
         ),
         ([{"id": "west-1", "x": 0.0, "y": 0.0}], "west-1 does not belong to a seat of this layout"),
-        ([{"id": "north-5", "x": 0.0, "y": 0.0}], "north-5 does not belong to a seat"),
-        ([{"id": "north", "x": 0.0, "y": 0.0}], "bad pawn id 'north'"),
+        (
+            [{"id": "north-5", "x": 0.0, "y": 0.0}],
+            "pawns[0].id: expected a pawn id SEAT-N with N from 1 to 4, got 'north-5'",
+        ),
+        ([{"id": "north", "x": 0.0, "y": 0.0}], "pawns[0].id: expected a pawn id SEAT-N"),
         ([{"id": "north-1", "x": 0.13, "y": 0.0}], "overlaps a rail"),
     ],
 )

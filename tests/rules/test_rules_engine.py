@@ -219,6 +219,54 @@ def test_an_overshooting_move_is_illegal(kit):
     assert check_assignment(state, "south", [Move("south-1", 1, 3)]) == (Move("south-1", 1, 3),)
 
 
+MOST_SCORES_CASES = [
+    # face, board, each roller pawn's scores, how many scores a legal assignment uses,
+    # an assignment that uses fewer, and why it is refused
+    ("race-for-home", (5, 4, 6, 6), [(1,), (2,)], 2, [("south-1", 1, 1)], "can use 2 scores"),
+    ("race-for-home", (5, 4, 6, 6), [(1,), (2,)], 2, [("south-2", 1, 2)], "1 can still move"),
+    (
+        "race-for-home",
+        (3, 4, 0, 6),
+        [(3,), (2,), (5,)],
+        3,
+        [("south-1", 2, 3), ("south-2", 1, 2)],  # 3 onto START strands the 5
+        "can use 3 scores",
+    ),
+    ("race-for-home", (5, 5, 5, 5), [(5,), (4,), (1,)], 1, [], "1 can still move"),
+    ("race-for-home", (4, 4, 6, 6), [(3,), (2,)], 1, [], "2 can still move"),
+    ("instant-sorry", (5, 2, 6, 6), [(4, 5, 6), (1,)], 2, [("south-2", 1, 1)], "can use 2"),
+    ("instant-sorry", (2, 1, 6, 6), [(4, 5, 6)] * 2, 2, [("south-1", 0, 4)], "can still move"),
+]
+
+
+@pytest.mark.parametrize(("face", "board", "scores", "most", "fewer", "why"), MOST_SCORES_CASES)
+def test_a_player_may_not_throw_points_away(kit, face, board, scores, most, fewer, why):
+    """A legal assignment uses as many scores as any assignment can: moving 1 onto the 4 alone
+    would strand the 2, while 1 onto the 5 and 2 onto the 4 use both."""
+    plan = [(S.ON_TARGET, max(c), c if len(c) > 1 else ()) for c in scores]
+    state = scoring_position(kit, face, board, plan)
+    options = legal_assignments(state, "south")
+    assert options and all(len(a) == most for a in options)
+    for a in options:
+        assert check_assignment(state, "south", a) == a
+    assert len(default_assignment(state, "south")) == most
+    moves = [Move(pid, i, pts) for pid, i, pts in fewer]
+    assert tuple(sorted(moves, key=lambda m: m.pawn)) not in options
+    with pytest.raises(RulesError, match=why):
+        check_assignment(state, "south", moves)
+    with pytest.raises(RulesError, match=why):
+        score_round(state, {"south": moves})
+
+
+def test_the_issues_example_wins_by_using_both_scores(kit):
+    state = scoring_position(
+        kit, "race-for-home", (5, 4, 6, 6), [(S.ON_TARGET, 1, ()), (S.ON_TARGET, 2, ())]
+    )
+    assert legal_assignments(state, "south") == [(Move("south-1", 0, 1), Move("south-2", 1, 2))]
+    state, happened = score_round(state)
+    assert state.winner == "south" and not any(isinstance(h, PointsLost) for h in happened)
+
+
 def test_the_player_may_choose_another_legal_assignment(kit):
     state = scoring_position(
         kit, "race-for-home", (3, 1, 0, 0), [(S.ON_TARGET, 3, ()), (S.ON_TARGET, 2, ())]
@@ -484,3 +532,75 @@ def test_new_game_accepts_colours_and_orders_seats():
     assert state.player("east").in_hand == ("east-1", "east-2", "east-3", "east-4")
     assert all(p.board == (0, 0, 0, 0) for p in state.players)
     assert HOME == 6
+
+
+# --- a game in progress ---------------------------------------------------------------------
+
+
+def test_new_game_starts_from_given_score_boards():
+    state = new_game(
+        "instant-home",
+        ["red", "yellow"],
+        "yellow",
+        boards={"red": (0, 0, 2, 6), "north": [6, 1, 0, 6]},
+        round=4,
+    )
+    assert state.player("south").board == (0, 0, 2, 6)
+    assert state.player("north").board == (6, 1, 0, 6)
+    assert state.round == 4 and state.turn == state.starter == "north"
+    assert state.player("north").in_hand == ("north-1", "north-2", "north-3", "north-4")
+    assert new_game("race-for-home", ["red", "blue"], boards={"blue": (1, 1, 1, 1)}).player(
+        "south"
+    ).board == (0, 0, 0, 0)  # a seat left out starts on START
+
+
+@pytest.mark.parametrize(
+    ("boards", "round_", "message"),
+    [
+        ({"blue": (0, 0, 0, 1)}, 1, "blue has a score board but is not playing"),
+        ({"red": (0, 0, 1)}, 1, "4 scoring pawns, not 3"),
+        ({"red": (0, 0, 0, 7)}, 1, "squares 0 \\(START\\) to 6 \\(HOME\\), not 7"),
+        ({"red": (0, 0, 0, -1)}, 1, "not -1"),
+        ({"red": (0, 0, 0, 1.5)}, 1, "not 1.5"),
+        ({"red": "0006"}, 1, "a list of squares"),
+        ({"red": (6, 6, 6, 6)}, 1, "all four pawns HOME already"),
+        ({"red": (0, 0, 0, 1), "south": (0, 0, 0, 2)}, 1, "given twice"),
+        ({"mauve": (0, 0, 0, 1)}, 1, "unknown player 'mauve'"),
+        ({}, 0, "round is a whole number from 1, not 0"),
+    ],
+)
+def test_new_game_refuses_impossible_boards(boards, round_, message):
+    with pytest.raises(RulesError, match=message):
+        new_game("race-for-home", ["red", "yellow"], boards=boards, round=round_)
+
+
+def test_a_resumed_game_plays_on_by_the_rules(kit):
+    """From red on 5, 5, 6, 6 in round 3, two scores of 1 take red HOME at the end of the round."""
+    state = new_game("race-for-home", ["red", "yellow"], boards={"red": (5, 5, 6, 6)}, round=3)
+    state = kit.finish(state, {"south": [(S.TIPPING, 1, ()), (S.TIPPING, 1, ())]})
+    state, happened = score_round(state)
+    assert state.winner == "south" and happened[-1] == Won("south", 3, instant=False)
+
+
+# --- seats: one parser, seat names or colours -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "seats"),
+    [
+        ("red,yellow", ("south", "north")),
+        (" Green , south ", ("south", "east")),
+        (["blue", "EAST", "yellow"], ("west", "north", "east")),
+    ],
+)
+def test_one_seat_parser_for_every_list_of_seats(given, seats):
+    from sliders.boards import load_layout, parse_seats
+    from sliders.outcome import parse_seats as vocabulary_parse_seats
+
+    assert parse_seats is vocabulary_parse_seats
+    assert parse_seats(given) == seats
+    assert load_layout("square", given).seat_names == seats
+    assert (
+        new_game("race-for-home", given if isinstance(given, list) else given.split(",")).seats
+        == seats
+    )

@@ -43,7 +43,7 @@ def short_game() -> Game:
 def test_log_records_every_choice_and_replays():
     game = short_game()
     data = game.to_json()
-    assert data["schema"] == SCHEMA and data["face"] == "instant-home"
+    assert data["schema"] == 2 and data["face"] == "instant-home"
     assert data["steps"][-2]["home"] == {"west-4": 2}
     assert data["steps"][-1]["score"] == {
         "south": [{"pawn": "south-1", "scoring": 3, "points": 3}],
@@ -86,15 +86,18 @@ BROKEN = [
     ([1, 2], "not a game log"),
     ({"face": "race-for-home"}, "no schema number"),
     ({"schema": 1, "kind": "chess"}, "not a game log"),
-    ({"schema": 1, "seats": ["south"], "steps": []}, "setup is broken (missing 'face')"),
-    ({"schema": 1, "face": "snap", "seats": ["south"], "steps": []}, "unknown face"),
+    ({"schema": 1, "seats": ["south"], "steps": []}, "missing field 'face'"),
+    (
+        {"schema": 1, "face": "snap", "seats": ["south"], "steps": []},
+        "face: expected one of race-for-home",
+    ),
     (
         {"schema": 1, "face": "race-for-home", "seats": ["south"], "steps": [{"dance": 1}]},
         "step 1: neither a shot nor a score",
     ),
     (
         {"schema": 1, "face": "race-for-home", "seats": ["south"], "steps": [{"shot": {}}]},
-        "step 1 is broken (missing 'face')",
+        "step 1: shot: missing field 'face'",
     ),
     (
         {
@@ -147,7 +150,7 @@ def test_layout_and_slides_round_trip():
     game.shoot(ShotResult(game.face, "south-1", (rest("south-1", Status.OWN_TRACK),)), slide=slide)
     game.shoot(ShotResult(game.face, "north-1", (*game.state.table, rest("north-1", Status.FOUL))))
     data = json.loads(json.dumps(game.to_json()))
-    assert data["schema"] == SCHEMA == 2
+    assert data["schema"] == 2  # a game from round 1, all on START, keeps schema 2
     assert data["layout"] == {"name": "crazy-corner", "seats": ["south", "north"]}
     assert data["steps"][0]["slide"] == {
         "seat": "south",
@@ -206,15 +209,30 @@ GOOD_SLIDE = {"seat": "south", "pawn": "south-1", "speed": 0.5}
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (_with_slide(GOOD_SLIDE | {"speed": "fast"}), "step 1: the slide's speed must be a number"),
-        (_with_slide(GOOD_SLIDE | {"speed": -1}), "speed must be >= 0"),
-        (_with_slide(GOOD_SLIDE | {"angle_rad": None}), "angle_rad must be a number"),
-        (_with_slide(GOOD_SLIDE | {"seed": 1.5}), "seed must be a whole number"),
-        (_with_slide(GOOD_SLIDE | {"pawn": "north-1"}), "not one of seat 'south'"),
+        (
+            _with_slide(GOOD_SLIDE | {"speed": "fast"}),
+            "step 1: slide.speed: expected a number (m/s)",
+        ),
+        (
+            _with_slide(GOOD_SLIDE | {"speed": -1}),
+            "step 1: slide.speed: expected a number (m/s) within 0..10, got -1",
+        ),
+        (
+            _with_slide(GOOD_SLIDE | {"angle_rad": None}),
+            "step 1: slide.angle_rad: expected a number",
+        ),
+        (
+            _with_slide(GOOD_SLIDE | {"seed": 1.5}),
+            "step 1: slide.seed: expected a whole number within 0..2^128-1",
+        ),
+        (
+            _with_slide(GOOD_SLIDE | {"pawn": "north-1"}),
+            "step 1: slide.pawn: expected a pawn id SEAT-N with N from 1 to 4 of south",
+        ),
         (_with_slide(GOOD_SLIDE | {"pawn": "south-2"}), "the slide is of red#2"),
-        (_with_slide([1]), "the slide must be an object"),
-        (_with_slide(GOOD_SLIDE) | {"layout": 3}, "game log setup: the layout must be a name"),
-        (_with_slide(GOOD_SLIDE) | {"layout": {"seats": []}}, "the layout has no name"),
+        (_with_slide([1]), "step 1: slide: expected an object"),
+        (_with_slide(GOOD_SLIDE) | {"layout": 3}, "layout: expected text"),
+        (_with_slide(GOOD_SLIDE) | {"layout": {"seats": []}}, "layout: missing field 'name'"),
         (
             _with_slide(GOOD_SLIDE) | {"layout": {"name": "square", "seats": ["mauve"]}},
             "unknown player 'mauve'",
@@ -229,3 +247,33 @@ def test_broken_layouts_and_slides_are_one_clear_line(data, message):
 
 def test_a_slide_with_defaults_reads():
     assert Game.from_json(_with_slide(GOOD_SLIDE)).steps[0].slide == Slide("south", "south-1", 0.5)
+
+
+def test_a_game_resumed_from_score_boards_round_trips_as_schema_3():
+    game = Game("race-for-home", ["red", "blue"], boards={"blue": (6, 1, 0, 6)}, round=3)
+    game.shoot(ShotResult(game.face, "south-1", (rest("south-1", Status.ON_TARGET, 3),)))
+    data = json.loads(json.dumps(game.to_json()))
+    assert data["schema"] == SCHEMA == 3 and data["round"] == 3
+    assert data["boards"] == {"south": [0, 0, 0, 0], "west": [6, 1, 0, 6]}
+    again = Game.from_json(data)
+    assert again.state == game.state and again.round == 3 and again.resumed
+    assert not Game("race-for-home", ["red"]).resumed
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"boards": [0, 0, 0, 1]}, 'the boards must be {"south"'),
+        (
+            {"boards": {"south": [0, 0, 9, 1]}},
+            r"boards\.south\[2\]: expected a whole number within 0\.\.6, got 9",
+        ),
+        ({"boards": {"east": [0, 0, 0, 1]}}, "green has a score board but is not playing"),
+        ({"round": "3"}, "round: expected a whole number"),
+    ],
+)
+def test_a_broken_resumed_log_is_one_line(change, message):
+    data = {"schema": 3, "face": "race-for-home", "seats": ["south"], "steps": [], **change}
+    with pytest.raises(UserError, match=message) as info:
+        Game.from_json(data)
+    assert "\n" not in str(info.value)

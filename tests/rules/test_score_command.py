@@ -200,3 +200,53 @@ def test_broken_log_is_one_line_and_exit_2(monkeypatch, capsys, tmp_path, conten
         code, _, err = score(monkeypatch, capsys, args, [])
         assert code == 2 and err.count("\n") == 1 and message in err
     assert path.read_text() == content  # a broken log is never overwritten
+
+
+def test_boards_resume_a_game_in_progress(monkeypatch, capsys, tmp_path):
+    log = tmp_path / "g.json"
+    args = ["--face", "instant-sorry", "--boards", "red=0,0,2,home", "yellow=6,home,1,start"]
+    args += ["--round", "4", "--starter", "yellow", "--log", str(log)]
+    code, out, err = score(monkeypatch, capsys, args, ["quit"])
+    assert code == 0 and err == ""
+    assert "-- instant-sorry, round 4, yellow started --" in out
+    assert "red    START START     2  HOME" in out
+    assert "yellow START     1  HOME  HOME" in out
+    data = json.loads(log.read_text())
+    assert data["schema"] == 3 and data["round"] == 4
+    assert data["boards"] == {"south": [0, 0, 2, 6], "north": [6, 6, 1, 0]}
+    # the same command resumes the log; other boards or another round are refused
+    code, out, _ = score(monkeypatch, capsys, args, ["yellow 3", "quit"])
+    assert code == 0 and "yellow#1 on 3" in out
+    for other in (["--boards", "red=0,0,0,6"], ["--round", "5"]):
+        code, _, err = score(monkeypatch, capsys, ["--log", str(log), *other], [])
+        assert code == 2 and err.count("\n") == 1 and str(log) in err
+    code, out, _ = score(monkeypatch, capsys, ["--replay", str(log)], [])
+    assert "3      START START 2 HOME" in out and "round 4: red to slide" in out
+
+
+def test_a_player_may_not_throw_points_away_at_the_scorekeeper(monkeypatch, capsys):
+    lines = ["red 1", "red 2", "red track", "red track", "red 1@4", "red 1@5 2@4", "ok"]
+    code, out, err = score(
+        monkeypatch, capsys, ["--face", "race-for-home", "--boards", "red=5,4,6,6"], lines
+    )
+    assert code == 0
+    assert "error: red can use 2 scores this round" in err and err.count("\n") == 1
+    assert "red has all four pawns HOME and wins at the end of round 1!" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--boards", "red=0,0,2"], "4 scoring pawns, not 3"),
+        (["--boards", "red=0,0,2,x"], "a square is 0 (START) to 6 (HOME), not 'x'"),
+        (["--boards", "red"], "write PLAYER=SQUARES"),
+        (["--boards", "red=0,0,0,1", "south=1,1,1,1"], "given twice"),
+        (["--boards", "red=6,6,home,h"], "all four pawns HOME already"),
+        (["--boards", "purple=0,0,0,1"], "unknown player 'purple'"),
+        (["--players", "red", "--boards", "blue=0,0,0,1"], "blue has a score board but is not"),
+        (["--boards", "red=0,0,0,1", "--round", "0"], "whole number from 1, not 0"),
+    ],
+)
+def test_bad_boards_are_one_line_and_exit_2(monkeypatch, capsys, args, message):
+    code, _, err = score(monkeypatch, capsys, ["--face", "race-for-home", *args], [])
+    assert code == 2 and err.count("\n") == 1 and message in err
