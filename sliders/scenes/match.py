@@ -10,7 +10,7 @@ frame can be drawn between them (``positions()`` interpolates).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -353,7 +353,7 @@ class Match:
 
     # -- round end ----------------------------------------------------------------------------------
 
-    def score(self, assignments: dict[str, Sequence[Move]]) -> list[Happening]:
+    def score(self, assignments: Mapping[str, Sequence[Move]]) -> list[Happening]:
         return self.game.score(assignments)
 
 

@@ -14,6 +14,7 @@ once. Keys: Space pauses, Right/Left step, Esc quits.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 import pygame
 
@@ -208,7 +209,7 @@ class ReplayScreen:
         self.view.draw_static(surface)
         state = self.state
         k = min(self.t / (STEP_TIME * MOVE_SHARE), 1.0)
-        boards = None
+        boards: dict[str, Sequence[float]] | None = None
         if self.finished:
             for p in state.table:
                 self.view.draw_pawn(surface, p.id, p.x, p.y)

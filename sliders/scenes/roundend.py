@@ -5,6 +5,8 @@ the computer seats choose theirs; then the scoring pawns move and any winner is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from sliders.outcome import SEAT_COLOURS
@@ -136,9 +138,9 @@ class RoundEndScreen:
     def _humans(self) -> bool:
         return any(s.human for s in self.match.config.seats)
 
-    def _boards(self) -> dict[str, list[float]]:
+    def _boards(self) -> dict[str, Sequence[float]]:
         """Scoring pawn squares to draw: the preview of the choice being made, or the move."""
-        out: dict[str, list[float]] = {}
+        out: dict[str, Sequence[float]] = {}
         after = self.match.state
         for seat in self.before.seats:
             old = self.before.player(seat).board
