@@ -186,7 +186,9 @@ class PlayScreen:
         if shot is None:
             self._say("Flick the pawn toward the board to slide it")
             return
-        self.match.start(shot)
+        if not self.match.start(shot):  # refused: told, and the pawn is back in the hand
+            for line in self.match.news():
+                self._say(line)
 
     def _pointer_velocity(self) -> tuple[float, float]:
         if len(self.samples) < 2:

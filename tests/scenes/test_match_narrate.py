@@ -161,3 +161,36 @@ def test_the_play_screen_shows_each_shot_told_in_full():
         assert all(line in screen.messages for line in told[-2:])
     finally:
         app.close()
+
+
+def test_a_refused_computer_shot_in_the_window_is_told_and_played_again():
+    """No exception from a refused shot reaches the window's loop: the screen tells it in one
+    line and the computer aims again, then slides."""
+    import dataclasses
+
+    from sliders.scenes.app import App
+    from sliders.scenes.play import CPU_REACH, PlayScreen
+
+    app = App((1280, 800), sound=False, think_budget=None)
+    try:
+        specs = (SeatSpec("south", "cpu", "easy"), SeatSpec("north", "cpu", "easy"))
+        match = Match(MatchConfig("race-for-home", "square", specs, 5))
+        lane = match.seat("south")
+        x, y = lane.to_world(lane.foul, 0.0)
+        table = (PawnRest("north-3", "north", x, y, Status.OWN_TRACK),)
+        match.game._states[-1] = dataclasses.replace(match.state, table=table)
+        screen = PlayScreen(app, match)
+        app.show(screen)
+        screen._cpu = (Shot("south", 0.6, 0.0, 0.0, None, "south-1"), CPU_REACH)
+        app.step(1 / 30)
+        assert app.screen is screen and not match.rolling
+        assert screen.messages[-1] == (
+            "Red's shot is refused (the release point is taken by pawn north-3): Red shoots again."
+        )
+        for _ in range(200):
+            if match.rolling:
+                break
+            app.step(1 / 30)
+        assert match.rolling and match.shots[-1].seat == "south"
+    finally:
+        app.close()
