@@ -5,6 +5,11 @@ hit a pawn on the table and carry on) is simulated once as intended. Then the be
 simulated ``samples`` times each under the player's execution noise, and the one with the best
 mean value wins: a shot that only works when perfectly executed loses to a safer one. The shot
 actually played is that intended shot with one more draw of the same noise (the player's hand).
+
+Every shot, intended or executed, is released where the pawn fits: never within two pawn radii
+of a pawn on the table (say one knocked back onto the foul line), which the physics refuses. A
+release point that is taken moves across the lane to the nearest free one, or, when the whole
+width of the foul line is taken, further back down the lane.
 """
 
 from __future__ import annotations
