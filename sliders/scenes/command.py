@@ -3,8 +3,9 @@
 With no flags a setup screen chooses the game, the layout and the players. --face, --layout and
 --seats skip it, e.g. ``--face instant-sorry --layout square --seats south=human,north=cpu:hard``
 (a seat is a person, or ``cpu`` with a strength: easy, medium, hard). --replay plays back a saved
-game. In the window: drag a pawn at the near end of your lane and flick it toward the board;
-Esc pauses, F11 toggles full screen."""
+game. In the window (--control aim, the default): press in your lane, pull back to aim and set
+the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
+Tab shows the whole table, Esc pauses, F11 toggles full screen."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from sliders.scenes.app import App
 
 DEFAULT_LAYOUT = "square"
+CONTROLS = ("aim", "flick")  # as sliders.scenes.controls, which loads pygame
+DEFAULT_CONTROL = "aim"
 MIN_SIZE = (640, 420)
 MAX_SIDE = 16384  # the largest window SDL makes
 
@@ -37,6 +40,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(default: the layout's seats, the first a person, the others the computer)",
     )
     p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
+    p.add_argument(
+        "--control",
+        metavar="NAME",
+        help="how a person slides: aim (pull back like a slingshot; a power gauge) or flick "
+        f"(swing the pawn and let go) (default: {DEFAULT_CONTROL})",
+    )
     p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
     p.add_argument(
         "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
@@ -52,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
     from sliders.scenes.config import config_from_flags
 
     size = _size(args.size)
+    control = DEFAULT_CONTROL if args.control is None else args.control
+    if control not in CONTROLS:
+        raise UserError(f"--control {control!r}: choose from {', '.join(CONTROLS)}")
     if args.seed is not None and not 0 <= args.seed < 2**128:
         raise UserError(f"--seed {args.seed}: must be a whole number from 0 up")
     config = None
@@ -76,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     match = Match(config) if config else None  # a bad layout or seat fails before the window opens
 
     app = _open_window(size, args)
+    app.control = control
     try:
         if replay is not None:
             from sliders.scenes.replay import ReplayScreen

@@ -16,6 +16,8 @@ from sliders.scenes.config import MatchConfig, parse_seat_specs
 from sliders.scenes.match import Match
 from sliders.scenes.play import PlayScreen
 
+from .person import slide_to
+
 FRAME = 1 / 60
 SOUTH = (4, 1, 0, 2)
 """south's score board in round 2: pawn 3 is furthest from HOME, pawn 2 the second furthest"""
@@ -24,6 +26,7 @@ SOUTH = (4, 1, 0, 2)
 @pytest.fixture
 def app():
     a = App((1280, 800), sound=False, think_budget=None)
+    a.clock = lambda: a.time
     yield a
     a.close()
 
@@ -67,33 +70,14 @@ def _post_key(key: int) -> None:
 
 
 def _slide(app: App, screen: PlayScreen, seat: str, speed: float, across: float) -> None:
-    """A person's slide by posted mouse events: take the first pawn in hand, carry it to
-    ``across`` on the lane, then flick it straight up the lane at ``speed`` m/s."""
+    """A person's slide by posted mouse events (the aim control): from ``across`` on the
+    foul line, straight up the lane at ``speed`` m/s."""
     m = screen.match
     lane = m.seat(seat)
-
-    def pixel(along: float, across: float) -> tuple[int, int]:
-        return screen.view.to_screen(*lane.to_world(along, across))
-
-    hand = m.state.player(seat).in_hand
-    along0, across0 = m.hand_point(seat, 0, len(hand))
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pixel(along0, across0), button=1)
-    )
-    app.step(FRAME)
-    assert screen.held == hand[0]
-    path = [(along0, across0 + (across - across0) * k / 12) for k in range(1, 13)]  # slowly
-    path += [(along0 + speed * FRAME * k, across) for k in range(1, 7)]  # the flick
-    for k, (along, a) in enumerate(path):
-        pos = pixel(along, a)
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
-        )
-        if k == len(path) - 1:  # let go while moving
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-        app.step(FRAME)
-    assert m.rolling, "the flick made no shot"
-    assert m.shots[-1].speed == pytest.approx(speed, rel=0.1)
+    target = lane.to_world(lane.foul + m.params.stopping_distance(speed), across)
+    slide_to(app, screen, seat, target, across)
+    assert m.rolling, "the slide made no shot"
+    assert m.shots[-1].speed == pytest.approx(speed, rel=0.02)
 
 
 def _until(app: App, done, frames: int = 3000) -> None:
