@@ -462,7 +462,7 @@ class PlayScreen:
     def _draw_banner(self, surface: pygame.Surface) -> None:
         m = self.match
         state = m.state
-        title = f"Sorry! Sliders · {m.face.name} · round {state.round}"
+        title = f"Sorry! Sliders · {m.face.title} · round {state.round}"
         draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         seat = state.turn
         if self.picking is not None:
