@@ -97,9 +97,11 @@ class ComputerPlayer:
         layout: Layout,
         face: Face,
         params: PhysicsParams | None = None,
+        engine: str | None = None,
     ) -> ShotSearch:
-        """A search for this turn's shot, to be stepped (see :class:`ShotSearch`)."""
-        return ShotSearch(self, state, layout, face, params or PhysicsParams.default())
+        """A search for this turn's shot, to be stepped (see :class:`ShotSearch`), simulated in
+        the physics ``engine`` the game is played in (None: the default)."""
+        return ShotSearch(self, state, layout, face, params or PhysicsParams.default(), engine)
 
     def choose_shot(
         self,
@@ -192,6 +194,7 @@ class ShotSearch:
     layout: Layout
     face: Face
     params: PhysicsParams
+    engine: str | None = None
     simulations: int = 0
     _queue: list[tuple[int, np.ndarray | None]] = field(default_factory=list)
     _stage: int = 1
@@ -298,7 +301,9 @@ class ShotSearch:
         self.simulations += 1
         seed = int(self.player.rng.integers(2**32))
         try:
-            result = simulate(self.layout, self.face, self.state.table, shot, self.params, seed)
+            result = simulate(
+                self.layout, self.face, self.state.table, shot, self.params, seed, self.engine
+            )
             after, _ = apply_shot(self.state, result)
         except (UserError, RulesError):
             return -math.inf

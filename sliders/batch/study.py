@@ -202,6 +202,7 @@ class Context:
     noise: Noise
     params: PhysicsParams
     seed: int
+    engine: str = "pymunk"
 
     def build(self) -> tuple[Layout, Face]:
         return self.scene.build()
@@ -225,8 +226,11 @@ class Study:
         params: PhysicsParams | None = None,
         seed: int = 0,
         pawn: str | None = None,
+        engine: str | None = None,
     ) -> Study:
         """Check everything a user can get wrong and resolve the release to a distance."""
+        from sliders.physics.engines import check_engine
+
         params = params or PhysicsParams.default()
         noise = noise or Noise()
         noise.check()
@@ -249,7 +253,7 @@ class Study:
             if np.isnan(axes["release"]).any():
                 axes["release"] = np.full(1, seat_rec.foul)
             design = Design(shots, axes, design.ranges)
-        ctx = Context(scene, seat, pawn, samples, noise, params, seed)
+        ctx = Context(scene, seat, pawn, samples, noise, params, seed, check_engine(engine))
         study = cls(ctx, design)
         study.check(layout, face)
         return study
@@ -301,7 +305,7 @@ class Study:
                 ctx.seat, corner[0], corner[1], offset=corner[2], release=corner[3], pawn=ctx.pawn
             )
             try:
-                sim = Simulation(layout, face, table, shot, p, 0)
+                sim = Simulation(layout, face, table, shot, p, 0, ctx.engine)
             except UserError as exc:
                 speed, angle, offset, release = corner
                 raise UserError(
@@ -321,6 +325,8 @@ class Study:
 
     def describe(self) -> dict[str, object]:
         """A JSON-ready record of the study (stored with every table written)."""
+        from sliders.physics.engines import engine_version
+
         ctx = self.context
         return {
             "scene": ctx.scene.to_json(),
@@ -334,6 +340,8 @@ class Study:
                 "release": ctx.noise.release,
             },
             "params": ctx.params.to_json(),
+            "engine": ctx.engine,
+            "sliders_version": engine_version(ctx.engine),
             "seed": ctx.seed,
             "intended": len(self.design),
             "design": "grid" if self.design.axes is not None else "random",

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from sliders.boards.faces import DEFAULT_FACE, FACES
 from sliders.errors import UserError
+from sliders.outcome import ENGINES
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App
@@ -40,6 +41,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(default: the layout's seats, the first a person, the others the computer)",
     )
     p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
+    p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
     p.add_argument(
         "--control",
         metavar="NAME",
@@ -69,21 +71,25 @@ def run(args: argparse.Namespace) -> int:
     config = None
     replay = None
     if args.replay:
-        if args.face or args.layout or args.seats or args.seed is not None:
+        if args.face or args.layout or args.seats or args.seed is not None or args.engine:
             raise UserError(
-                "--replay plays a saved game: leave out --face, --layout, --seats, --seed"
+                "--replay plays a saved game with the engine it was played with: "
+                "leave out --face, --layout, --seats, --seed and --engine"
             )
         from sliders.scenes.gamelog import load_replay
 
         replay = load_replay(args.replay)
-    elif args.face or args.layout or args.seats or args.seed is not None:
-        config = config_from_flags(args.face, args.layout, args.seats, args.seed)
+    elif args.face or args.layout or args.seats or args.seed is not None or args.engine:
+        config = config_from_flags(args.face, args.layout, args.seats, args.seed, args.engine)
     if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
         raise UserError(f"--save {args.save}: directory does not exist")
     if args.save and os.path.isdir(args.save):
         raise UserError(f"--save {args.save}: is a directory")
 
+    from sliders.physics.engines import require_engine
     from sliders.scenes.match import Match
+
+    require_engine(args.engine)  # one line now, not a failure at the first shot
 
     match = Match(config) if config else None  # a bad layout or seat fails before the window opens
 

@@ -39,6 +39,7 @@ class MatchConfig:
     seats: tuple[SeatSpec, ...]
     seed: int | None = None
     starter: str | None = None
+    engine: str | None = None  # the physics engine (None: the default)
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -56,16 +57,18 @@ def config_from_flags(
     layout: str | None = None,
     seats: str | None = None,
     seed: int | None = None,
+    engine: str | None = None,
 ) -> MatchConfig:
-    """The game ``sliders play --face --layout --seats --seed`` asks for. Left out: the layout
-    is the square; the seats are the layout's default seats (see :func:`default_seat_specs`);
-    the face is the one the layout is played with."""
+    """The game ``sliders play --face --layout --seats --seed --engine`` asks for. Left out: the
+    layout is the square; the seats are the layout's default seats (see
+    :func:`default_seat_specs`); the face is the one the layout is played with; the engine is
+    the default one."""
     from sliders.boards import read_layout
 
     layout = layout or DEFAULT_LAYOUT
     spec = read_layout(layout)  # a bad name or file fails here, in one line
     specs = parse_seat_specs(seats) if seats else default_seat_specs(layout)
-    return MatchConfig(check_face(face or spec.face), layout, specs, seed)
+    return MatchConfig(check_face(face or spec.face), layout, specs, seed, engine=engine)
 
 
 def default_seat_specs(layout: str) -> tuple[SeatSpec, ...]:

@@ -147,7 +147,7 @@ class Match:
             return None
         if self.search is None:
             self.search = self.computers[seat].search(
-                self.state, self.layout, self.face, self.params
+                self.state, self.layout, self.face, self.params, self.config.engine
             )
         if not self.search.run(seconds):
             return None
@@ -202,8 +202,9 @@ class Match:
         if self.state.phase is not Phase.SHOOTING or shot.seat != self.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
         seed = int(self.physics_rng.integers(2**63))
+        table, engine = self.state.table, self.config.engine
         try:
-            sim = Simulation(self.layout, self.face, self.state.table, shot, self.params, seed)
+            sim = Simulation(self.layout, self.face, table, shot, self.params, seed, engine)
         except UserError as exc:
             self.refused.append((shot, str(exc)))
             who = seat_name(shot.seat)

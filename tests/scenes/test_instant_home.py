@@ -4,6 +4,8 @@ itself), before the shot's outcome is applied, and the log keeps the choice."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -98,7 +100,7 @@ def _click_scoring_pawn(screen: PlayScreen, index: int) -> None:
 def test_a_person_clicks_the_scoring_pawn_that_goes_home(app):
     match = _round_two("south,north")
     screen = _show(app, match)
-    _slide(app, screen, "south", 0.66, 0.0)  # straight down the axis into the hole
+    _slide(app, screen, "south", 0.645, 0.0)  # straight down the axis into the hole
     _until(app, lambda: screen.picking is not None)
     choice = screen.picking
     assert (choice.seat, choice.pawn, choice.board) == ("south", "south-1", SOUTH)
@@ -121,7 +123,7 @@ def test_a_person_clicks_the_scoring_pawn_that_goes_home(app):
 def test_enter_takes_the_suggested_pawn_and_keys_pick_by_number(app):
     match = _round_two("south,north")
     screen = _show(app, match)
-    _slide(app, screen, "south", 0.66, 0.0)
+    _slide(app, screen, "south", 0.645, 0.0)
     _until(app, lambda: screen.picking is not None)
     _post_key(pygame.K_9)  # not a scoring pawn: ignored
     app.step(FRAME)
@@ -136,7 +138,7 @@ def test_enter_takes_the_suggested_pawn_and_keys_pick_by_number(app):
 def test_a_number_key_picks_that_scoring_pawn(app):
     match = _round_two("south,north")
     screen = _show(app, match)
-    _slide(app, screen, "south", 0.66, 0.0)
+    _slide(app, screen, "south", 0.645, 0.0)
     _until(app, lambda: screen.picking is not None)
     _post_key(pygame.K_4)
     app.step(FRAME)
@@ -150,7 +152,7 @@ def test_the_owner_chooses_when_another_player_bumps_the_pawn_in(app):
     match.start(Shot("south", 0.62, 0.0, -0.03, None, "south-1"))  # stops beyond the hole
     _until(app, lambda: match.state.turn == "north")
     assert match.state.table[0].status is Status.ON_TARGET
-    match.start(Shot("north", 0.7, 0.0, 0.04, None, "north-1"))  # knocks red's pawn in
+    match.start(Shot("north", 0.68, math.radians(5.5), 0.02, None, "north-1"))  # knocks it in
     _until(app, lambda: screen.picking is not None)
     assert screen.picking.seat == "south" and screen.picking.pawn == "south-1"
     _click_scoring_pawn(screen, 0)
@@ -163,7 +165,7 @@ def test_the_owner_chooses_when_another_player_bumps_the_pawn_in(app):
 def test_no_picker_when_there_is_no_real_choice(app):
     match = _round_two("south,north", (0, 0, 0, 0))
     screen = _show(app, match)
-    _slide(app, screen, "south", 0.66, 0.0)
+    _slide(app, screen, "south", 0.645, 0.0)
     _until(app, lambda: not match.rolling)
     assert screen.picking is None
     assert match.game.steps[-1].home == {"south-1": 0}
@@ -192,7 +194,7 @@ def test_a_computer_seat_chooses_without_a_picker(app):
     match = _round_two("south=cpu,north")
     screen = PlayScreen(app, match)
     app.show(screen)
-    match.start(Shot("south", 0.66, 0.0, 0.0, None, "south-1"))  # its hand, into the hole
+    match.start(Shot("south", 0.645, 0.0, 0.0, None, "south-1"))  # its hand, into the hole
     _until(app, lambda: not match.rolling)
     assert screen.picking is None
     step = match.game.steps[-1]
