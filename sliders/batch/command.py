@@ -124,7 +124,7 @@ def add_analysis_arguments(p: argparse.ArgumentParser, g: argparse._ArgumentGrou
 
 def run(args: argparse.Namespace) -> int:
     from sliders.batch.runners import Stop, check_options
-    from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
+    from sliders.batch.study import Design, Study, parse_spec
     from sliders.batch.tables import SUFFIXES, format_for
     from sliders.boards.cliargs import table_from_args
     from sliders.errors import UserError
@@ -167,15 +167,7 @@ def run(args: argparse.Namespace) -> int:
         common_random=args.common_random,
     )
 
-    axes = None
-    if args.heatmap_axes:
-        if not args.heatmap:
-            raise UserError("--heatmap-axes without --heatmap: there is no heat map to lay out")
-        axes = tuple(a.strip() for a in args.heatmap_axes.split(","))
-        if len(axes) != 2 or not all(a in PARAMETERS for a in axes) or axes[0] == axes[1]:
-            raise UserError(
-                f"--heatmap-axes {args.heatmap_axes!r}: two different of {', '.join(PARAMETERS)}"
-            )
+    axes = heatmap_axes_arg(args)
     if args.top < 0:
         raise UserError(f"--top {args.top}: must be 0 or more")
     if args.workers is not None and args.backend == "dask":
@@ -429,6 +421,23 @@ def draw_pictures(
         from sliders.batch.plots import plot_board
 
         plot_board(args.board, table, study)
+
+
+def heatmap_axes_arg(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """``--heatmap-axes X,Y`` checked: two different shot parameters (None when not given)."""
+    from sliders.batch.study import PARAMETERS
+    from sliders.errors import UserError
+
+    if not args.heatmap_axes:
+        return None
+    if not args.heatmap:
+        raise UserError("--heatmap-axes without --heatmap: there is no heat map to lay out")
+    axes = tuple(a.strip() for a in args.heatmap_axes.split(","))
+    if len(axes) != 2 or not all(a in PARAMETERS for a in axes) or axes[0] == axes[1]:
+        raise UserError(
+            f"--heatmap-axes {args.heatmap_axes!r}: two different of {', '.join(PARAMETERS)}"
+        )
+    return axes
 
 
 def ranking(summary: dict, metric: str) -> np.ndarray:

@@ -71,7 +71,8 @@ class BatchResult:
     def write_summary(self, path: str, fmt: str | None = None, confidence: float = 0.95) -> None:
         from sliders.batch.tables import write_table
 
-        write_table(path, self.summary(confidence), self.metadata(), fmt)
+        record = {**self.metadata(), "confidence": confidence}
+        write_table(path, self.summary(confidence), record, fmt)
 
     @property
     def faults(self) -> dict[str, int]:
@@ -82,15 +83,26 @@ class BatchResult:
         return {FAULTS[k]: int(c) for k, c in enumerate(counts) if k and c}
 
     def metadata(self) -> dict[str, Any]:
+        from sliders import __version__
         from sliders.batch.work import STATUSES
 
+        record = self.study.describe()
+        record.setdefault("sliders_version", __version__)
+        record.setdefault("engine", _default_engine())
         return {
-            **self.study.describe(),
+            **record,
             "complete": self.complete,
             "shots": self.n_shots,
             "shots_planned": self.study.n_shots,
             "statuses": [str(s) for s in STATUSES],
         }
+
+
+def _default_engine() -> str:
+    """The engine ``simulate`` uses when none is named."""
+    import sliders.physics as physics
+
+    return str(getattr(physics, "DEFAULT_ENGINE", "pymunk"))
 
 
 def run_study(
