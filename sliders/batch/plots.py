@@ -253,9 +253,11 @@ def plot_board(
     title: str | None = None,
     max_points: int = 20000,
     dpi: int = 130,
+    by: str = "points",
 ) -> None:
     """The table as it stood before the shots, with where each shot pawn came to rest: pawns in
-    play coloured by their points, removed pawns as grey crosses where they left play."""
+    play coloured by their points, removed pawns as grey crosses where they left play; with
+    ``by="value"`` every pawn (crosses too) is coloured by the shot's value."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.colors import BoundaryNorm, ListedColormap
     from matplotlib.figure import Figure
@@ -290,23 +292,63 @@ def plot_board(
     cmap = ListedColormap(colours)
     norm = BoundaryNorm(np.arange(-0.5, top + 1.5), cmap.N)
     size = 9 if len(x) < 3000 else 4
-    ax.scatter(
-        x[removed], y[removed], s=size, marker="x", c="#1a1a1a", lw=0.6, zorder=8.5, alpha=0.5
-    )
-    sc = ax.scatter(
-        x[~removed],
-        y[~removed],
-        s=size,
-        c=points[~removed],
-        cmap=cmap,
-        norm=norm,
-        edgecolors="none",
-        alpha=0.8,
-        zorder=8.5,
-    )
+    if by == "value":
+        from matplotlib.colors import TwoSlopeNorm
+
+        value = table["value"][sel].astype(float)
+        span = max(1.0, float(np.abs(value).max(initial=0)))
+        vnorm = TwoSlopeNorm(0.0, -span, span)
+        size = 22 if len(x) < 500 else size
+        ax.scatter(
+            x[removed],
+            y[removed],
+            s=size * 1.5,
+            marker="x",
+            c=value[removed],
+            cmap="RdYlGn",
+            norm=vnorm,
+            lw=1.2,
+            zorder=8.5,
+        )
+        sc = ax.scatter(
+            x[~removed],
+            y[~removed],
+            s=size,
+            c=value[~removed],
+            cmap="RdYlGn",
+            norm=vnorm,
+            edgecolors="#1a1a1a",
+            linewidths=0.3,
+            alpha=0.9,
+            zorder=8.5,
+        )
+        label, ticks = "value of the shot (change of game value)", None
+    else:
+        ax.scatter(
+            x[removed],
+            y[removed],
+            s=size,
+            marker="x",
+            c="#1a1a1a",
+            lw=0.6,
+            zorder=8.5,
+            alpha=0.5,
+        )
+        sc = ax.scatter(
+            x[~removed],
+            y[~removed],
+            s=size,
+            c=points[~removed],
+            cmap=cmap,
+            norm=norm,
+            edgecolors="none",
+            alpha=0.8,
+            zorder=8.5,
+        )
+        label, ticks = "points of the shot pawn", range(top + 1)
     cax = fig.add_axes((0.80, 0.15, 0.04, 0.65))
-    cb = fig.colorbar(sc, cax=cax, ticks=range(top + 1))
-    cb.set_label("points of the shot pawn", color="#eeeeee")
+    cb = fig.colorbar(sc, cax=cax, ticks=ticks)
+    cb.set_label(label, color="#eeeeee")
     cb.ax.tick_params(colors="#eeeeee")
     shown = f" (every {step}th shown)" if step > 1 else ""
     caption = title or (

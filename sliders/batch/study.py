@@ -37,7 +37,7 @@ MAX_SHOTS = 10_000_000
 """The most simulated shots one study holds: its table is kept in memory (some 150 bytes a shot)."""
 
 # spawn-key streams
-NOISE_STREAM, SEED_STREAM, DESIGN_STREAM = 0, 1, 2
+NOISE_STREAM, SEED_STREAM, DESIGN_STREAM, PAIRED_STREAM = 0, 1, 2, 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,12 +219,15 @@ class Context:
     seed: int
     spot: GameSpot = GameSpot()
     common_random: bool = False
+    paired: bool = False
 
     def stream(self, stream: int, intended: int) -> np.random.SeedSequence:
         """The seed sequence of one stream of one intended shot: keyed by the shooting seat too,
         so studies from different seats draw independently, unless ``common_random`` (then every
-        seat with the same seed draws the same errors: common random numbers)."""
-        key = (stream, intended)
+        seat with the same seed draws the same errors: common random numbers). ``paired`` gives
+        every intended shot the same draws (sample j of each alike: paired comparisons, for the
+        search of :mod:`sliders.lab.search`), from streams of their own."""
+        key: tuple[int, ...] = (PAIRED_STREAM, stream) if self.paired else (stream, intended)
         if not self.common_random:
             key = (*key, _seat_key(self.seat))
         return np.random.SeedSequence(self.seed, spawn_key=key)
