@@ -10,6 +10,11 @@ The method is **successive halving with paired samples, then local refinement**:
    handful remain: most simulations go to the shots that matter.
 3. Around the survivors a finer grid (half the coarse step, then a quarter) is sampled and halved
    the same way, so the answer is not confined to the coarse grid.
+   Candidates are ranked by a kernel-smoothed mean: the samples of nearby candidates count
+   too, weighted by a Gaussian in units of the execution noise (bandwidth ``Settings.bandwidth``
+   × the noise's sigma along each parameter). The expected value is the outcome blurred by that
+   same noise, so it is smooth at that scale, and neighbours' samples are nearly as informative
+   as a candidate's own (the idea digital curling programs use in KR-UCT).
 4. The winner, and the best candidate of each other kind (draw, takeout, guard), are sampled
    again with fresh draws never used to choose them: their expected values and intervals are
    free of the winner's curse (the upward bias of the maximum of noisy means).
@@ -49,10 +54,10 @@ line of play): in front of ring 4, in the way of shots at the centre."""
 @dataclass(frozen=True)
 class Settings:
     """How much the search samples. The defaults spend about 600 simulations on a 2-D box
-    (speed × angle), a tenth of a 25 × 13 grid of 20 samples a shot."""
+    (speed × angle), under a tenth of a 25 × 13 grid of 20 samples a shot."""
 
     coarse: Mapping[str, int] = field(
-        default_factory=lambda: {"speed": 7, "angle": 5, "offset": 3, "release": 3}
+        default_factory=lambda: {"speed": 7, "angle": 7, "offset": 3, "release": 3}
     )
     """coarse grid steps of each swept parameter"""
     first: int = 3
@@ -61,13 +66,15 @@ class Settings:
     """share of candidates kept by each halving round"""
     grow: int = 2
     """samples multiply by this each round"""
-    survivors: int = 2
-    """halving stops with this many candidates; refinement starts around them"""
-    refinements: int = 2
-    """finer grids (half, then a quarter of the coarse step)"""
-    final: int = 60
+    survivors: int = 3
+    """halving stops with this many candidates; the first refinement starts around them"""
+    refine_around: tuple[int, ...] = (3, 1)
+    """finer grids (half, then a quarter of the coarse step) around this many of the best"""
+    bandwidth: float = 0.5
+    """kernel bandwidth in units of the execution noise's sigma (0: each candidate alone)"""
+    final: int = 48
     """fresh samples of the winner (its value and interval)"""
-    runner_up: int = 24
+    runner_up: int = 16
     """fresh samples of the best shot of each other kind"""
 
 
@@ -155,6 +162,30 @@ class Sampler:
         layout, _ = study.context.build()
         seat = layout.seat(study.context.seat)
         self.forward = np.array(seat.forward, dtype=float)
+        n = study.context.noise
+        self.sigma = np.array([n.speed_rel, n.angle_deg, n.offset, n.release], dtype=float)
+        self.pool: list[Candidate] = []  # every candidate sampled, for the kernel
+
+    def smoothed(self, cands: list[Candidate], bandwidth: float) -> np.ndarray:
+        """Kernel-weighted means of ``cands`` over every candidate sampled so far."""
+        means = np.array([c.mean for c in cands])
+        if bandwidth <= 0 or not self.sigma.any():
+            return means
+        everyone = [c for c in self.pool if c.n]
+        xs = np.array([c.shot for c in everyone])
+        sums = np.array([c.values.sum() for c in everyone])
+        ns = np.array([c.n for c in everyone], dtype=float)
+        out = np.empty(len(cands))
+        for i, c in enumerate(cands):
+            # sigma of speed is relative: scale it by this candidate's speed
+            h = bandwidth * self.sigma * np.array([c.shot[0], 1.0, 1.0, 1.0])
+            live = h > 0
+            z = np.zeros(len(everyone))
+            z += np.sum(((xs[:, live] - c.shot[live]) / h[live]) ** 2, axis=1)
+            same = np.all(xs[:, ~live] == c.shot[~live], axis=1)
+            w = np.where(same, np.exp(-0.5 * z), 0.0)
+            out[i] = (w @ sums) / (w @ ns)
+        return out
 
     def extend(self, c: Candidate, n: int) -> None:
         """Sample ``c`` up to ``n`` samples (at most ``max_samples``)."""
@@ -163,6 +194,8 @@ class Sampler:
         n = min(n, self.max_samples)
         if n <= c.n:
             return
+        if not c.n:
+            self.pool.append(c)
         k = self.max_samples
         t = run_chunk(self.ctx, c.n, n, c.shot[None, :])  # intended shot 0: draws are paired
         assert len(t["shot"]) == n - c.n and k >= n
@@ -216,9 +249,10 @@ def search(
     pool, samples = _halve(pool, sampler, samples, cfg, history, "halving")
 
     swept = [n for n in PARAMETERS if hi[n] > lo[n]]
-    for level in range(1, cfg.refinements + 1):
+    for level, around in enumerate(cfg.refine_around, start=1):
         scale = 0.5**level
         fresh: list[Candidate] = []
+        pool = _ranked(pool, sampler, cfg)[:around]
         for c in pool:
             for delta in _neighbours(len(swept)):
                 shot = c.shot.copy()
@@ -232,11 +266,13 @@ def search(
             sampler.extend(c, start)
         merged = list(dict.fromkeys(pool + fresh))
         history.append((f"refine ×{scale:g}", len(merged), sampler.simulations))
-        pool, samples = _halve(merged, sampler, start, cfg, history, f"halving ×{scale:g}")
+        pool, samples = _halve(
+            merged, sampler, start, cfg, history, f"halving ×{scale:g}", floor=around
+        )
         for c in pool:
             sampler.extend(c, samples)
 
-    winner = max(pool, key=lambda c: (c.mean, -c.n))
+    winner = _ranked(pool, sampler, cfg)[0]
     everyone = list(seen.values())
     rivals: list[Candidate] = []
     for kind in KINDS:
@@ -244,12 +280,10 @@ def search(
             continue
         same = [c for c in everyone if c.kind == kind and c.n >= cfg.first]
         if same:
-            rivals.append(max(same, key=lambda c: c.mean))
+            rivals.append(_ranked(same, sampler, cfg)[0])
     chosen = [winner, *rivals]
     counts = [cfg.final] + [cfg.runner_up] * len(rivals)
-    estimates, final_study, final_table, used = _final(
-        study, chosen, counts, confidence, sampler.forward
-    )
+    estimates, final_study, final_table, used = _final(study, chosen, counts, confidence)
     history.append(("final", len(chosen), sampler.simulations + used))
     return SearchResult(
         best=estimates[0],
@@ -269,11 +303,13 @@ def _halve(
     cfg: Settings,
     history: list[tuple[str, int, int]],
     stage: str,
+    floor: int | None = None,
 ) -> tuple[list[Candidate], int]:
-    """Successive halving of ``pool`` down to ``cfg.survivors`` candidates."""
-    while len(pool) > cfg.survivors:
-        ranked = sorted(pool, key=lambda c: -c.mean)
-        pool = ranked[: max(cfg.survivors, math.ceil(len(ranked) * cfg.keep))]
+    """Successive halving of ``pool`` down to ``floor`` (default ``cfg.survivors``) candidates."""
+    floor = cfg.survivors if floor is None else floor
+    while len(pool) > floor:
+        ranked = _ranked(pool, sampler, cfg)
+        pool = ranked[: max(floor, math.ceil(len(ranked) * cfg.keep))]
         samples = min(samples * cfg.grow, sampler.max_samples)
         for c in pool:
             sampler.extend(c, samples)
@@ -281,12 +317,18 @@ def _halve(
     return pool, samples
 
 
+def _ranked(pool: list[Candidate], sampler: Sampler, cfg: Settings) -> list[Candidate]:
+    """``pool`` best first by kernel-smoothed mean (ties: more samples first)."""
+    score = sampler.smoothed(pool, cfg.bandwidth)
+    order = sorted(range(len(pool)), key=lambda i: (-score[i], -pool[i].n))
+    return [pool[i] for i in order]
+
+
 def _final(
     study: Study,
     chosen: list[Candidate],
     counts: list[int],
     confidence: float,
-    forward: np.ndarray,
 ) -> tuple[list[Estimate], Study, dict[str, np.ndarray], int]:
     """Fresh, unpaired samples of the chosen shots: their estimates, the winner's table."""
     from dataclasses import replace
@@ -311,10 +353,9 @@ def _final(
         )
         counts_by = np.bincount(t["status"], minlength=len(STATUSES)) / n
         statuses = {str(s): float(p) for s, p in zip(STATUSES, counts_by, strict=True) if p > 0}
-        kind = kind_of(t["contacts"] > 0, t["opp_delta"] < 0, _guard(t, forward))
         estimates.append(
             Estimate(
-                kind=kind,
+                kind=c.kind,  # as the search saw it (fresh samples may lean the other way)
                 shot=tuple(float(x) for x in c.shot),  # type: ignore[arg-type]
                 value=float(mean[0]),
                 lo=float(lo[0]),
