@@ -30,8 +30,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shots", type=int, default=10_000,
                     help="shots per measurement (default 10000)")  # fmt: skip
-    ap.add_argument("--plain-shots", type=int, default=1_500,
-                    help="the plain loop's rate is measured on N of them, spread evenly (default 1500)")
+    ap.add_argument(
+        "--plain-shots",
+        type=int,
+        default=1_500,
+        help="the plain loop's rate is measured on N of them, spread evenly (default 1500)",
+    )
     ap.add_argument("--workers", type=int, default=cpu_count(), help="cores for the parallel run")
     args = ap.parse_args()
 

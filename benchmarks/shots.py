@@ -37,14 +37,18 @@ def fifteen_pawns() -> list[PawnRest]:
         if counts[seat] >= (3 if seat == "south" else 4):
             seat = next(s for s in seats if counts[s] < (3 if s == "south" else 4))
         counts[seat] += 1
-        placed.append(PawnRest(f"{seat}-{counts[seat]}", seat, float(x), float(y), Status.ON_TARGET))
+        placed.append(
+            PawnRest(f"{seat}-{counts[seat]}", seat, float(x), float(y), Status.ON_TARGET)
+        )
     return placed
 
 
 def shots(n: int, rng: np.random.Generator) -> list[Shot]:
     speeds = rng.uniform(0.45, 0.75, n)
     angles = rng.uniform(-3, 3, n)
-    return [Shot.from_degrees("south", float(v), float(a)) for v, a in zip(speeds, angles, strict=True)]
+    return [
+        Shot.from_degrees("south", float(v), float(a)) for v, a in zip(speeds, angles, strict=True)
+    ]
 
 
 def time_shots(table: list[PawnRest], batch: list[Shot], coast: bool) -> tuple[float, int, int]:
@@ -99,10 +103,13 @@ def main() -> None:
             seconds = statistics.median(r[0] for r in runs[coast])
             steps, coasted = runs[coast][0][1], runs[coast][0][2]
             per_step = seconds / steps
-            print(f"{name:<18} {mode:<14} {args.shots / seconds:9.0f} {steps / args.shots:11.0f} "
-                  f"{coasted / args.shots:12.0%} {per_step * 1e6:9.2f} {per_step / bare:12.2f}")
-    print(f"{'bare pymunk step':<18} {'':<14} {'':>9} {'':>11} {'':>12} {bare * 1e6:9.2f} "
-          f"{1.0:12.2f}")
+            print(
+                f"{name:<18} {mode:<14} {args.shots / seconds:9.0f} {steps / args.shots:11.0f} "
+                f"{coasted / args.shots:12.0%} {per_step * 1e6:9.2f} {per_step / bare:12.2f}"
+            )
+    print(
+        f"{'bare pymunk step':<18} {'':<14} {'':>9} {'':>11} {'':>12} {bare * 1e6:9.2f} {1.0:12.2f}"
+    )
 
 
 if __name__ == "__main__":

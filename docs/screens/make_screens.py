@@ -1,15 +1,19 @@
 """Take the screenshots in this folder: the setup, play (mid-shot), round-end and results screens,
-the Instant Home choice and a replay.
+the Instant Home choice, a replay, each control in use and every built-in layout in play.
 
 Runs headless (SDL_VIDEODRIVER=dummy): a four-player Instant Sorry! game, red a person whose
 slides are chosen here by a computer player, the others the computer; it is saved and replayed.
 Then an Instant Home game in its second round, red a person whose pawn drops into the hole.
+Then red, a person, mid-way through a slide with each control (``control-<name>.png``: pointer
+events are posted as a hand would make them), and a computer game on every built-in layout with
+its default seats, caught while a pawn runs in round 2 (``layout-<name>.png``).
 
     python docs/screens/make_screens.py [OUTPUT_DIR]
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 import os
 import sys
@@ -22,6 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from sliders.ai import ComputerPlayer  # noqa: E402
+from sliders.boards import BUILTIN_LAYOUTS, load_layout  # noqa: E402
 from sliders.outcome import PawnRest, ShotResult, Status  # noqa: E402
 from sliders.physics import Shot  # noqa: E402
 from sliders.rules import HOME, Move, Phase  # noqa: E402
@@ -83,6 +88,129 @@ def main(out: Path) -> None:
     _replay(app, match, out / "replay.png")
     _instant_home(app, out / "instant-home.png")
     app.close()
+    for control in _controls():
+        _control(control, out / f"control-{control}.png")
+    for layout in BUILTIN_LAYOUTS:
+        _layout(layout, out / f"layout-{layout}.png")
+
+
+# the face each layout's picture is played on, so that every face is shown somewhere
+LAYOUT_FACES = {
+    "square": "race-for-home",
+    "crazy-corner": "danger-dots",
+    "head-to-head": "instant-sorry",
+    "triple-track": "instant-home",
+    "quadruple-track": "race-for-home",
+    "solo": "danger-dots",
+}
+
+
+def _controls() -> tuple[str, ...]:
+    """The controls a person can choose (the window's ``control`` option), or the one control
+    there is when the window has no such option."""
+    if "control" not in inspect.signature(App).parameters:
+        return ("flick",)
+    from sliders.scenes import controls
+
+    return tuple(controls.CONTROLS)
+
+
+def _control(name: str, path: Path) -> None:
+    """Red, a person, mid-way through a slide on the two-player square: the pawn taken from the
+    hand and the pointer drawn back (aim) or swung toward the foul line (flick)."""
+    options = {"control": name} if len(_controls()) > 1 else {}
+    app = App((1280, 800), sound=False, think_budget=None, **options)
+    try:
+        seats = parse_seat_specs("south=human,north=cpu:easy")
+        match = Match(MatchConfig("race-for-home", "square", seats, seed=3, starter="south"))
+        screen = PlayScreen(app, match)
+        app.show(screen)
+        for _ in range(90):  # the camera settles on red's lane
+            app.step(FRAME, draw=False)
+        app.step(FRAME)
+        lane = match.seat("south")
+        control = getattr(screen, "control", None)
+        if control is not None:
+            spot = control.waiting("south")[0][1]
+        else:
+            spot = match.hand_point("south", 0, len(match.state.player("south").in_hand))
+        start = screen.view.to_screen(*lane.to_world(*spot))
+        forward = screen.view.to_screen(*lane.to_world(spot[0] + 0.01, spot[1]))
+        ux, uy = forward[0] - start[0], forward[1] - start[1]
+        norm = math.hypot(ux, uy) or 1.0
+        ux, uy = ux / norm, uy / norm
+        _post(pygame.MOUSEBUTTONDOWN, start, button=1)
+        app.step(FRAME)
+        if name == "aim":  # pull back from where the pawn now waits, a little to the side
+            held = getattr(control, "hold", spot)
+            at = screen.view.to_screen(*lane.to_world(*held))
+            full = getattr(sys.modules.get("sliders.scenes.controls"), "PULL_MAX", 240)
+            moves = [(at[0] - ux * d + uy * d * 0.2, at[1] - uy * d - ux * d * 0.2)
+                     for d in range(10, round(full * 0.6), 10)]  # fmt: skip
+        else:  # swing the pawn toward the foul line, not yet let go
+            foul = screen.view.to_screen(*lane.to_world(lane.foul, spot[1]))
+            reach = math.dist(start, foul) * 0.6
+            moves = [(start[0] + ux * reach * k / 12, start[1] + uy * reach * k / 12)
+                     for k in range(1, 13)]  # fmt: skip
+        for pos in moves:
+            _post(pygame.MOUSEMOTION, pos, rel=(0, 0), buttons=(1, 0, 0))
+            app.step(FRAME)
+        _shot(app, path)
+    finally:
+        app.close()
+
+
+def _layout(name: str, path: Path) -> None:
+    """A computer game on layout ``name`` with its default seats, caught in round 2 while a pawn
+    runs on the board (or, failing that, the last moving frame of the game)."""
+    seats = ",".join(f"{s.name}=cpu:easy" for s in load_layout(name).seats)
+    face = LAYOUT_FACES.get(name, "race-for-home")
+    app = App((1280, 800), sound=False, think_budget=None)
+    try:
+        match = Match(MatchConfig(face, name, parse_seat_specs(seats), seed=5))
+        app.show(PlayScreen(app, match))
+        for _ in range(60000):
+            screen = app.screen
+            m = match
+            if (
+                isinstance(screen, PlayScreen)
+                and m.rolling
+                and m.sim is not None
+                and m.sim.moving
+                and m.state.round >= 2
+                and 0.5 < m.sim.t
+                and _on_board(m)
+            ):
+                _shot(app, path)
+                return
+            if isinstance(app.screen, RoundEndScreen):
+                _post(pygame.KEYDOWN, None, key=pygame.K_RETURN, mod=0)
+            elif isinstance(app.screen, ResultsScreen):
+                break
+            app.step(FRAME, draw=False)
+        raise RuntimeError(f"no shot on {name} to show")
+    finally:
+        app.close()
+
+
+def _on_board(m: Match) -> bool:
+    """Whether some pawn is moving on the target board."""
+    h = m.face.half
+    speeds = m.sim.velocities() if m.sim is not None and hasattr(m.sim, "velocities") else None
+    for pid, (x, y) in m.positions().items():
+        if abs(x) < h and abs(y) < h:
+            if speeds is None:
+                return True
+            vx, vy = speeds.get(pid, (0.0, 0.0, 0.0))[:2]
+            if math.hypot(vx, vy) > 0.05:
+                return True
+    return False
+
+
+def _post(kind: int, pos: tuple[float, float] | None, **attrs: object) -> None:
+    if pos is not None:
+        attrs["pos"] = (round(pos[0]), round(pos[1]))
+    pygame.event.post(pygame.event.Event(kind, **attrs))
 
 
 def _replay(app: App, match: Match, path: Path) -> None:
@@ -164,6 +292,7 @@ def _instant_home(app: App, path: Path) -> None:
 def _shot(app: App, path: Path) -> None:
     assert app.screen is not None
     app.screen.draw(app.surface)
+    app.screen.draw(app.surface)  # a view held still is painted exactly on its second frame
     pygame.image.save(app.surface, str(path))
     print(f"{path} ({path.stat().st_size // 1024} KB)")
 

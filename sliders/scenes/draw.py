@@ -4,16 +4,20 @@ and buttons. Colours follow :mod:`sliders.boards.render`; geometry comes from th
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
 from sliders.boards import Face, Layout
-from sliders.boards.render import RING_FILLS, seat_ink
+from sliders.boards.render import seat_ink
 from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 from sliders.rules import HOME, GameState, PlayerState
+from sliders.scenes import art
+from sliders.scenes.assets import asset
 from sliders.scenes.match import HomeChoice
 
 BACKGROUND = (44, 44, 48)
@@ -25,27 +29,49 @@ RING_EDGE = (85, 85, 85)
 SORRY = (47, 111, 189)
 HOLE = (17, 17, 17)
 CHOICE = (255, 213, 158)
-DOT = (230, 57, 70)
+DOT = art.DOT_FILL
 TEXT = (235, 235, 235)
 DIM = (150, 150, 150)
 PANEL = (58, 58, 64)
 HIGHLIGHT = (255, 214, 10)
 
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+# ``size`` in :func:`font` is in the units of pygame's built-in font (which draws a size-24 line
+# 16 px high); the shipped font is drawn at this fraction of it, so a size looks as large as before
+SIZE_TO_PX = 0.66
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    key = (max(size, 8), bold)
-    if key not in _fonts:
-        f = pygame.font.Font(None, key[0])
-        f.set_bold(bold)
-        _fonts[key] = f
-    return _fonts[key]
+    """The game's font (DejaVu Sans, shipped in ``assets/fonts``) at ``size``."""
+    return font_px(round(max(size, 8) * SIZE_TO_PX), bold)
+
+
+def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
+    """The game's font with an em of ``pixels`` (its digits are about 0.73 of that high)."""
+    key = (max(pixels, 5), bold)
+    found = _fonts.get(key)
+    if found is None:
+        found = _fonts[key] = pygame.font.Font(_font_file(bold), key[0])
+        if len(_fonts) > 96:  # sizes come and go with the camera's zoom
+            del _fonts[next(iter(_fonts))]
+    return found
+
+
+@functools.cache
+def _font_file(bold: bool) -> str:
+    return str(asset("fonts", FONT_FILES[bold]))
 
 
 def forget_fonts() -> None:
-    """Drop the cached fonts (they die with the font module)."""
+    """Drop the cached fonts (they die with the font module) and what was drawn with them."""
     _fonts.clear()
+    _words.clear()
+    _panels.clear()
+    _ARTS.clear()
+    _SPRITES.clear()
+    _GENERATION[0] += 1
 
 
 def colour(hex_ink: str) -> tuple[int, int, int]:
@@ -66,10 +92,29 @@ def text(
     anchor: str = "topleft",
     bold: bool = False,
 ) -> pygame.Rect:
-    image = font(size, bold).render(words, True, rgb)
+    image = rendered(words, size, rgb, bold)
     rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(image, rect)
     return rect
+
+
+_words: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
+
+
+def rendered(
+    words: str, size: int = 24, rgb: tuple[int, int, int] = TEXT, bold: bool = False
+) -> pygame.Surface:
+    """``words`` drawn in the game's font; the last few hundred are kept, since a screen draws
+    the same words every frame."""
+    key = (words, size, tuple(rgb), bold)
+    image = _words.get(key)
+    if image is None:
+        image = _words[key] = font(size, bold).render(words, True, rgb)
+        if len(_words) > 512:
+            _words.popitem(last=False)
+    else:
+        _words.move_to_end(key)
+    return image
 
 
 def clipped(words: str, size: int, width: int) -> str:
@@ -124,18 +169,29 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, size: int = 26) -> None:
-        hover = self.rect.collidepoint(pygame.mouse.get_pos())
-        fill = (90, 90, 100) if self.enabled and hover else (70, 70, 80)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=6)
-        pygame.draw.rect(surface, (130, 130, 140), self.rect, 1, border_radius=6)
-        text(surface, self.label, self.rect.center, size, TEXT if self.enabled else DIM, "center")
+        hover = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        fill = (92, 94, 112) if hover else (70, 72, 86)
+        r = self.rect
+        pygame.draw.rect(surface, (24, 24, 28), r.move(0, 3), border_radius=8)  # its shadow
+        pygame.draw.rect(surface, fill, r, border_radius=8)
+        top = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, max(r.h // 2 - 2, 1))
+        pygame.draw.rect(surface, tuple(min(v + 14, 255) for v in fill), top, border_radius=6)
+        edge = HIGHLIGHT if hover else (136, 138, 152)
+        pygame.draw.rect(surface, edge, r, 1, border_radius=8)
+        text(surface, self.label, r.center, size, TEXT if self.enabled else DIM, "center")
+
+
+MAX_SCALE = 20000.0
+"""pixels a metre: the closest view drawn (a pawn 500 px across); closer asks are drawn at this"""
 
 
 class TableView:
-    """The layout and face drawn into a rectangle of the window, fitted and centred.
+    """The layout and face drawn into a rectangle of the window.
 
-    World +y is up on screen. The static part (tracks, board, zones, rails) is drawn once per
-    size into a cached surface.
+    World +y is up on screen. :meth:`fit` shows the whole table in a rectangle (the overview);
+    :meth:`look_at` shows any part of it: a world centre in metres at a scale in pixels per metre.
+    ``rect`` is the screen rectangle drawn into, ``scale`` its pixels per metre and ``centre`` the
+    world point drawn at the middle of ``rect``.
     """
 
     def __init__(self, layout: Layout, face: Face, pawn_radius: float) -> None:
@@ -148,19 +204,39 @@ class TableView:
         self.bounds = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.scale = 1.0
+        self.centre = ((self.bounds[0] + self.bounds[2]) / 2, (self.bounds[1] + self.bounds[3]) / 2)
         self._ox = self._oy = 0.0
-        self._cache: pygame.Surface | None = None
+        self._placed: list[pygame.Rect] = []  # pawns and labels drawn this frame
+        self._still = art.Still()  # the exact picture of this view while it holds still
+        self._tiles: tuple[int, art.TileCache] | None = None
 
     def fit(self, rect: pygame.Rect) -> None:
-        if rect == self.rect and self._cache is not None:
-            return
-        self.rect = pygame.Rect(rect)
+        """Show the whole table, as large as fits in ``rect``, centred."""
         x0, y0, x1, y1 = self.bounds
-        self.scale = min(rect.width / (x1 - x0), rect.height / (y1 - y0))
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        self._ox = rect.centerx - cx * self.scale
-        self._oy = rect.centery + cy * self.scale
-        self._cache = None
+        scale = min(rect.width / (x1 - x0), rect.height / (y1 - y0))
+        self.look_at(((x0 + x1) / 2, (y0 + y1) / 2), scale, rect)
+
+    def fit_scale(self, rect: pygame.Rect) -> float:
+        """The scale at which :meth:`fit` shows the whole table in ``rect``."""
+        x0, y0, x1, y1 = self.bounds
+        return min(rect.width / (x1 - x0), rect.height / (y1 - y0))
+
+    def look_at(self, centre: tuple[float, float], scale: float, rect: pygame.Rect) -> None:
+        """Draw the world point ``centre`` (metres) at the middle of ``rect`` (screen pixels), at
+        ``scale`` pixels per metre."""
+        if not scale > 0 or not math.isfinite(scale):
+            raise ValueError(f"the view's scale must be a positive number, not {scale}")
+        self.rect = pygame.Rect(rect)
+        self.scale = min(float(scale), MAX_SCALE)
+        self.centre = (float(centre[0]), float(centre[1]))
+        self._ox = self.rect.x + self.rect.width / 2 - self.centre[0] * self.scale
+        self._oy = self.rect.y + self.rect.height / 2 + self.centre[1] * self.scale
+
+    def visible(self) -> tuple[float, float, float, float]:
+        """The world rectangle (xmin, ymin, xmax, ymax) that ``rect`` shows."""
+        x0, y1 = self.to_world(self.rect.left, self.rect.top)
+        x1, y0 = self.to_world(self.rect.right, self.rect.bottom)
+        return x0, y0, x1, y1
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
         return round(self._ox + x * self.scale), round(self._oy - y * self.scale)
@@ -172,76 +248,14 @@ class TableView:
         return max(round(metres * self.scale), 1)
 
     def draw_static(self, surface: pygame.Surface) -> None:
-        if self._cache is None:
-            self._cache = pygame.Surface(self.rect.size)
-            self._render(self._cache, -self.rect.x, -self.rect.y)
-        surface.blit(self._cache, self.rect.topleft)
-
-    def _render(self, s: pygame.Surface, dx: int, dy: int) -> None:
-        def at(x: float, y: float) -> tuple[int, int]:
-            px, py = self.to_screen(x, y)
-            return px + dx, py + dy
-
-        s.fill(TABLE)
-        for track in self.layout.tracks:
-            rc = track.rect
-            (ax, ay), (bx, by) = at(rc.xmin, rc.ymax), at(rc.xmax, rc.ymin)
-            pygame.draw.rect(s, TRACK, pygame.Rect(ax, ay, bx - ax, by - ay))
-        for seat in self.layout.seats:
-            a, b = seat.foul_line()
-            _dashed(s, seat_rgb(seat.name), at(*a), at(*b), max(self.px(0.002), 2))
-            label = at(*seat.to_world(seat.foul - 0.012, 0.0))
-            text(s, "foul line", label, max(self.px(0.012), 10), (90, 80, 70), "center")
-        f = self.face
-        h = f.half
-        (ax, ay), (bx, by) = at(-h, h), at(h, -h)
-        pygame.draw.rect(s, colour(RING_FILLS[0]), pygame.Rect(ax, ay, bx - ax, by - ay))
-        c = at(0.0, 0.0)
-        for i, (radius, _) in enumerate(reversed(f.rings)):
-            pygame.draw.circle(s, colour(RING_FILLS[(i + 1) % 2]), c, self.px(radius))
-            pygame.draw.circle(s, RING_EDGE, c, self.px(radius), 1)
-        label_size = max(self.px(0.014), 10)
-        prev = f.choice_radius
-        for radius, points in f.rings:
-            mid = (prev + radius) / 2 if prev else radius * 0.5
-            text(s, str(points), at(0, -mid), label_size, (68, 68, 68), "center")
-            prev = radius
-        text(
-            s,
-            str(f.base_points),
-            at(0, -(h + f.rings[-1][0]) / 2),
-            label_size,
-            (68, 68, 68),
-            "center",
-        )
-        if f.choice_radius:
-            pygame.draw.circle(s, CHOICE, c, self.px(f.choice_radius))
-            pygame.draw.circle(s, (179, 92, 0), c, self.px(f.choice_radius), 1)
-            text(
-                s,
-                "4/5/6",
-                at(0, -(f.choice_radius + f.hole_radius) / 2),
-                max(self.px(0.011), 9),
-                (122, 62, 0),
-                "center",
-            )
-        if f.hole_radius:
-            pygame.draw.circle(s, HOLE, c, self.px(f.hole_radius))
-        for dot in f.dots:
-            pygame.draw.circle(s, DOT, at(dot.x, dot.y), self.px(dot.radius))
-            pygame.draw.circle(s, (122, 12, 20), at(dot.x, dot.y), self.px(dot.radius), 1)
-        for cx, cy in f.corners:
-            start = math.atan2(-cy, -cx) - math.pi / 4
-            pts = [at(cx, cy)]
-            for k in range(17):
-                a = start + k * (math.pi / 2) / 16
-                pts.append(at(cx + f.sorry_radius * math.cos(a), cy + f.sorry_radius * math.sin(a)))
-            pygame.draw.polygon(s, SORRY, pts)
-            tx, ty = cx - math.copysign(0.02, cx), cy - math.copysign(0.02, cy)
-            text(s, "SORRY!", at(tx, ty), max(self.px(0.01), 8), (255, 255, 255), "center", True)
-        pygame.draw.rect(s, BOARD_EDGE, pygame.Rect(ax, ay, bx - ax, by - ay), 1)
-        for rail in self.layout.rails:
-            pygame.draw.line(s, RAIL, at(*rail.a), at(*rail.b), max(self.px(rail.thickness), 2))
+        """The table without pawns, filling ``rect``; starts a new frame's label placement."""
+        self._placed = []
+        if self.rect.width <= 0 or self.rect.height <= 0:
+            return
+        if self._tiles is None or self._tiles[0] != _GENERATION[0]:
+            self._tiles = (_GENERATION[0], _art(self.layout, self.face)[1])
+        tiles = self._tiles[1]
+        tiles.draw(surface, self.rect, self._ox, self._oy, self.scale, self._still)
 
     def draw_pawn(
         self,
@@ -252,21 +266,29 @@ class TableView:
         faded: bool = False,
         ring: tuple[int, int, int] | None = None,
     ) -> None:
+        """A roller pawn at world (x, y): its shadow, rim and domed top with its number;
+        ``ring`` circles it (the held pawn), ``faded`` pales it."""
         centre = self.to_screen(x, y)
         radius = self.px(self.r)
-        rgb = seat_rgb(pawn_seat(pid))
-        if faded:
-            rgb = tuple((v + 140) // 2 for v in rgb)  # type: ignore[assignment]
-        pygame.draw.circle(surface, (20, 20, 20), (centre[0] + 2, centre[1] + 3), radius)
-        pygame.draw.circle(surface, rgb, centre, radius)
-        pygame.draw.circle(surface, (0, 0, 0), centre, radius, 2)
-        pygame.draw.circle(
-            surface, tuple(min(v + 50, 255) for v in rgb), centre, max(radius // 2, 2), 1
+        if not self.rect.inflate(4 * radius + 8, 4 * radius + 8).collidepoint(centre):
+            return
+        colour = SEAT_COLOURS.get(pawn_seat(pid), "")
+        sprite = _sprites().get(colour, pid.rsplit("-", 1)[-1], radius, faded)
+        half = sprite.get_width() // 2
+        spot = pygame.Rect(centre[0] - half, centre[1] - half, 2 * half + 1, 2 * half + 1)
+        clip = surface.get_clip()
+        inside = ring is None and self.rect.contains(spot) and clip.contains(spot)
+        if not inside:
+            surface.set_clip(self.rect.clip(clip))
+        surface.blit(sprite, spot.topleft)
+        if ring is not None:  # the held pawn: a ring, edged dark to show on any colour
+            pygame.draw.circle(surface, (20, 22, 28), centre, radius + 6, 7)
+            pygame.draw.circle(surface, ring, centre, radius + 5, 3)
+        if not inside:
+            surface.set_clip(clip)
+        self._placed.append(
+            pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
         )
-        if ring is not None:
-            pygame.draw.circle(surface, ring, centre, radius + 4, 3)
-        label_rgb = (0, 0, 0) if SEAT_COLOURS.get(pawn_seat(pid)) == "yellow" else (255, 255, 255)
-        text(surface, pid.rsplit("-", 1)[1], centre, max(radius, 12), label_rgb, "center", True)
 
     def tag(
         self,
@@ -276,14 +298,95 @@ class TableView:
         y: float,
         size: int = 20,
         rgb: tuple[int, int, int] = TEXT,
-    ) -> None:
-        """A small label with a dark backing beside a pawn."""
+    ) -> pygame.Rect:
+        """A small label with a dark backing beside the pawn at (x, y), placed where it covers
+        neither another label of this frame nor a pawn when one of its places allows."""
         px, py = self.to_screen(x, y)
-        off = self.px(self.r) + 2
-        image = font(size, True).render(words, True, rgb)
-        rect = image.get_rect(bottomleft=(px + off, py - off // 2))
-        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(6, 2), border_radius=4)
+        radius = self.px(self.r)
+        if not self.rect.collidepoint(px, py):  # its pawn is out of view: so is the label
+            return pygame.Rect(px, py, 0, 0)
+        # at least as large as asked, larger with the pawns when the view is close
+        pixels = min(max(round(size * SIZE_TO_PX), round(radius * 0.85), 14), 28)
+        image = font_px(pixels, True).render(words, True, rgb)
+        rect = place_label(image.get_size(), (px, py), radius + 2, self._placed, self.rect)
+        self._placed.append(rect.inflate(8, 4))
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip))
+        backing = rect.inflate(8, 2)
+        pygame.draw.rect(surface, (22, 24, 30), backing, border_radius=backing.h // 2)
+        pygame.draw.rect(surface, (120, 124, 136), backing, 1, border_radius=backing.h // 2)
         surface.blit(image, rect)
+        surface.set_clip(clip)
+        return rect
+
+
+def place_label(
+    size: tuple[int, int],
+    anchor: tuple[int, int],
+    off: int,
+    taken: Sequence[pygame.Rect],
+    bounds: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """Where a label of ``size`` goes beside a point ``anchor`` (a pawn's centre, ``off`` pixels
+    its radius): the first of eight places around the point, then farther rings of them, that
+    overlaps none of the ``taken`` rectangles (backing included) and stays inside ``bounds``;
+    the least-covering place if none is free."""
+    w, h = size
+    ax, ay = anchor
+    best, cover = None, None
+    for reach in (off, off + h + 2, off + 2 * h + 4, off + 3 * h + 6):
+        d = round(reach * 0.72)
+        spots = (
+            (ax + d, ay - d - h),  # upper right
+            (ax - d - w, ay - d - h),  # upper left
+            (ax + d, ay + d),  # lower right
+            (ax - d - w, ay + d),  # lower left
+            (ax - w // 2, ay - reach - h),  # above
+            (ax - w // 2, ay + reach),  # below
+            (ax + reach, ay - h // 2),  # right
+            (ax - reach - w, ay - h // 2),  # left
+        )
+        for sx, sy in spots:
+            rect = pygame.Rect(sx, sy, w, h)
+            if bounds is not None and not bounds.contains(rect):
+                continue
+            backing = rect.inflate(8, 4)
+            n = sum(_overlap(backing, t) for t in taken)
+            if n == 0:
+                return rect
+            if cover is None or n < cover:
+                best, cover = rect, n
+    return best if best is not None else pygame.Rect(ax + off, ay - off - h, w, h)
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    c = a.clip(b)
+    return c.w * c.h
+
+
+_ARTS: dict[tuple[Layout, Face], tuple[art.TableArt, art.TileCache]] = {}
+_GENERATION = [0]  # counts the times the painters were dropped (see forget_fonts)
+_SPRITES: list[art.PawnSprites] = []
+
+
+def _art(layout: Layout, face: Face) -> tuple[art.TableArt, art.TileCache]:
+    """The painter and tile cache of a table, shared by every view of it (the play, round-end
+    and replay screens of one game reuse each other's tiles); the last four tables are kept."""
+    key = (layout, face)
+    found = _ARTS.pop(key, None)
+    if found is None:
+        painter = art.TableArt(layout, face, font_px)
+        found = (painter, art.TileCache(painter))
+    _ARTS[key] = found
+    while len(_ARTS) > 4:
+        del _ARTS[next(iter(_ARTS))]
+    return found
+
+
+def _sprites() -> art.PawnSprites:
+    if not _SPRITES:
+        _SPRITES.append(art.PawnSprites(font_px))
+    return _SPRITES[0]
 
 
 def points_label(p: PawnRest) -> str:
@@ -306,7 +409,39 @@ def draw_score_board(
     ``board`` squares, which may be fractional while they move), and the roller pawns left.
 
     With ``pick`` (an Instant Home choice of this player) the scoring pawns are drawn larger and
-    numbered, the ones that may go HOME ringed and the suggested one highlighted."""
+    numbered, the ones that may go HOME ringed and the suggested one highlighted. A panel drawn
+    the same as in an earlier frame is kept and blitted."""
+    squares = tuple(board if board is not None else player.board)
+    table = tuple(sorted(set(on_table)))
+    key = (rect.size, player.seat, tuple(player.in_hand), squares, who, active, table, repr(pick))
+    image = _panels.get(key)
+    if image is None:
+        # opaque, on the screens' background (its rounded corners show it): a plain copy a frame
+        image = pygame.Surface(rect.size)
+        image.fill(BACKGROUND)
+        local = pygame.Rect(0, 0, rect.width, rect.height)
+        _draw_score_board(image, local, player, who, active, squares, table, pick)
+        _panels[key] = image
+        if len(_panels) > 64:
+            _panels.popitem(last=False)
+    else:
+        _panels.move_to_end(key)
+    surface.blit(image, rect)
+
+
+_panels: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+
+
+def _draw_score_board(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    player: PlayerState,
+    who: str,
+    active: bool,
+    squares: Sequence[float],
+    on_table: Iterable[str],
+    pick: HomeChoice | None,
+) -> None:
     pygame.draw.rect(surface, PANEL, rect, border_radius=8)
     ink = seat_rgb(player.seat)
     pygame.draw.rect(
@@ -315,7 +450,6 @@ def draw_score_board(
     name = f"{SEAT_COLOURS[player.seat].capitalize()} ({player.seat})"
     text(surface, name, (rect.x + 10, rect.y + 6), 26, ink, bold=True)
     text(surface, who, (rect.right - 10, rect.y + 8), 20, DIM, "topright")
-    squares = board if board is not None else player.board
     cells = HOME + 1
     top = rect.y + 32
     cw = (rect.width - 20) / cells
@@ -386,25 +520,13 @@ def sidebar_panels(rect: pygame.Rect, seats: Sequence[str]) -> dict[str, pygame.
     }
 
 
-def _dashed(
-    s: pygame.Surface, rgb: tuple[int, int, int], a: tuple[int, int], b: tuple[int, int], width: int
-) -> None:
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    n = max(int(length / 8), 1)
-    for k in range(0, n, 2):
-        t0, t1 = k / n, min((k + 1) / n, 1.0)
-        p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
-        q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-        pygame.draw.line(s, rgb, p, q, width)
-
-
 def draw_sidebar(
     surface: pygame.Surface,
     rect: pygame.Rect,
     state: GameState,
     who: dict[str, str],
     active: str | None,
-    boards: dict[str, Sequence[float]] | None = None,
+    boards: Mapping[str, Sequence[float]] | None = None,
     pick: HomeChoice | None = None,
 ) -> int:
     """Every player's score board stacked in ``rect``, in turn order; the y below the last.
