@@ -475,9 +475,8 @@ def print_top(summary: dict, top: int, confidence: float, metric: str = "value")
         if extra:
             lo, hi = summary.get(f"{column}_lo"), summary.get(f"{column}_hi")
             spec = ".1%" if column.startswith("p_") else ".2f"
-            cells += f"{summary[column][i]:9{spec}} " + (
-                f"{_interval(lo[i], hi[i], spec):>16}  " if lo is not None else f"{'':>16}  "
-            )
+            shown = _interval(lo[i], hi[i], spec) if lo is not None and hi is not None else ""
+            cells += f"{summary[column][i]:9{spec}} {shown:>16}  "
         if has_value:
             cells += (
                 f"{summary['mean_value'][i]:6.2f} "

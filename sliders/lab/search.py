@@ -15,7 +15,8 @@ The method is **successive halving with paired samples, then local refinement**:
    × the noise's sigma along each parameter). The expected value is the outcome blurred by that
    same noise, so it is smooth at that scale, and neighbours' samples are nearly as informative
    as a candidate's own (the idea digital curling programs use in KR-UCT).
-4. The winner, and the best candidate of each other kind (draw, takeout, guard), are sampled
+4. The three best of every candidate seen race on more paired samples for the win.
+5. The winner, and the best candidate of each other kind (draw, takeout, guard), are sampled
    again with fresh draws never used to choose them: their expected values and intervals are
    free of the winner's curse (the upward bias of the maximum of noisy means).
 
@@ -70,11 +71,15 @@ class Settings:
     """halving stops with this many candidates; the first refinement starts around them"""
     refine_around: tuple[int, ...] = (3, 1)
     """finer grids (half, then a quarter of the coarse step) around this many of the best"""
+    finalists: int = 3
+    """the best this many of every candidate seen race on more samples for the win"""
+    race: int = 30
+    """paired samples each finalist has for the race"""
     bandwidth: float = 0.5
     """kernel bandwidth in units of the execution noise's sigma (0: each candidate alone)"""
-    final: int = 48
+    final: int = 40
     """fresh samples of the winner (its value and interval)"""
-    runner_up: int = 16
+    runner_up: int = 12
     """fresh samples of the best shot of each other kind"""
 
 
@@ -272,7 +277,13 @@ def search(
         for c in pool:
             sampler.extend(c, samples)
 
-    winner = _ranked(pool, sampler, cfg)[0]
+    # race the finalists: the best few of every candidate seen, on more paired samples
+    contenders = [c for c in seen.values() if c.n >= cfg.first * cfg.grow]
+    finalists = _ranked(contenders, sampler, cfg)[: cfg.finalists]
+    for c in finalists:
+        sampler.extend(c, cfg.race)
+    history.append(("race", len(finalists), sampler.simulations))
+    winner = _ranked(finalists, sampler, cfg)[0]
     everyone = list(seen.values())
     rivals: list[Candidate] = []
     for kind in KINDS:
