@@ -43,7 +43,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--seed", type=int, default=0, help="seed of every random draw (default: 0)")
     add_param_argument(g)
     g = p.add_argument_group("output")
-    g.add_argument("--final", type=int, default=60, help="fresh samples of the best (default 60)")
+    g.add_argument("--final", type=int, default=40, help="fresh samples of the best (default 40)")
     g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
     g.add_argument("--board", metavar="PNG", help="where the best shot's pawn ends, by value")
     g.add_argument("--json", action="store_true", help="print one JSON object")
