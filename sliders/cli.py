@@ -39,7 +39,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,11 +86,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         return 128 + 13  # as if killed by SIGPIPE, like other command-line tools
     except UserError as exc:
-        print(f"sliders {args.command}: error: {exc}", file=sys.stderr)
+        print(f"sliders {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"sliders {args.command}: interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:  # a file the operating system refused (a name too long, a full disk)
+        where = f"{exc.filename}: " if exc.filename else ""
+        reason = exc.strerror or type(exc).__name__
+        print(f"sliders {args.command}: error: {one_line(where + reason)}", file=sys.stderr)
+        return 2
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line: a line break in it (from a file name, say) is shown as ``\\n``."""
+    return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

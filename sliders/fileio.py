@@ -208,7 +208,7 @@ def lock(path: str | os.PathLike[str], what: str = "file") -> Lock:
     shown = Path(path)
     target = Path(os.path.realpath(shown))
     lock_path = target.parent / f".{target.name}.lock"
-    if not target.parent.is_dir():
+    if not os.path.isdir(target.parent):
         raise UserError(f"cannot write {shown}: directory {target.parent} does not exist")
     for _ in range(100):
         try:

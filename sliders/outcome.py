@@ -56,6 +56,10 @@ def parse_seats(text: str | Iterable[str], noun: str = "seat") -> tuple[str, ...
     return tuple(s for s in SEATS if s in seats)
 
 
+ENGINES: tuple[str, ...] = ("exact", "pymunk")
+"""The physics engines a shot can be simulated in (see :mod:`sliders.physics`)."""
+
+
 def pawn_id(seat: str, number: int) -> str:
     """The id of a seat's roller pawn number 1..4, e.g. ``south-1``."""
     return f"{seat}-{number}"
@@ -118,6 +122,7 @@ class EventType(StrEnum):
     OFF_BOARD = "off_board"  # a pawn's centre left the surface
     IN_HOLE = "in_hole"  # a pawn dropped into the centre hole
     SETTLED = "settled"  # everything is at rest
+    TIMED_OUT = "timed_out"  # stopped at the time limit with something still moving
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +209,11 @@ class ShotResult:
 
     ``pawns`` holds every pawn that was on the table when the shot began plus the shot pawn,
     each with its status after the shot. Pawns removed by this shot carry their removed status.
+    ``settled`` is False when the shot was stopped at the time limit with something still
+    moving (the pawns are then classified where they stood). ``engine`` names the physics
+    engine that ran the shot ("" for a result not simulated, e.g. a scorekeeper's) and
+    ``version`` the sliders version that ran it (not compared: a result is the same result
+    whichever version produced it).
     """
 
     face: str
@@ -211,6 +221,9 @@ class ShotResult:
     pawns: tuple[PawnRest, ...]
     events: tuple[Event, ...] = ()
     settle_time: float = 0.0
+    settled: bool = True
+    engine: str = ""
+    version: str = field(default="", compare=False)
 
     def pawn(self, pid: str) -> PawnRest:
         for p in self.pawns:
@@ -229,6 +242,8 @@ class ShotResult:
             "pawns": [p.to_json() for p in self.pawns],
             "events": [e.to_json() for e in self.events],
             "settle_time": self.settle_time,
+            "settled": self.settled,
+            **({"engine": self.engine, "version": self.version} if self.engine else {}),
         }
 
     @classmethod
@@ -239,4 +254,7 @@ class ShotResult:
             pawns=tuple(PawnRest.from_json(p) for p in data["pawns"]),
             events=tuple(Event.from_json(e) for e in data.get("events", ())),
             settle_time=float(data.get("settle_time", 0.0)),
+            settled=bool(data.get("settled", True)),
+            engine=str(data.get("engine", "")),
+            version=str(data.get("version", "")),
         )

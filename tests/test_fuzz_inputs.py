@@ -176,7 +176,8 @@ VALUES = [
     "mu_roll=nan", "pawn_radius=1", "800x600", "0.3:1.2:3", "0:1:0", "speed,angle",
     "scene.json", "layout.toml", "game.json", "bad.json", "nan.json", "deep.toml", "missing.json",
     "/dev/zero", "/dev/null", ".", "out", "out/x.png", "out/x.json", "out/x.csv", "out/x.parquet",
-    "no/such/dir/x.png",
+    "no/such/dir/x.png", "a\nb.json", "out/a\nb.png",
+    "x" * 300, "out/" + "x" * 300 + ".csv", "red=0,0,2,6", "red=²,0,0,0", "yellow=9,9,9,9", "red=home,h,s,start", "green=",
 ]  # fmt: skip
 
 

@@ -29,6 +29,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from sliders.batch.runners import BACKENDS, DEFAULT_CHUNK
     from sliders.batch.tables import FORMATS
     from sliders.boards.cliargs import add_param_argument, add_table_arguments
+    from sliders.physics.engines import add_engine_argument
     from sliders.physics.noise import NOISE_LEVELS
 
     p.allow_abbrev = False  # --spee 1 is a mistake, not --speed 1
@@ -87,6 +88,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"shots per task (default: {DEFAULT_CHUNK}; does not change the results)",
     )
     add_param_argument(g)
+    add_engine_argument(g)
     g.add_argument("--quiet", action="store_true", help="no progress bar")
     g = p.add_argument_group("output")
     g.add_argument("--out", required=True, metavar="FILE", help="table of every simulated shot")
@@ -163,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         params,
         args.seed,
         args.pawn,
+        args.engine,
         spot=spot,
         common_random=args.common_random,
     )

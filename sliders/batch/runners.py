@@ -83,26 +83,15 @@ class BatchResult:
         return {FAULTS[k]: int(c) for k, c in enumerate(counts) if k and c}
 
     def metadata(self) -> dict[str, Any]:
-        from sliders import __version__
         from sliders.batch.work import STATUSES
 
-        record = self.study.describe()
-        record.setdefault("sliders_version", __version__)
-        record.setdefault("engine", _default_engine())
         return {
-            **record,
+            **self.study.describe(),
             "complete": self.complete,
             "shots": self.n_shots,
             "shots_planned": self.study.n_shots,
             "statuses": [str(s) for s in STATUSES],
         }
-
-
-def _default_engine() -> str:
-    """The engine ``simulate`` uses when none is named."""
-    import sliders.physics as physics
-
-    return str(getattr(physics, "DEFAULT_ENGINE", "pymunk"))
 
 
 def run_study(

@@ -78,6 +78,7 @@ def study_from_record(record: dict[str, Any], table: Columns) -> Study:
     """The :class:`Study` a table's record describes (its design rebuilt exactly)."""
     from sliders.boards.scene import Scene
     from sliders.lab.value import GameSpot
+    from sliders.physics.engines import check_engine
     from sliders.physics.noise import Noise
     from sliders.physics.params import PhysicsParams
 
@@ -90,6 +91,7 @@ def study_from_record(record: dict[str, Any], table: Columns) -> Study:
         Noise(**record["noise"]),
         PhysicsParams.from_json(record["params"]),
         int(record["seed"]),
+        check_engine(record.get("engine", "pymunk")),
         spot=GameSpot.from_json(record.get("score_boards")),
         common_random=bool(record.get("common_random", True)),
     )

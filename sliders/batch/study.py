@@ -217,6 +217,7 @@ class Context:
     noise: Noise
     params: PhysicsParams
     seed: int
+    engine: str = "pymunk"
     spot: GameSpot = GameSpot()
     common_random: bool = False
     paired: bool = False
@@ -254,11 +255,14 @@ class Study:
         params: PhysicsParams | None = None,
         seed: int = 0,
         pawn: str | None = None,
+        engine: str | None = None,
         *,
         spot: GameSpot | None = None,
         common_random: bool = False,
     ) -> Study:
         """Check everything a user can get wrong and resolve the release to a distance."""
+        from sliders.physics.engines import check_engine
+
         params = params or PhysicsParams.default()
         noise = noise or Noise()
         noise.check()
@@ -286,7 +290,16 @@ class Study:
             if s not in scene.seats:
                 raise UserError(f"a score board is given for {s}, who is not in play")
         ctx = Context(
-            scene, seat, pawn, samples, noise, params, seed, spot=spot, common_random=common_random
+            scene,
+            seat,
+            pawn,
+            samples,
+            noise,
+            params,
+            seed,
+            check_engine(engine),
+            spot=spot,
+            common_random=common_random,
         )
         study = cls(ctx, design)
         study.check(layout, face)
@@ -339,7 +352,7 @@ class Study:
                 ctx.seat, corner[0], corner[1], offset=corner[2], release=corner[3], pawn=ctx.pawn
             )
             try:
-                sim = Simulation(layout, face, table, shot, p, 0)
+                sim = Simulation(layout, face, table, shot, p, 0, ctx.engine)
             except UserError as exc:
                 speed, angle, offset, release = corner
                 raise UserError(
@@ -359,6 +372,8 @@ class Study:
 
     def describe(self) -> dict[str, object]:
         """A JSON-ready record of the study (stored with every table written)."""
+        from sliders.physics.engines import engine_version
+
         ctx = self.context
         return {
             "scene": ctx.scene.to_json(),
@@ -372,6 +387,8 @@ class Study:
                 "release": ctx.noise.release,
             },
             "params": ctx.params.to_json(),
+            "engine": ctx.engine,
+            "sliders_version": engine_version(ctx.engine),
             "seed": ctx.seed,
             "intended": len(self.design),
             "design": "grid" if self.design.axes is not None else "random",

@@ -217,7 +217,7 @@ def simulate_chunk(
         out["exec_release"][r] = shot.release
         out["seed"][r] = seed
         try:
-            result = simulate(layout, face, table, shot, p, seed)
+            result = simulate(layout, face, table, shot, p, seed, ctx.engine)
         except UserError:
             _unplayed(out, r, shot, prep)
             pawn_status[r] = prep.before_status

@@ -80,7 +80,7 @@ def classify(layout: Layout, face: Face, seat: str, x: float, y: float, r: float
             return _verdict(face, Status.TIPPING)
         return _verdict(face, Status.OWN_TRACK)
     d = math.hypot(x, y)
-    if face.has_hole and d < face.hole_radius:
+    if face.has_hole and d < face.hole_radius - r:  # the base fits: it drops in
         return Verdict(Status.IN_HOLE)
     if touches_sorry(face, x, y, r):
         return Verdict(Status.SORRY_CORNER)

@@ -53,6 +53,7 @@ Every mistake is a :class:`~sliders.errors.UserError` naming the file and the pi
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,12 +119,12 @@ def read_layout(name_or_path: str) -> LayoutSpec:
         text = path.read_text(encoding="utf-8")
         return parse_layout(text, f"layout {name_or_path!r}", name_or_path, "built-in")
     path = Path(name_or_path)
-    if not (path.suffix == ".toml" or path.exists() or "/" in name_or_path):
+    if not (path.suffix == ".toml" or os.path.lexists(path) or "/" in name_or_path):
         raise UserError(
             f"unknown layout {name_or_path!r} (built-in: {', '.join(BUILTIN_LAYOUTS)}; "
             "or give a layout file path)"
         )
-    if not path.exists() and not path.is_symlink():
+    if not os.path.exists(path) and not os.path.lexists(path):
         raise UserError(f"layout file {name_or_path} does not exist")
     text = read_text(path, "layout file")
     return parse_layout(text, f"layout file {name_or_path}", path.stem, name_or_path)

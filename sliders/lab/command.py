@@ -12,6 +12,7 @@ import re
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from sliders.boards.cliargs import add_param_argument, add_table_arguments
+    from sliders.physics.engines import add_engine_argument
     from sliders.physics.noise import NOISE_LEVELS
 
     p.allow_abbrev = False
@@ -42,6 +43,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
     g.add_argument("--seed", type=int, default=0, help="seed of every random draw (default: 0)")
     add_param_argument(g)
+    add_engine_argument(g)
     g = p.add_argument_group("output")
     g.add_argument("--final", type=int, default=40, help="fresh samples of the best (default 40)")
     g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
@@ -92,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
         pawn=args.pawn,
         settings=settings,
         confidence=args.confidence,
+        engine=args.engine,
     )
     if args.board:
         from sliders.batch.plots import plot_board

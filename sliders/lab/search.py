@@ -223,6 +223,7 @@ def search(
     pawn: str | None = None,
     settings: Settings | None = None,
     confidence: float = 0.95,
+    engine: str | None = None,
 ) -> SearchResult:
     """The intended shot within ``box`` (a spec per parameter, as ``sliders batch`` takes them:
     ``"0.3:1.5"`` a range, a single value fixed) worth most to ``seat``; see the module."""
@@ -231,7 +232,9 @@ def search(
     coarse = Design.grid(
         **{n: _coarse(s, cfg.coarse.get(n, 5)) for n, s in specs.items()}  # type: ignore[arg-type]
     )
-    study = Study.create(scene, seat, coarse, 1, noise, params, seed, pawn, spot=spot or GameSpot())
+    study = Study.create(
+        scene, seat, coarse, 1, noise, params, seed, pawn, engine, spot=spot or GameSpot()
+    )
     lo = {n: study.design.ranges[n][0] for n in PARAMETERS}
     hi = {n: study.design.ranges[n][1] for n in PARAMETERS}
     steps = {n: (hi[n] - lo[n]) / max(1, cfg.coarse.get(n, 5) - 1) for n in PARAMETERS}

@@ -1,10 +1,24 @@
-"""The pymunk model of the table: simulate a shot to rest and report rest statuses and events.
+"""The physics of the table: simulate a shot to rest and report rest statuses and events.
 
-Importing this package loads pymunk; ``import sliders`` alone does not.
+Two engines implement one pawn model (docs/model.md): ``"pymunk"`` and ``"exact"``; choose with
+``engine=`` (None: :data:`DEFAULT_ENGINE`). Importing this package loads pymunk; ``import
+sliders`` alone does not.
 """
 
-from sliders.physics.engine import Shot, Simulation, at_rest, simulate
+from sliders.physics.engine import Shot, at_rest
+from sliders.physics.engines import DEFAULT_ENGINE, ENGINES, Simulation, check_engine, simulate
 from sliders.physics.noise import NOISE_LEVELS, Noise
 from sliders.physics.params import PhysicsParams
 
-__all__ = ["NOISE_LEVELS", "Noise", "PhysicsParams", "Shot", "Simulation", "at_rest", "simulate"]
+__all__ = [
+    "DEFAULT_ENGINE",
+    "ENGINES",
+    "NOISE_LEVELS",
+    "Noise",
+    "PhysicsParams",
+    "Shot",
+    "Simulation",
+    "at_rest",
+    "check_engine",
+    "simulate",
+]

@@ -10,6 +10,7 @@ import json
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from sliders.boards.cliargs import add_param_argument, add_table_arguments
+    from sliders.physics.engines import add_engine_argument
 
     add_table_arguments(p)
     p.add_argument("--seat", help="the seat that shoots (default: the first seat)")
@@ -20,6 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--release", type=float, help="metres from the lane's near end")
     p.add_argument("--seed", type=int, help="seed for the random knock-over draw")
     add_param_argument(p)
+    add_engine_argument(p)
     p.add_argument("--save-scene", metavar="FILE", help="write the table after the shot")
     p.add_argument("--png", metavar="FILE", help="draw the table after the shot, with paths")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -37,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     shot = Shot.from_degrees(
         seat, args.speed, args.angle, offset=args.offset, release=args.release, pawn=args.pawn
     )
-    sim = Simulation(layout, face, scene.pawns, shot, params, args.seed)
+    sim = Simulation(layout, face, scene.pawns, shot, params, args.seed, args.engine)
     paths: dict[str, list[tuple[float, float]]] = {}
     if args.png:
         _record_paths(sim, paths)
@@ -59,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out = result.to_json()
         out["params"] = params.to_json()
+        out["engine"], out["sliders_version"] = result.engine, result.version
         out["shot"] = {
             "seat": seat,
             "speed": args.speed,
@@ -70,9 +73,10 @@ def run(args: argparse.Namespace) -> int:
         out["layout"], out["seats"] = scene.layout, list(scene.seats)
         print(json.dumps(out, indent=2))
         return 0
+    ended = "settled after" if result.settled else "TIMED OUT (still moving) at"
     print(
         f"{result.shooter} slid at {args.speed:g} m/s, {args.angle:g}°, offset {args.offset:g} m"
-        f" on {face.name}; settled after {result.settle_time:.3f} s"
+        f" on {face.name}; {ended} {result.settle_time:.3f} s ({result.engine} engine)"
     )
     print(f"{'pawn':<9} {'x':>8} {'y':>8}  {'status':<13} points")
     for p in result.pawns:
@@ -89,12 +93,13 @@ def _record_paths(sim: object, paths: dict[str, list[tuple[float, float]]]) -> N
     from sliders.physics import Simulation
 
     assert isinstance(sim, Simulation)
-    every = 4
+    every, steps = 4, 0
     for pid, (x, y, _) in sim.positions().items():
         paths[pid] = [(x, y)]
     while sim.moving:
         sim.step()
-        if sim.steps % every == 0 or not sim.moving:
+        steps += 1
+        if steps % every == 0 or not sim.moving:
             for pid, (x, y, _) in sim.positions().items():
                 paths.setdefault(pid, []).append((x, y))
     for pid, rest in sim.removed.items():

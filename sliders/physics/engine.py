@@ -1,13 +1,17 @@
-"""Simulate a shot to rest in a pymunk world built from a layout, a face and the pawns on the table.
+"""The pymunk engine: a shot in a Chipmunk world built from a layout, a face and the pawns on the
+table, stepped at a fixed ``dt`` (the model it implements: docs/model.md).
 
 Top-down, zero gravity. Rolling resistance is Coulomb friction to the table: a ``PivotJoint`` to the
 static body with no bias and ``max_force = μ·m·g`` (and a ``GearJoint`` for spin), so it stays in C
-and brings a pawn exactly to rest, which lets Chipmunk put it to sleep. Everything the rules need is
-detected in C too: each pawn carries a point-sized probe that only sensors see, so a pawn is off
-the board the step its centre crosses the table's edge and drops into the hole the step its centre
-is over it slowly enough. Contacts report their impulse, which decides knock-overs.
+and brings a pawn exactly to rest. Each contact's restitution and friction are the pair's, set by
+the collision handlers every step, which also test every step's contact impulse for knock-over.
+Each pawn carries a point-sized probe that only sensors see: a pawn is off the board the step its
+centre leaves the table's surface, and the hole's sensor times how long its centre stays over the
+hole (a check after each step applies the climb out of it). A shot settles when no pawn slides
+(spin does not count).
 
-Use :func:`simulate` for one shot to rest, or :class:`Simulation` to step a shot frame by frame.
+Use :func:`simulate_pymunk` for one shot to rest, or :class:`PymunkSimulation` to step a shot frame
+by frame; :mod:`sliders.physics.engines` chooses between this engine and the exact one.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 import pymunk
@@ -43,6 +48,7 @@ from sliders.outcome import (
     pawn_id,
     pawn_seat,
 )
+from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.params import PhysicsParams
 
 # collision types
@@ -80,10 +86,10 @@ class _Pawn:
     id: str
     seat: str
     body: pymunk.Body
-    parts: tuple[object, ...]  # everything to remove from the space with the body
+    parts: tuple[Any, ...]  # everything to remove from the space with the body
 
 
-def simulate(
+def simulate_pymunk(
     layout: Layout,
     face: Face,
     table: Sequence[PlacedPawn],
@@ -91,8 +97,9 @@ def simulate(
     params: PhysicsParams | None = None,
     seed: int | np.random.Generator | None = None,
 ) -> ShotResult:
-    """Slide one pawn and run the world until every pawn is at rest (or removed)."""
-    sim = Simulation(layout, face, table, shot, params, seed)
+    """Slide one pawn and run the pymunk world until every pawn is at rest (or removed), or
+    the shot times out."""
+    sim = PymunkSimulation(layout, face, table, shot, params, seed)
     sim.run()
     return sim.result()
 
@@ -108,11 +115,12 @@ def at_rest(
     return tuple(_rest(layout, face, p.id, p.x, p.y, params.pawn_radius) for p in table)
 
 
-class Simulation:
-    """One shot, stepped at the fixed ``params.dt``.
+class PymunkSimulation(Simulation):
+    """One shot in the pymunk engine, stepped at the fixed ``params.dt``.
 
-    ``step()`` advances one step; ``moving`` tells whether anything is still awake;
-    ``positions()`` gives every pawn still in the world; ``result()`` classifies the rest state.
+    ``step()`` advances one step; ``moving`` tells whether the shot is still going (until it
+    settles or times out); ``positions()`` gives every pawn still in the world; ``result()``
+    classifies the rest state.
     """
 
     def __init__(
@@ -123,9 +131,16 @@ class Simulation:
         shot: Shot,
         params: PhysicsParams | None = None,
         seed: int | np.random.Generator | None = None,
+        engine: str | None = "pymunk",
     ) -> None:
+        if engine != "pymunk":
+            raise ValueError(f"PymunkSimulation runs engine 'pymunk', not {engine!r}")
+        self.engine = "pymunk"
+        self.settled = False
+        """True once everything has stopped (False while running and after a time-out)"""
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
+        _check_params(p)
         if not (seed is None or isinstance(seed, np.random.Generator)) and not (
             isinstance(seed, int | np.integer) and 0 <= seed < 2**63
         ):
@@ -137,7 +152,14 @@ class Simulation:
         self.steps = 0
         self.events: list[Event] = []
         self.removed: dict[str, PawnRest] = {}
-        self._pre_speed: dict[tuple[str, str], tuple[float, float]] = {}
+        self._was_moving: dict[pymunk.Body, bool] = {}  # before the step, by pre_solve
+        self._tough: dict[str, float] = {}  # each pawn's drawn knock-over threshold
+        self._hole_in: dict[str, float] = {}  # when each pawn's centre came over the hole
+        self._hole_capture: dict[str, float] = {}  # ... and within the capture radius
+        self._capture_radius = face.hole_radius - p.pawn_radius if face.hole_radius else -1.0
+        # no impulse at or below this topples anything (the sharp threshold; with a spread,
+        # every impulse is tested)
+        self._topple_floor = p.knock_over_impulse if p.knock_over_spread <= 0 else 0.0
 
         seat = layout.seat(shot.seat)
         check_pawns(layout, table, p.pawn_radius)
@@ -158,11 +180,15 @@ class Simulation:
         self.world = world_for(layout, face, p)
         self.space = space = self.world.new_space()
         self._step = stepper(space)
-        self._doomed: list[str] = []
+        self._doomed: list[str] = []  # removed during this step: taken out after it
+        self._falling: list[str] = []  # toppled during this step: taken out after the next
         self._pawns: dict[str, _Pawn] = {}
         self._by_body: dict[pymunk.Body, _Pawn] = {}
         for q in table:
             self._add_pawn(q.id, (q.x, q.y), (0.0, 0.0))
+            if face.hole_radius and math.hypot(q.x, q.y) < face.hole_radius:
+                # standing over the hole (on its edge): its ball has long dipped as far as it goes
+                self._hole_in[q.id] = -math.inf
         self.order = [shooter, *(q.id for q in table)]
         self._events(EventType.RELEASE, (shooter,), x=start[0], y=start[1])
         if foul:
@@ -181,29 +207,38 @@ class Simulation:
         self._coast_next = 0
         self._coast_wait = p.rest_check_steps // 2
         self.moving = not foul
+        self._max_steps = int(p.max_time / p.dt + 1e-9)  # steps within max_time
         if foul:
-            self._finish()
+            self._finish(settled=True)
 
     # -- public ---------------------------------------------------------------------------------
 
     def run(self) -> None:
-        """Step until everything is asleep or removed, or ``max_time`` passes."""
+        """Step until no pawn translates any more (settled), or until ``max_time`` (timed out)."""
         p = self.params
-        step, dt, k, doomed = self._step, p.dt, p.rest_check_steps, self._doomed
-        max_steps = int(p.max_time / dt)
-        while self.moving and self.steps < max_steps:
-            for _ in range(k):
+        step, dt, k = self._step, p.dt, p.rest_check_steps
+        doomed, falling, hole_in = self._doomed, self._falling, self._hole_in
+        max_steps = self._max_steps
+        while self.moving:
+            n = min(k, max_steps - self.steps)
+            if n <= 0:
+                break
+            for _ in range(n):
                 step(dt)
                 self.steps += 1
-                if doomed:
+                if hole_in:
+                    self._leave_hole()
+                if doomed or falling:
                     self._drop_doomed()
             self.t = self.steps * dt
             lone = self._lone_mover()
+            if lone is None and self._pressed_apart():
+                lone = _SEVERAL
             self.moving = lone is not None
             if lone and self.coast and self._coast_to_rest(lone):
                 self.t = self.steps * dt
                 self.moving = False
-        self._finish()
+        self._finish(settled=not self.moving)
 
     def step(self) -> None:
         """Advance one fixed step (for callers that draw every frame)."""
@@ -211,13 +246,16 @@ class Simulation:
             return
         self._step(self.params.dt)
         self.steps += 1
-        if self._doomed:
+        if self._hole_in:
+            self._leave_hole()
+        if self._doomed or self._falling:
             self._drop_doomed()
         self.t = self.steps * self.params.dt
         if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
-            self.moving = self._awake() and self.t < self.params.max_time
-            if not self.moving:
-                self._finish()
+            if not self._translating() and not self._pressed_apart():
+                self._finish(settled=True)
+        if self.moving and self.steps >= self._max_steps:
+            self._finish(settled=False)
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
         """(x, y, heading) of each pawn still on the table."""
@@ -252,18 +290,30 @@ class Simulation:
                 pawns.append(_rest(self.layout, self.face, pid, x, y, r))
         events = list(self.events)
         if not self.moving:
-            events.append(Event(round(self.t, 9), EventType.SETTLED))
+            end = EventType.SETTLED if self.settled else EventType.TIMED_OUT
+            events.append(Event(round(self.t, 9), end))
         return ShotResult(
             face=self.face.name,
             shooter=self.shooter,
             pawns=tuple(pawns),
             events=tuple(events),
             settle_time=self.t,
+            settled=self.settled,
+            engine=self.engine,
+            version=engine_version(self.engine),
         )
 
-    def _finish(self) -> None:
-        """Keep the final positions and hand the world's pieces back for the next shot."""
+    def _finish(self, settled: bool) -> None:
+        """Drop into the hole the pawns standing with their centre within its capture radius,
+        keep the final positions and hand the world's pieces back for the next shot."""
+        self.settled = settled
         if self._final is None:
+            t = round(self.t, 9)
+            for pawn in list(self._pawns.values()):
+                if pawn.id not in self.removed and abs(pawn.body.position) < self._capture_radius:
+                    self._remove(self.space, pawn, Status.IN_HOLE, EventType.IN_HOLE, t)
+            while self._doomed or self._falling:
+                self._drop_doomed()
             if self.world.space is self.space:
                 self._final = self.positions()
                 self.world.release()
@@ -283,9 +333,9 @@ class Simulation:
         self._by_body[body] = pawn
 
     def _install_handlers(self, space: pymunk.Space) -> None:
-        space.on_collision(_PAWN, _PAWN, begin=self._pawn_begin, post_solve=self._pawn_hit)
-        space.on_collision(_PAWN, _RAIL, post_solve=self._rail_hit)
-        space.on_collision(_PROBE, _OUTSIDE, begin=self._fell_off)
+        space.on_collision(_PAWN, _PAWN, pre_solve=self._pawn_pre, post_solve=self._pawn_hit)
+        space.on_collision(_PAWN, _RAIL, pre_solve=self._rail_pre, post_solve=self._rail_hit)
+        space.on_collision(_PROBE, _OUTSIDE, pre_solve=self._fell_off)
         space.on_collision(_PROBE, _HOLE, pre_solve=self._over_hole)
 
     # -- collision callbacks (called from inside space.step) ---------------------------------------
@@ -294,50 +344,141 @@ class Simulation:
         # callbacks run inside the step that has not been counted yet
         return round((self.steps + 1) * self.params.dt, 9)
 
-    def _pawn_begin(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        a, b = (self._by_body[s.body] for s in arb.shapes)
-        self._pre_speed[(a.id, b.id)] = (abs(a.body.velocity), abs(b.body.velocity))
+    def _pawn_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        """The pair's restitution and friction, and whether each pawn moves before the step."""
+        arb.restitution = self.params.restitution_pawn
+        arb.friction = self.params.friction_pawn
+        moving = self._was_moving
+        for body in arb.bodies:
+            moving[body] = abs(body.velocity) > _REST_SPEED
+
+    def _rail_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
+        arb.restitution = self.params.restitution_rail
+        arb.friction = self.params.friction_rail
+        body = arb.bodies[0]
+        self._was_moving[body] = abs(body.velocity) > _REST_SPEED
 
     def _pawn_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        if not arb.is_first_contact:
-            return
-        a, b = (self._by_body[s.body] for s in arb.shapes)
+        """Every step of a contact: the impulse it delivered this step may topple either pawn
+        (the contact is resolved first; the pawn leaves between steps). Its first step is
+        reported as a contact event."""
+        a, b = (self._by_body[cast(pymunk.Body, s.body)] for s in arb.shapes)
         impulse = abs(arb.total_impulse)
-        point = arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
-        t = self._now(space)
-        self.events.append(Event(t, EventType.CONTACT, (a.id, b.id), impulse, *point))
-        sa, sb = self._pre_speed.pop((a.id, b.id), (0.0, 0.0))
-        if self._topples(impulse):
-            victim = a if sa < sb else b
-            if victim.id not in self.removed:
-                self._remove(space, victim, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, t)
+        if arb.is_first_contact:
+            point = (
+                arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
+            )
+            self.events.append(
+                Event(self._now(space), EventType.CONTACT, (a.id, b.id), impulse, *point)
+            )
+        if impulse > self._topple_floor:
+            for pawn in (a, b):
+                if pawn.id not in self.removed and self._topples(pawn, impulse):
+                    self._knock_over(space, pawn)
 
     def _rail_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        if not arb.is_first_contact:
-            return
-        pawn = self._by_body[arb.shapes[0].body]
-        point = arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
-        self.events.append(
-            Event(self._now(space), EventType.RAIL, (pawn.id,), abs(arb.total_impulse), *point)
-        )
+        pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
+        impulse = abs(arb.total_impulse)
+        if arb.is_first_contact:
+            point = (
+                arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
+            )
+            self.events.append(Event(self._now(space), EventType.RAIL, (pawn.id,), impulse, *point))
+        if impulse > self._topple_floor and pawn.id not in self.removed:
+            if self._topples(pawn, impulse):
+                self._knock_over(space, pawn)
+
+    def _knock_over(self, space: pymunk.Space, pawn: _Pawn) -> None:
+        """Topple ``pawn``: the contact that did it is resolved in this step, and the pawn
+        stays one more step so that a pawn touching it receives its momentum (the cradle);
+        then it leaves."""
+        now = self._now(space)
+        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, now, linger=True)
 
     def _fell_off(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        pawn = self._by_body[arb.shapes[0].body]
-        if pawn.id not in self.removed:
+        """Every step a pawn's probe touches the outside: off the board once its centre is."""
+        pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
+        if pawn.id not in self.removed and surface_at(self.layout, *pawn.body.position) is None:
             self._remove(space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(space))
 
     def _over_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        pawn = self._by_body[arb.shapes[0].body]
-        if pawn.id in self.removed or abs(pawn.body.velocity) > self.params.hole_capture_speed:
+        """Every step a pawn's centre is over the hole: it drops in once its centre has stayed
+        within the capture radius for the drop time."""
+        pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
+        if pawn.id in self.removed:
             return
-        self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, self._now(space))
+        now = self._now(space)
+        self._hole_in.setdefault(pawn.id, now)
+        if abs(pawn.body.position) < self._capture_radius:
+            start = self._hole_capture.setdefault(pawn.id, now)
+            if now - start >= self.params.drop_time - 1e-9:
+                self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, now)
+        else:
+            self._hole_capture.pop(pawn.id, None)
 
-    def _topples(self, impulse: float) -> bool:
+    def _leave_hole(self) -> None:
+        """After a step, for each pawn that was over the hole: one whose centre has crossed the
+        rim outward has dipped d = min(h, ½·g·τ²) after τ over the hole and must climb out. The
+        outward speed v_n becomes √(v_n² − 2gd), or, too slow for that, it rolls back in at
+        −e_rail·v_n. (Checked here rather than by the sensor's separate callback, which also
+        comes when Chipmunk puts a pawn to sleep or wakes it.)"""
+        p, radius = self.params, self.face.hole_radius
+        now = round(self.steps * p.dt, 9)
+        for pid, t_in in list(self._hole_in.items()):
+            pawn = self._pawns.get(pid)
+            if pawn is None or pid in self.removed:
+                del self._hole_in[pid]
+                self._hole_capture.pop(pid, None)
+                continue
+            body = pawn.body
+            x, y = body.position
+            dist = math.hypot(x, y)
+            if dist < radius:
+                continue
+            del self._hole_in[pid]
+            self._hole_capture.pop(pid, None)
+            nx, ny = x / dist, y / dist
+            vx, vy = body.velocity
+            vn = vx * nx + vy * ny
+            if vn <= 0:
+                continue  # pushed out sideways by another pawn: nothing to climb
+            tau = now - t_in
+            need = 2 * p.g * min(p.hole_drop_height, 0.5 * p.g * tau * tau)
+            if vn * vn > need:
+                new = math.sqrt(vn * vn - need)
+            else:
+                new = -p.restitution_rail * vn
+                # back inside the rim, as far in as it had gone past it times e, still dipped
+                back = max(radius - p.restitution_rail * (dist - radius), 0.0) * (1 - 1e-9)
+                body.position = (nx * back, ny * back)
+                self._hole_in[pid] = t_in
+            vx, vy = vx + (new - vn) * nx, vy + (new - vn) * ny
+            if math.hypot(vx, vy) < _REST_SPEED:
+                vx = vy = 0.0
+            body.velocity = (vx, vy)
+
+    def _topples(self, pawn: _Pawn, impulse: float) -> bool:
+        """Whether ``impulse`` topples ``pawn``: above its threshold, knock_over_impulse (or,
+        with a spread, the pawn's own draw of it), times knock_over_moving_factor if the pawn
+        was moving before the step."""
         p = self.params
-        if p.knock_over_spread <= 0:
-            return impulse > p.knock_over_impulse
-        z = (impulse - p.knock_over_impulse) / p.knock_over_spread
-        return bool(self.rng.random() < 1 / (1 + math.exp(-max(min(z, 50.0), -50.0))))
+        threshold = p.knock_over_impulse if p.knock_over_spread <= 0 else self._toughness(pawn.id)
+        if self._was_moving.get(pawn.body, False):
+            threshold *= p.knock_over_moving_factor
+        return impulse > threshold
+
+    def _toughness(self, pid: str) -> float:
+        """A pawn's knock-over threshold for this shot, drawn once from the shot's generator:
+        T + spread·logit(U), so one impulse J topples it with probability
+        1/(1+exp(−(J − T)/spread)) and several impulses do not add up chances."""
+        value = self._tough.get(pid)
+        if value is None:
+            p = self.params
+            u = min(max(float(self.rng.random()), 1e-300), 1 - 1e-16)
+            value = self._tough[pid] = p.knock_over_impulse + p.knock_over_spread * math.log(
+                u / (1 - u)
+            )
+        return value
 
     @property
     def rng(self) -> np.random.Generator:
@@ -350,20 +491,31 @@ class Simulation:
         return self._rng
 
     def _remove(
-        self, space: pymunk.Space, pawn: _Pawn, status: Status, kind: EventType, t: float
+        self,
+        space: pymunk.Space,
+        pawn: _Pawn,
+        status: Status,
+        kind: EventType,
+        t: float,
+        linger: bool = False,
     ) -> None:
+        """``pawn`` leaves play now (its status, event and place are this moment's); it leaves
+        the space after this step, or, with ``linger``, after the next one."""
         x, y = pawn.body.position
         self.removed[pawn.id] = PawnRest(pawn.id, pawn.seat, x, y, status)
         self.events.append(Event(t, kind, (pawn.id,), 0.0, x, y))
-        self._doomed.append(pawn.id)
+        (self._falling if linger else self._doomed).append(pawn.id)
 
     def _drop_doomed(self) -> None:
-        """Take the pawns removed during the last step out of the space (between steps)."""
+        """Take the pawns removed during the last step out of the space (between steps); the
+        ones toppled during it go after the next."""
         for pid in self._doomed:
             pawn = self._pawns.pop(pid)
             del self._by_body[pawn.body]
             self.space.remove(*pawn.parts)
         self._doomed.clear()
+        self._doomed.extend(self._falling)
+        self._falling.clear()
 
     def _coast_to_rest(self, pawn: _Pawn) -> bool:
         """Finish a lone rolling pawn's slide in closed form when nothing can touch it.
@@ -402,7 +554,7 @@ class Simulation:
         total = travelled(steps)
         exit_at = self.world.edge_entry((x0, y0), (x0 + ux * total, y0 + uy * total))
         if exit_at is not None:
-            edge = exit_at * total - _PROBE_RADIUS
+            edge = exit_at * total
             # the first step whose position is past the edge
             half = speed + dv / 2
             n = max(
@@ -415,36 +567,62 @@ class Simulation:
             steps = n
         reach = travelled(steps)
         x1, y1 = x0 + ux * reach, y0 + uy * reach
+        k = p.rest_check_steps
+        # stepping notices rest at the first rest check once the pawn has stopped
+        done = -(-(self.steps + steps) // k) * k if exit_at is None else self.steps + steps
+        if done > self._max_steps:
+            return False  # stepping reaches the time limit first
         if not self.world.path_is_clear((x0, y0), (x1, y1), self._pawns, pawn.id):
+            return False
+        if self._pressed_apart(skip=pawn):  # its own path is clear: the others must be
             return False
         body.position = (x1, y1)
         self.coasted = True
         if exit_at is None:
             body.velocity = (0.0, 0.0)
             body.angular_velocity = 0.0
-            # stepping notices rest at the first rest check after the pawn has slept
-            # (2 idle steps); report the same time
-            k = p.rest_check_steps
-            self.steps = -(-(self.steps + steps + 2) // k) * k
+            self.steps = done
             return True
         self.steps += steps - 1  # the removal is stamped inside the step that crosses the edge
         self._remove(self.space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(self.space))
         self.steps += 1
         self._drop_doomed()
-        if self._awake():
+        if self._translating():
             return False
-        k = p.rest_check_steps
-        self.steps = -(-self.steps // k) * k  # rest is noticed at the end of the step's chunk
+        # rest is noticed at the end of the step's chunk
+        self.steps = min(-(-self.steps // k) * k, self._max_steps)
         return True
 
-    def _awake(self) -> bool:
-        return any(not pw.body.is_sleeping for pw in self._pawns.values())
+    def _translating(self) -> bool:
+        """True while some pawn moves (its spin alone does not count)."""
+        return any(abs(pw.body.velocity) > _REST_SPEED for pw in self._pawns.values())
+
+    def _pressed_apart(self, skip: _Pawn | None = None) -> bool:
+        """True when a pawn (other than ``skip``) still overlaps a rail or another pawn by more
+        than the slop (a hard hit pressed it in): those pawns are woken so the solver pushes
+        them out before the shot may settle."""
+        pawns = [pw for pw in self._pawns.values() if pw is not skip]
+        if not pawns:
+            return False
+        p = self.params
+        tol = p.collision_slop + _REST_OVERLAP
+        where = np.array([tuple(pw.body.position) for pw in pawns])
+        pressed = self.world.in_rails(where, tol)
+        if len(pawns) > 1:
+            diff = where[:, None, :] - where[None, :, :]
+            gap = np.hypot(diff[:, :, 0], diff[:, :, 1])
+            np.fill_diagonal(gap, np.inf)
+            pressed |= (gap < 2 * p.pawn_radius - tol).any(axis=1)
+        for pw, hit in zip(pawns, pressed, strict=True):
+            if hit:
+                pw.body.activate()
+        return bool(pressed.any())
 
     def _lone_mover(self) -> _Pawn | None:
         """The one pawn awake, ``_SEVERAL`` when more are, None when all are asleep."""
         lone = None
         for pw in self._pawns.values():
-            if not pw.body.is_sleeping:
+            if abs(pw.body.velocity) > _REST_SPEED:
                 if lone is not None:
                     return _SEVERAL
                 lone = pw
@@ -470,15 +648,14 @@ class World:
     """
 
     def __init__(self, layout: Layout, face: Face, params: PhysicsParams) -> None:
+        _check_params(params)
         self.params = p = params
         self.static = static = pymunk.Body(body_type=pymunk.Body.STATIC)
-        rail_e = p.restitution_rail / math.sqrt(p.restitution_pawn)
-        rail_f = p.friction_rail / math.sqrt(p.friction_pawn) if p.friction_pawn else 0.0
+        # a contact's restitution and friction are the pair's, set by the shot's pre_solve
+        # handlers every step (Chipmunk would multiply the two shapes' values)
         shapes: list[pymunk.Shape] = []
         for rail in layout.rails:
             seg = pymunk.Segment(static, rail.a, rail.b, rail.thickness / 2)
-            seg.elasticity = rail_e
-            seg.friction = rail_f
             seg.collision_type = _RAIL
             seg.filter = _FILTER_RAIL
             shapes.append(seg)
@@ -487,7 +664,7 @@ class World:
             shapes.append(_make_sensor(pymunk.Poly(static, corners), _OUTSIDE))
         if face.hole_radius:
             shapes.append(_make_sensor(pymunk.Circle(static, face.hole_radius), _HOLE))
-        self.statics: tuple[object, ...] = (static, *shapes)
+        self.statics: tuple[Any, ...] = (static, *shapes)
         # what a coasting pawn's centre must keep clear of: segments and how near it may come
         r = p.pawn_radius
         walls = [(rail.a, rail.b, rail.thickness / 2 + r) for rail in layout.rails]
@@ -498,9 +675,12 @@ class World:
             (c, d, reach, (min(c[0], d[0]), min(c[1], d[1]), max(c[0], d[0]), max(c[1], d[1])))
             for c, d, reach in walls
         )
+        self._rail_a = np.array([rail.a for rail in layout.rails], dtype=float).reshape(-1, 2)
+        self._rail_d = np.array([rail.b for rail in layout.rails], dtype=float).reshape(-1, 2)
+        self._rail_d -= self._rail_a
+        self._rail_len2 = np.maximum((self._rail_d**2).sum(axis=1), 1e-300)
+        self._rail_reach = np.array([rail.thickness / 2 + r for rail in layout.rails])
         self._moment = pymunk.moment_for_circle(p.pawn_mass, 0, p.pawn_radius)
-        self._pawn_e = math.sqrt(p.restitution_pawn)
-        self._pawn_f = math.sqrt(p.friction_pawn)
         self._roll_force = p.mu_roll * p.pawn_mass * p.g
         self._space: pymunk.Space | None = None
 
@@ -517,6 +697,8 @@ class World:
         space.iterations = p.iterations
         space.collision_slop = p.collision_slop
         space.sleep_time_threshold = 2 * p.dt
+        # overlaps are pushed out at a fixed share a step, whatever the step
+        space.collision_bias = max((1 - _PUSH_OUT) ** (1 / p.dt), 1e-300)
         space.idle_speed_threshold = 1e-6
         space.add(*self.statics)
         self._space = space
@@ -527,6 +709,17 @@ class World:
         space, self._space = self._space, None
         if space is not None:
             space.remove(*space.bodies, *space.shapes, *space.constraints)
+
+    def in_rails(self, where: np.ndarray, tolerance: float) -> np.ndarray:
+        """For each pawn centre (rows of ``where``), whether its footprint overlaps a rail by
+        more than ``tolerance``."""
+        if not len(self._rail_a):
+            return np.zeros(len(where), dtype=bool)
+        rel = where[:, None, :] - self._rail_a[None, :, :]
+        t = np.clip((rel * self._rail_d).sum(axis=2) / self._rail_len2, 0.0, 1.0)
+        off = rel - t[:, :, None] * self._rail_d[None, :, :]
+        dist = np.hypot(off[:, :, 0], off[:, :, 1])
+        return np.asarray((dist < self._rail_reach - tolerance).any(axis=1))
 
     def edge_entry(self, a: tuple[float, float], b: tuple[float, float]) -> float | None:
         """The fraction of the way from ``a`` (on the table) to ``b`` at which a point first
@@ -588,8 +781,6 @@ class World:
         p = self.params
         body = pymunk.Body(p.pawn_mass, self._moment)
         rim = pymunk.Circle(body, p.pawn_radius)
-        rim.elasticity = self._pawn_e
-        rim.friction = self._pawn_f
         rim.collision_type = _PAWN
         rim.filter = _FILTER_PAWN
         probe = pymunk.Circle(body, _PROBE_RADIUS)
@@ -633,6 +824,15 @@ except ImportError:  # pragma: no cover - a pymunk without the cffi module
 _SEVERAL = _Pawn("", "", pymunk.Body(), ())
 """stands for "more than one pawn is moving" """
 
+_REST_SPEED = 1e-6
+"""a pawn slower than this (m/s) does not translate: the shot settles when every pawn is"""
+
+_REST_OVERLAP = 1e-5
+"""at rest no pawn overlaps a rail or another pawn by more than collision_slop plus this, m"""
+
+_PUSH_OUT = 0.2
+"""the share of an overlap beyond the slop the solver removes each step"""
+
 _COAST_MARGIN = 1e-4
 """how far (m) a coasting pawn's path must stay from anything it could touch"""
 
@@ -675,6 +875,12 @@ def world_for(layout: Layout, face: Face, params: PhysicsParams) -> World:
         cache.move_to_end(key)
     _local.last = (layout, face, params, world)
     return world
+
+
+@functools.lru_cache(maxsize=64)
+def _check_params(params: PhysicsParams) -> None:
+    """``params.check()``, once for each set of parameters."""
+    params.check()
 
 
 def _make_sensor(shape: pymunk.Shape, kind: int) -> pymunk.Shape:

@@ -8,56 +8,98 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sliders.errors import UserError
 
 
 @dataclass(frozen=True, slots=True)
-class PhysicsParams:
-    """Physics defaults, SI units. Build with :meth:`default` and change with :meth:`replace`."""
+class Range:
+    """The legal values of one parameter: from ``lo`` to ``hi``, each end included unless it is
+    marked open."""
 
-    dt: float = 1 / 240
-    """fixed time step, s"""
-    iterations: int = 10
-    """solver iterations per step"""
-    collision_slop: float = 1e-4
-    """allowed overlap between shapes, m"""
-    g: float = 9.81
+    lo: float
+    hi: float
+    lo_open: bool = False
+    hi_open: bool = False
+
+    def __contains__(self, value: float) -> bool:
+        if not (self.lo <= value <= self.hi):  # also refuses NaN
+            return False
+        return not ((self.lo_open and value == self.lo) or (self.hi_open and value == self.hi))
+
+    def __str__(self) -> str:
+        return (
+            f"{'(' if self.lo_open else '['}{self.lo:g}, {self.hi:g}{')' if self.hi_open else ']'}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"min": self.lo, "max": self.hi, "min_open": self.lo_open, "max_open": self.hi_open}
+
+
+def _p(default: float, lo: float, hi: float, lo_open: bool = False, hi_open: bool = False) -> Any:
+    """A parameter field with its default and its legal range."""
+    return field(default=default, metadata={"range": Range(lo, hi, lo_open, hi_open)})
+
+
+MAX_STEPS = 2_000_000
+"""at most this many steps of ``dt`` in ``max_time`` (so a shot cannot run for hours)"""
+
+
+@dataclass(frozen=True, slots=True)
+class PhysicsParams:
+    """Physics defaults, SI units. Build with :meth:`default` and change with :meth:`replace`.
+
+    Every field has a legal range (:func:`ranges`); :meth:`check` refuses anything outside it,
+    and two limits that tie fields together: ``max_speed·dt ≤ pawn_radius`` (a pawn moves at
+    most its own radius in a step, so the pymunk engine never lets it through a rail or a pawn)
+    and ``max_time/dt ≤ MAX_STEPS``.
+    """
+
+    dt: float = _p(1 / 240, 1e-4, 1 / 60)
+    """fixed time step of the pymunk engine (and of the window's frames), s"""
+    iterations: int = _p(10, 1, 100)
+    """solver iterations per step (pymunk engine)"""
+    collision_slop: float = _p(1e-4, 0.0, 1e-3)
+    """allowed overlap between shapes (pymunk engine), m"""
+    g: float = _p(9.81, 1.0, 30.0)
     """gravity, m/s²"""
-    mu_roll: float = 0.05
+    mu_roll: float = _p(0.05, 0.005, 1.0)
     """rolling resistance: a rolling pawn decelerates at mu_roll·g"""
-    spin_damping_torque: float = 2e-6
+    spin_damping_torque: float = _p(2e-6, 0.0, 1e-2, lo_open=True)
     """Coulomb friction torque on a pawn's spin, N·m"""
-    pawn_radius: float = 0.0125
+    pawn_radius: float = _p(0.0125, 0.005, 0.05)
     """radius of a roller pawn's base, m"""
-    pawn_mass: float = 0.015
+    pawn_mass: float = _p(0.015, 0.001, 1.0)
     """mass of a roller pawn, kg"""
-    pawn_height: float = 0.035
+    pawn_height: float = _p(0.035, 0.005, 0.2)
     """height of a roller pawn, m (drawing and documentation; the model is top-down)"""
-    restitution_pawn: float = 0.85
+    restitution_pawn: float = _p(0.85, 0.0, 1.0, lo_open=True)
     """coefficient of restitution of a pawn-pawn hit"""
-    restitution_rail: float = 0.6
-    """coefficient of restitution of a pawn-rail hit"""
-    friction_pawn: float = 0.2
-    """Coulomb friction between two pawns' rims"""
-    friction_rail: float = 0.1
-    """Coulomb friction between a pawn and a rail"""
-    knock_over_impulse: float = 0.025
-    """a pawn-pawn contact impulse above this topples the pawn that was slower before the hit, N·s
-    (0.025 N·s is a head-on hit at about 1.8 m/s)"""
-    knock_over_spread: float = 0.0
-    """0: the threshold is sharp. >0: a hit of impulse J topples with probability
-    1/(1+exp(-(J - knock_over_impulse)/spread)), drawn from the shot's seeded generator"""
-    hole_capture_speed: float = 0.5
-    """a pawn whose centre is over the hole drops in unless it is moving faster than this, m/s"""
-    max_speed: float = 3.0
-    """the fastest flick, m/s"""
-    max_time: float = 60.0
-    """a shot is stopped after this long even if something still moves, s"""
-    rest_check_steps: int = 8
-    """steps between checks that everything is asleep"""
+    restitution_rail: float = _p(0.6, 0.0, 1.0, lo_open=True)
+    """coefficient of restitution of a pawn-rail hit (and of a pawn rolling back into the hole)"""
+    friction_pawn: float = _p(0.2, 0.0, 2.0)
+    """Coulomb friction between two pawns' rims (the pair's coefficient)"""
+    friction_rail: float = _p(0.1, 0.0, 2.0)
+    """Coulomb friction between a pawn's rim and a rail (the pair's coefficient)"""
+    knock_over_impulse: float = _p(0.025, 0.0, 1.0, lo_open=True)
+    """a contact impulse above this topples a pawn that was at rest, N·s (0.025 N·s is a
+    head-on hit at about 1.8 m/s); each pawn of a contact, and a pawn hitting a rail, is tested"""
+    knock_over_moving_factor: float = _p(1.5, 1.0, 10.0)
+    """a pawn that was moving before the contact topples above knock_over_impulse × this"""
+    knock_over_spread: float = _p(0.0, 0.0, 1.0)
+    """0: the threshold is sharp. >0: an impulse J against a threshold T topples with
+    probability 1/(1+exp(-(J - T)/spread)), drawn from the shot's seeded generator, N·s"""
+    hole_drop_height: float = _p(0.005, 0.0, 0.05, lo_open=True)
+    """how far a pawn drops into the hole, m: it drops in when its centre stays within
+    hole radius − pawn radius for √(2h/g); one crossing the rim outward climbs this much"""
+    max_speed: float = _p(3.0, 0.1, 10.0)
+    """the fastest flick, m/s (max_speed·dt may not exceed pawn_radius)"""
+    max_time: float = _p(60.0, 0.1, 600.0)
+    """a shot still moving after this long is stopped and reported as timed out, s"""
+    rest_check_steps: int = _p(8, 1, 1000)
+    """steps between checks that everything has stopped (pymunk engine)"""
 
     @classmethod
     def default(cls) -> PhysicsParams:
@@ -101,46 +143,42 @@ class PhysicsParams:
         return new
 
     def check(self) -> None:
-        """Raise UserError when a value makes no physical sense."""
-        positive = [
-            "dt",
-            "g",
-            "mu_roll",
-            "pawn_radius",
-            "pawn_mass",
-            "pawn_height",
-            "max_speed",
-            "max_time",
-            "knock_over_impulse",
-        ]
-        for name in positive:
+        """Raise UserError, one line naming the parameter and its legal range, for a value
+        outside it (see :func:`ranges`), and for the limits that tie parameters together."""
+        for name, legal in ranges().items():
             value = getattr(self, name)
-            if not (math.isfinite(value) and value > 0):
-                raise UserError(f"parameter {name} must be positive, got {value}")
-        for name in ("restitution_pawn", "restitution_rail"):
-            value = getattr(self, name)
-            if not 0 <= value <= 1:
-                raise UserError(f"parameter {name} must be within 0..1, got {value}")
-        for name in (
-            "friction_pawn",
-            "friction_rail",
-            "knock_over_spread",
-            "spin_damping_torque",
-            "hole_capture_speed",
-            "collision_slop",
-        ):
-            if not getattr(self, name) >= 0:
-                raise UserError(f"parameter {name} must not be negative")
-        if self.iterations < 1 or self.rest_check_steps < 1:
-            raise UserError("parameters iterations and rest_check_steps must be at least 1")
-        if self.dt > 1 / 60:
-            raise UserError(f"parameter dt={self.dt} is too coarse (at most 1/60 s)")
+            whole = isinstance(_DEFAULT_VALUES[name], int)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise UserError(f"parameter {name} must be a number, got {value!r}")
+            if whole and not isinstance(value, int):
+                raise UserError(f"parameter {name} must be a whole number in {legal}, got {value}")
+            if value not in legal:
+                raise UserError(f"parameter {name}={value:g} is outside its legal range {legal}")
+        if self.max_speed * self.dt > self.pawn_radius * (1 + 1e-12):
+            raise UserError(
+                f"parameters max_speed·dt = {self.max_speed * self.dt:g} m exceed pawn_radius "
+                f"{self.pawn_radius:g} m: a pawn could step through a rail or a pawn "
+                f"(lower max_speed or dt)"
+            )
+        if self.max_time / self.dt > MAX_STEPS:
+            raise UserError(
+                f"parameters max_time/dt = {self.max_time / self.dt:,.0f} steps exceed "
+                f"{MAX_STEPS:,} (lower max_time or raise dt)"
+            )
+
+    @property
+    def drop_time(self) -> float:
+        """How long a pawn's centre must stay over the hole for it to drop in: √(2h/g), s."""
+        return math.sqrt(2 * self.hole_drop_height / self.g)
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PhysicsParams:
+        """From :meth:`to_json`; parameters left out keep their defaults."""
+        if not isinstance(data, dict):
+            raise UserError("physics parameters must be a JSON object")
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - names
         if unknown:
@@ -149,15 +187,22 @@ class PhysicsParams:
         new.check()
         return new
 
-    def describe(self) -> list[tuple[str, Any, str]]:
-        """(name, value, documentation) for every parameter."""
-        docs = _field_docs()
+    def describe(self) -> list[tuple[str, Any, Range, str]]:
+        """(name, value, legal range, documentation) for every parameter."""
+        docs, legal = _field_docs(), ranges()
         return [
-            (f.name, getattr(self, f.name), docs.get(f.name, "")) for f in dataclasses.fields(self)
+            (f.name, getattr(self, f.name), legal[f.name], docs.get(f.name, ""))
+            for f in dataclasses.fields(self)
         ]
 
 
+def ranges() -> dict[str, Range]:
+    """Every parameter's legal range, by name."""
+    return {f.name: f.metadata["range"] for f in dataclasses.fields(PhysicsParams)}
+
+
 _DEFAULT = PhysicsParams()
+_DEFAULT_VALUES = dataclasses.asdict(_DEFAULT)
 
 
 def _field_docs() -> dict[str, str]:

@@ -17,6 +17,8 @@ def run(args: argparse.Namespace) -> int:
     from sliders.boards import BUILTIN_FACES
     from sliders.boards.layout import FOUL_DISTANCE, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
     from sliders.physics import PhysicsParams
+    from sliders.physics.engines import DEFAULT_ENGINE, ENGINES, engine_version
+    from sliders.physics.params import MAX_STEPS
 
     params = PhysicsParams.default().with_overrides(args.param)
     geometry = {
@@ -26,16 +28,27 @@ def run(args: argparse.Namespace) -> int:
         "rail_thickness": RAIL_THICKNESS,
     }
     faces = {name: f.to_json() for name, f in BUILTIN_FACES.items()}
+    engines = {"default": DEFAULT_ENGINE, "choices": list(ENGINES), "version": engine_version()}
     if args.json:
-        print(
-            json.dumps(
-                {"physics": params.to_json(), "geometry": geometry, "faces": faces}, indent=2
-            )
-        )
+        ranges = {name: legal.to_json() for name, _, legal, _ in params.describe()}
+        out = {
+            "engine": engines,
+            "physics": params.to_json(),
+            "ranges": ranges,
+            "geometry": geometry,
+            "faces": faces,
+        }
+        print(json.dumps(out, indent=2, allow_nan=False))
         return 0
-    print("physics (override with --param NAME=VALUE)")
-    for name, value, doc in params.describe():
-        print(f"  {name:<22} {value!s:<22} {doc}")
+    print(
+        f"engine: {DEFAULT_ENGINE} by default (sliders {engines['version']}); "
+        f"--engine {'|'.join(ENGINES)} on shot, batch and play"
+    )
+    print("physics (override with --param NAME=VALUE; values outside the range are refused)")
+    print(f"  {'name':<24} {'value':<20} {'legal range':<18} meaning")
+    for name, value, legal, doc in params.describe():
+        print(f"  {name:<24} {value:<20.6g} {legal!s:<18} {doc}")
+    print(f"  and max_speed·dt ≤ pawn_radius, max_time/dt ≤ {MAX_STEPS:,} steps")
     print("geometry (m)")
     for name, value in geometry.items():
         print(f"  {name:<22} {value}")

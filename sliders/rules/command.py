@@ -11,11 +11,12 @@ again resumes it. --boards picks up a game already in progress, e.g.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from sliders.boards.faces import FACES
+from sliders.checks import ascii_whole
 from sliders.errors import UserError
 from sliders.fileio import lock
 from sliders.outcome import parse_seats
@@ -82,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
                 ("--face", args.face),
                 ("--players", args.players),
                 ("--starter", args.starter),
+                ("--boards", args.boards),
+                ("--round", args.round is not None),
                 ("--log", args.log),
             )
             if v
@@ -100,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if held is not None:
             held.release()
+
+
+MAX_LINE = 1000
+"""the longest line the scorekeeper reads (a line of every pawn on the table is about 80)"""
 
 
 class Scorekeeper:
@@ -121,6 +128,7 @@ class Scorekeeper:
         self.chosen: dict[str, Assignment] = {}  # round-end moves typed so far
 
     def run(self, lines: TextIO) -> int:
+        _replace_undecodable(lines)
         self.save()
         self.show()
         number = 0
@@ -128,7 +136,15 @@ class Scorekeeper:
             if not self.batch:
                 self.say(self.prompt(), end="")
                 self.out.flush()
-            line = lines.readline()
+            try:
+                line = lines.readline(MAX_LINE + 1)
+            except (OSError, ValueError) as exc:  # the terminal went away, say
+                print(f"error: cannot read the input ({exc}); stopping", file=self.err)
+                line = ""
+            too_long = len(line) > MAX_LINE
+            if too_long:
+                _skip_rest_of_line(lines, line)
+                line = line[:40] + "…\n"
             if line and not self.batch and not _is_tty(lines):
                 self.say(line.rstrip("\n"))  # a piped session reads like a typed one
             if not line:
@@ -138,6 +154,8 @@ class Scorekeeper:
                 return 0
             number += 1
             try:
+                if too_long:
+                    raise UserError(f"a line of more than {MAX_LINE} characters")
                 if not self.handle(line.strip()):
                     self.stop()
                     return 0
@@ -308,7 +326,7 @@ def summary(game: Game) -> str:
 
 def _open(args: argparse.Namespace) -> Game:
     boards = parse_boards(args.boards) if args.boards else None
-    if args.log and Path(args.log).exists():
+    if args.log and os.path.lexists(args.log):
         game = Game.load(args.log)
         if args.face and args.face != game.face:
             raise UserError(f"{args.log} holds a game of {game.face}, not {args.face}")
@@ -355,8 +373,8 @@ def parse_boards(items: list[str]) -> dict[str, tuple[int, ...]]:
             w = word.strip().lower()
             if w in words:
                 squares.append(words[w])
-            elif w.isdigit() and START <= int(w) <= HOME:
-                squares.append(int(w))
+            elif (n := ascii_whole(w)) is not None and START <= n <= HOME:
+                squares.append(n)
             else:
                 raise UserError(
                     f"--boards {item!r}: a square is {START} (START) to {HOME} (HOME), not {word!r}"
@@ -370,6 +388,26 @@ def _seats(players: str) -> tuple[str, ...]:
     if not 1 <= len(names) <= 4:
         raise UserError(f"--players wants 1 to 4 players, got {players!r}")
     return parse_seats(names, "player")
+
+
+def _replace_undecodable(stream: TextIO) -> None:
+    """Bytes that are not text in the input's encoding become U+FFFD, a mistyped line like any
+    other, not a fault."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="replace")
+        except (OSError, ValueError):
+            pass
+
+
+def _skip_rest_of_line(stream: TextIO, start: str) -> None:
+    chunk = start
+    while chunk and not chunk.endswith("\n"):
+        try:
+            chunk = stream.readline(MAX_LINE)
+        except (OSError, ValueError):
+            return
 
 
 def _is_tty(stream: TextIO) -> bool:

@@ -37,7 +37,16 @@ from typing import Any
 from sliders import checks
 from sliders.errors import UserError
 from sliders.fileio import LOG_READ_LIMIT, read_json, write_json_atomic
-from sliders.outcome import FACES, PAWNS_PER_PLAYER, SEATS, EventType, ShotResult, Status, pawn_seat
+from sliders.outcome import (
+    ENGINES,
+    FACES,
+    PAWNS_PER_PLAYER,
+    SEATS,
+    EventType,
+    ShotResult,
+    Status,
+    pawn_seat,
+)
 
 from .engine import apply_shot, default_assignments, score_round
 from .happenings import Happening, InstantHome
@@ -409,8 +418,13 @@ def _check_step(step: Any, where: str) -> None:
 
 
 def _check_shot(shot: Any, where: str) -> None:
-    keys = ("face", "shooter", "pawns", "events", "settle_time")
+    keys = ("face", "shooter", "pawns", "events", "settle_time", "settled", "engine", "version")
     checks.obj(shot, where, keys, ("face", "shooter", "pawns"))
+    if not isinstance(shot.get("settled", True), bool):
+        raise checks.at(f"{where}.settled", "expected true or false")
+    if "engine" in shot:
+        checks.text(shot["engine"], f"{where}.engine", ENGINES)
+        checks.text(shot.get("version"), f"{where}.version", limit=64)
     checks.text(shot["face"], f"{where}.face", FACES)
     checks.pawn_id(shot["shooter"], f"{where}.shooter")
     most = len(SEATS) * PAWNS_PER_PLAYER

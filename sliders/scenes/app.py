@@ -3,12 +3,16 @@
 
 ``App.step(dt)`` runs one frame with a given frame time, so tests (and headless runs) drive the
 game deterministically by posting input events and stepping; ``App.run()`` is the real loop that
-measures ``dt`` with a clock at 60 frames a second.
+measures ``dt`` with a clock at 60 frames a second and, while it waits for the next frame, polls
+the input queue every 2 ms, so each event is stamped within milliseconds of when it came (the
+hand is measured by when it moved, see :mod:`sliders.scenes.hand`).
 """
 
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -18,6 +22,8 @@ from sliders.scenes.draw import forget_fonts
 from sliders.scenes.sound import Sounds
 
 FPS = 60
+POLL = 0.002
+"""seconds between polls of the input queue while waiting for the next frame"""
 MAX_FRAME = 0.25
 """a frame longer than this (a dragged window, a stall) counts as this long"""
 DEFAULT_SIZE = (1280, 800)
@@ -35,7 +41,11 @@ class App:
 
     ``think_budget`` is the wall time (s) a computer's search may take per frame (None: finish
     in one frame, for headless runs). ``save_path`` is where the results screen saves a game
-    (None: a new file named after the date in the current directory).
+    (None: a new file named after the date in the current directory). ``control`` is how a
+    person slides a pawn (``aim`` or ``flick``, see :mod:`sliders.scenes.controls`).
+
+    ``clock`` is the high-resolution clock input is stamped with: ``pulled_at`` is its reading
+    when the frame's events were pulled from the queue (tests give a clock of their own).
     """
 
     def __init__(
@@ -45,6 +55,7 @@ class App:
         sound: bool = True,
         think_budget: float | None = 0.008,
         save_path: str | os.PathLike[str] | None = None,
+        control: str = "aim",
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -58,6 +69,12 @@ class App:
         self.sounds = Sounds(enabled=sound)
         self.think_budget = think_budget
         self.save_path = Path(save_path) if save_path else None
+        self.control = control
+        self.clock: Callable[[], float] = time.perf_counter
+        self.pulled_at = 0.0
+        self.polls: list[float] = []
+        """clock readings of this frame's polls of the queue, in order (with or without input)"""
+        self._pending: list[tuple[float, pygame.event.Event]] = []
         self.time = 0.0
         self.frames = 0
         self.running = True
@@ -70,10 +87,21 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def poll(self) -> None:
+        """Pull the queued input now and keep it, stamped with the clock, for the next frame
+        (``run`` polls between frames, so input is timed to a few milliseconds, not a frame)."""
+        events = pygame.event.get()
+        t = self.clock()
+        self.polls.append(t)
+        self._pending += [(t, e) for e in events]
+
     def step(self, dt: float, draw: bool = True) -> None:
         """One frame: handle pending input, advance ``dt`` seconds, draw."""
         dt = min(max(dt, 0.0), MAX_FRAME)
-        for event in pygame.event.get():
+        self.poll()
+        pending, self._pending = self._pending, []
+        for t, event in pending:
+            self.pulled_at = t
             if event.type == pygame.QUIT:
                 self.running = False
                 return
@@ -87,20 +115,29 @@ class App:
                 self.screen.handle_event(event)
             if not self.running:
                 return
+        self.pulled_at = self.polls[-1]
         self.time += dt
         self.frames += 1
         if self.screen is not None:
             self.screen.update(dt)
+        self.polls = self.polls[-1:]
         if draw and self.running and self.screen is not None:
             self.screen.draw(self.surface)
             pygame.display.flip()
 
     def run(self) -> int:
-        """The real loop, until the window closes or a screen quits."""
-        clock = pygame.time.Clock()
+        """The real loop, until the window closes or a screen quits: a frame every 1/FPS s,
+        input polled every ``POLL`` s in between."""
+        last = due = time.perf_counter()
         while self.running:
-            dt = clock.tick(FPS) / 1000.0
-            self.step(dt)
+            now = time.perf_counter()
+            while now < due:
+                self.poll()
+                time.sleep(min(POLL, due - now))
+                now = time.perf_counter()
+            due = max(due + 1 / FPS, now)
+            self.step(now - last)
+            last = now
         return 0
 
     def close(self) -> None:
@@ -124,7 +161,7 @@ class App:
 
     def _resized(self, event: pygame.event.Event) -> None:
         if self.fullscreen:
-            self.surface = pygame.display.get_surface()
+            self.surface = pygame.display.get_surface() or self.surface
             return
         w = max(getattr(event, "w", 0) or getattr(event, "x", 0), MIN_SIZE[0])
         h = max(getattr(event, "h", 0) or getattr(event, "y", 0), MIN_SIZE[1])

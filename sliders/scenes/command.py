@@ -3,8 +3,9 @@
 With no flags a setup screen chooses the game, the layout and the players. --face, --layout and
 --seats skip it, e.g. ``--face instant-sorry --layout square --seats south=human,north=cpu:hard``
 (a seat is a person, or ``cpu`` with a strength: easy, medium, hard). --replay plays back a saved
-game. In the window: drag a pawn at the near end of your lane and flick it toward the board;
-Esc pauses, F11 toggles full screen."""
+game. In the window (--control aim, the default): press in your lane, pull back to aim and set
+the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
+Tab shows the whole table, Esc pauses, F11 toggles full screen."""
 
 from __future__ import annotations
 
@@ -14,12 +15,15 @@ from typing import TYPE_CHECKING
 
 from sliders.boards.faces import DEFAULT_FACE, FACES
 from sliders.errors import UserError
+from sliders.outcome import ENGINES
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App
 
 DEFAULT_LAYOUT = "square"
 DEFAULT_SEATS = "south=human,north=cpu"
+CONTROLS = ("aim", "flick")  # as sliders.scenes.controls, which loads pygame
+DEFAULT_CONTROL = "aim"
 MIN_SIZE = (640, 420)
 MAX_SIDE = 16384  # the largest window SDL makes
 
@@ -36,6 +40,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         f"(default: {DEFAULT_SEATS})",
     )
     p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
+    p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
+    p.add_argument(
+        "--control",
+        metavar="NAME",
+        help="how a person slides: aim (pull back like a slingshot; a power gauge) or flick "
+        f"(swing the pawn and let go) (default: {DEFAULT_CONTROL})",
+    )
     p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
     p.add_argument(
         "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
@@ -51,35 +62,44 @@ def run(args: argparse.Namespace) -> int:
     from sliders.scenes.config import MatchConfig, parse_seat_specs
 
     size = _size(args.size)
+    control = DEFAULT_CONTROL if args.control is None else args.control
+    if control not in CONTROLS:
+        raise UserError(f"--control {control!r}: choose from {', '.join(CONTROLS)}")
     if args.seed is not None and not 0 <= args.seed < 2**128:
         raise UserError(f"--seed {args.seed}: must be a whole number from 0 up")
     config = None
     replay = None
     if args.replay:
-        if args.face or args.layout or args.seats or args.seed is not None:
+        if args.face or args.layout or args.seats or args.seed is not None or args.engine:
             raise UserError(
-                "--replay plays a saved game: leave out --face, --layout, --seats, --seed"
+                "--replay plays a saved game with the engine it was played with: "
+                "leave out --face, --layout, --seats, --seed and --engine"
             )
         from sliders.scenes.gamelog import load_replay
 
         replay = load_replay(args.replay)
-    elif args.face or args.layout or args.seats or args.seed is not None:
+    elif args.face or args.layout or args.seats or args.seed is not None or args.engine:
         config = MatchConfig(
             face=args.face or DEFAULT_FACE,
             layout=args.layout or DEFAULT_LAYOUT,
             seats=parse_seat_specs(args.seats or DEFAULT_SEATS),
             seed=args.seed,
+            engine=args.engine,
         )
     if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
         raise UserError(f"--save {args.save}: directory does not exist")
     if args.save and os.path.isdir(args.save):
         raise UserError(f"--save {args.save}: is a directory")
 
+    from sliders.physics.engines import require_engine
     from sliders.scenes.match import Match
+
+    require_engine(args.engine)  # one line now, not a failure at the first shot
 
     match = Match(config) if config else None  # a bad layout or seat fails before the window opens
 
     app = _open_window(size, args)
+    app.control = control
     try:
         if replay is not None:
             from sliders.scenes.replay import ReplayScreen

@@ -38,6 +38,7 @@ class MatchConfig:
     seats: tuple[SeatSpec, ...]
     seed: int | None = None
     starter: str | None = None
+    engine: str | None = None  # the physics engine (None: the default)
 
     @property
     def seat_names(self) -> tuple[str, ...]:

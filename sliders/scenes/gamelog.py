@@ -30,7 +30,7 @@ def load_replay(path: str | os.PathLike[str]) -> Game:
     try:
         replay_layout(game)
     except UserError as exc:
-        raise UserError(f"{path}: {exc}") from None
+        raise UserError(f"game log {path}: {exc}") from None
     return game
 
 

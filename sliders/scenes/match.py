@@ -191,7 +191,8 @@ class Match:
         if self.state.phase is not Phase.SHOOTING or shot.seat != self.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
         seed = int(self.physics_rng.integers(2**63))
-        sim = Simulation(self.layout, self.face, self.state.table, shot, self.params, seed)
+        table, engine = self.state.table, self.config.engine
+        sim = Simulation(self.layout, self.face, table, shot, self.params, seed, engine)
         self.follow(sim)
         self.shots.append(shot)
         self.slide = Slide(

@@ -1,10 +1,14 @@
 """The play screen: the table, the pawns, the score boards; a person drags and flicks a pawn, a
 computer thinks and slides; removals, penalties and points appear as they happen.
 
-A human slide: press on a pawn waiting at the near end of your lane, drag it (it follows the
-pointer but stays on the lane, behind the foul line), and let go while moving toward the board.
-The pawn leaves with the pointer's velocity over the last ``FLICK_WINDOW`` seconds, clamped to the
-fastest flick. A pointer that crosses the foul line while holding a pawn makes that pawn a foul.
+A person slides with one of two controls (:mod:`sliders.scenes.controls`): ``aim`` (press
+in the lane, pull back like a slingshot, let go) or ``flick`` (swing a pawn from the hand and let
+go while it moves). The camera (:mod:`sliders.scenes.camera`) shows the near end of the lane
+large while a person aims, follows the pawns while they run and shows the board large at rest;
+Tab or the *Overview* button shows the whole table.
+
+A shot ends for the player when no pawn has visibly moved for ``STILL_TIME`` seconds: the
+physics is then run to its rest at once (what is left is spin, or creeping too slow to see).
 
 Instant Home: when a person's roller pawn drops into the hole (on any player's turn), a picker on
 that person's score board asks which scoring pawn goes HOME before the shot's outcome is applied:
@@ -14,7 +18,8 @@ chooses by itself.
 
 from __future__ import annotations
 
-from collections import deque
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -24,16 +29,25 @@ from sliders.physics import Shot
 from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.scenes.match import REMOVING_EVENTS, Flick, HomeChoice, Match, status_word
+from sliders.scenes.camera import Camera
+from sliders.scenes.controls import Control, Outcome, hand_spot, make_control
+from sliders.scenes.match import REMOVING_EVENTS, HomeChoice, Match, status_word
 
-FLICK_WINDOW = 0.07
-"""the pointer's velocity at release is measured over this many seconds"""
+STILL_TIME = 0.3
+"""seconds without visible motion that end a shot for the player"""
+STILL_MOVE = 0.0003
+"""metres: a pawn moving less than this in ``STILL_TIME`` is not seen to move"""
+FOLLOW_LEAD = 0.35
+"""seconds ahead of a moving pawn the camera looks while following it"""
+REST_HOLD = 1.6
+"""seconds the board stays in view after a shot before the next person's aim view"""
 SETTLE_PAUSE = 0.5
 """seconds the table rests before the rules apply a shot"""
 CPU_REACH = 0.45
 """seconds a computer's hand takes to carry a pawn to its release point"""
 ROUND_PAUSE = 1.2
 FLOAT_LIFE = 2.5
+OVERVIEW_KEYS = (pygame.K_TAB, pygame.K_v)
 
 
 @dataclass
@@ -51,10 +65,11 @@ class PlayScreen:
     def __init__(self, app: App, match: Match) -> None:
         self.app, self.match = app, match
         self.view = draw.TableView(match.layout, match.face, match.params.pawn_radius)
-        self.held: str | None = None
-        self.hold = (0.0, 0.0)
-        self.samples: deque[tuple[float, float, float]] = deque(maxlen=64)
-        self.last_flick: Flick | None = None
+        self.camera = Camera(self.view, match.layout)
+        self.control: Control = make_control(app.control, match, self.view)
+        self.overview = False
+        self._rest_hold = 0.0
+        self._still: list[tuple[float, dict[str, tuple[float, float]]]] = []
         self.messages: list[str] = [
             f"Round {match.state.round}: {self._name(match.turn)} slides first"
         ]
@@ -67,12 +82,20 @@ class PlayScreen:
         self._home: dict[str, int] = {}  # Instant Home choices made for the settled shot
         self._settled: ShotResult | None = None
         self.sidebar = pygame.Rect(0, 0, 0, 0)
+        self.play_area = pygame.Rect(0, 0, 1, 1)
         self.buttons = [
             draw.Button("Resume", self._resume),
             draw.Button("Quit to menu", self._to_menu),
         ]
+        self.overview_button = draw.Button("Overview (Tab)", self.toggle_overview)
+        self._pressed: draw.Button | None = None  # the button the mouse went down on
 
     # -- input ------------------------------------------------------------------------------------
+
+    @property
+    def held(self) -> str | None:
+        """The pawn a person is holding, if any."""
+        return self.control.held
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._fit()
@@ -81,24 +104,75 @@ class PlayScreen:
                 self._resume()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_q:
                 self._to_menu()
-            for b in self.buttons:
-                b.handle(event)
+            self._click(self.buttons, event)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.paused = True
-            self._drop_hold()
+            self._pressed = None
+            self.control.cancel()
+            return
+        if event.type == pygame.KEYDOWN and event.key in OVERVIEW_KEYS:
+            self.toggle_overview()
+            return
+        if self.control.engaged:
+            self._hand_event(event)
+            return
+        if self._click([self.overview_button], event):
             return
         if self.picking is not None:
             self._pick_event(event)
             return
+        self._hand_event(event)
+
+    def _click(self, buttons: list[draw.Button], event: pygame.event.Event) -> bool:
+        """A button fires when the mouse goes down and comes up on it, both on this screen (so
+        a click never presses two buttons, nor one on the next screen). True when the event
+        was a button's."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self.held is not None:
-            self._drag(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.held is not None:
-            self._drag(event.pos)
-            if self.held is not None:
-                self._release()
+            self._pressed = next(
+                (b for b in buttons if b.enabled and b.rect.collidepoint(event.pos)), None
+            )
+            return self._pressed is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self._pressed = self._pressed, None
+            if pressed is not None and pressed in buttons and pressed.rect.collidepoint(event.pos):
+                pressed.action()
+                return True
+            return pressed is not None
+        return False
+
+    def _hand_event(self, event: pygame.event.Event) -> None:
+        t = self.app.pulled_at
+        control = self.control
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            seat = self._human_turn()
+            if seat is None or self.overview:
+                return
+            if self._rest_hold > 0:  # a click while the board is shown: on to the aim view
+                self._rest_hold = 0.0
+            elif control.press(seat, event.pos, t):
+                self._rest_hold = 0.0
+        elif event.type == pygame.MOUSEMOTION and control.engaged:
+            self._outcome(control.move(event.pos, t))
+        elif event.type == pygame.MOUSEMOTION:
+            control.observe(event.pos, t)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and control.engaged:
+            self._outcome(control.release(event.pos, t))
+
+    def _outcome(self, outcome: Outcome | None) -> None:
+        if outcome is None:
+            return
+        if outcome.words:
+            self._say(outcome.words)
+        if outcome.shot is not None:
+            self.match.start(outcome.shot)
+            if outcome.foul and outcome.shot.pawn:
+                self._say(f"Foul! {pawn_label(outcome.shot.pawn)}: the pawn crossed the foul line")
+
+    def toggle_overview(self) -> None:
+        """Show the whole table, or go back to the view of the moment."""
+        if not self.control.engaged:
+            self.overview = not self.overview
 
     def _pick_event(self, event: pygame.event.Event) -> None:
         choice = self.picking
@@ -135,76 +209,6 @@ class PlayScreen:
         seat = m.turn
         return None if seat is None or m.is_computer(seat) else seat
 
-    def _press(self, pos: tuple[int, int]) -> None:
-        seat = self._human_turn()
-        if seat is None:
-            return
-        x, y = self.view.to_world(*pos)
-        hand = self.match.state.player(seat).in_hand
-        for i, pid in enumerate(hand):
-            hx, hy = self.match.seat(seat).to_world(*self.match.hand_point(seat, i, len(hand)))
-            if (x - hx) ** 2 + (y - hy) ** 2 <= (1.6 * self.match.params.pawn_radius) ** 2:
-                self.held = pid
-                self.hold = self.match.hand_point(seat, i, len(hand))
-                self.samples.clear()
-                self._sample(x, y)
-                return
-
-    def _drag(self, pos: tuple[int, int]) -> None:
-        seat = self.match.turn
-        if self.held is None or seat is None:
-            return
-        x, y = self.view.to_world(*pos)
-        along, across = self._sample(x, y)
-        lane = self.match.seat(seat)
-        if along > lane.foul:
-            pid, self.held = self.held, None
-            shot = self.match.foul_shot(seat, pid, self.hold[1])
-            self.match.start(shot)
-            self._say(f"Foul! {pawn_label(pid)}: your hand crossed the foul line")
-            return
-        hold = self.match.clamp_hold(seat, along, across)
-        if not self.match.blocked(seat, *hold):
-            self.hold = hold
-
-    def _sample(self, x: float, y: float) -> tuple[float, float]:
-        seat = self.match.turn
-        assert seat is not None
-        along, across = self.match.lane_coords(seat, x, y)
-        self.samples.append((self.app.time, along, across))
-        return along, across
-
-    def _release(self) -> None:
-        seat, pid = self.match.turn, self.held
-        assert seat is not None and pid is not None
-        self.held = None
-        v_along, v_across = self._pointer_velocity()
-        flick = Flick(seat, pid, self.hold[0], self.hold[1], v_along, v_across)
-        self.last_flick = flick
-        shot = self.match.flick_shot(flick)
-        if shot is None:
-            self._say("Flick the pawn toward the board to slide it")
-            return
-        self.match.start(shot)
-
-    def _pointer_velocity(self) -> tuple[float, float]:
-        if len(self.samples) < 2:
-            return 0.0, 0.0
-        t1, a1, c1 = self.samples[-1]
-        first = None
-        for t, a, c in self.samples:
-            if t1 - t <= FLICK_WINDOW + 1e-9 and t < t1:
-                first = (t, a, c)
-                break
-        if first is None:
-            return 0.0, 0.0
-        t0, a0, c0 = first
-        return (a1 - a0) / (t1 - t0), (c1 - c0) / (t1 - t0)
-
-    def _drop_hold(self) -> None:
-        self.held = None
-        self.samples.clear()
-
     def _resume(self) -> None:
         self.paused = False
 
@@ -216,6 +220,11 @@ class PlayScreen:
     # -- time ---------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        for t in self.app.polls:  # every look at the queue, with input or none
+            self.control.pulled(t)
+        self._fit()
+        if not self.control.engaged:
+            self._frame_camera(dt)
         if self.paused:
             return
         m = self.match
@@ -229,6 +238,7 @@ class PlayScreen:
         if m.rolling:
             m.advance(dt)
             self._events()
+            self._end_when_still(dt)
             if m.settled and self.picking is None:
                 self._settle += dt
                 if self._settle >= SETTLE_PAUSE:
@@ -250,6 +260,50 @@ class PlayScreen:
                 if t >= CPU_REACH:
                     self._cpu = None
                     m.start(shot)
+
+    def _end_when_still(self, dt: float) -> None:
+        """Run the shot to its rest at once when no pawn has visibly moved for ``STILL_TIME``."""
+        m = self.match
+        if m.sim is None or not m.sim.moving:
+            self._still = []
+            return
+        now = m.sim.t
+        where = m.positions()
+        self._still.append((now, where))
+        while len(self._still) > 1 and now - self._still[1][0] >= STILL_TIME:
+            self._still.pop(0)
+        t0, before = self._still[0]
+        if now - t0 < STILL_TIME:
+            return
+        if all(
+            pid in before and math.dist(before[pid], xy) < STILL_MOVE for pid, xy in where.items()
+        ):
+            m.advance(m.params.max_time, max_steps=10**7)
+            self._events()
+            self._still = []
+
+    def _frame_camera(self, dt: float) -> None:
+        """Point the camera at what matters now and ease it there."""
+        m, cam = self.match, self.camera
+        if self.overview:
+            cam.aim_at(cam.overview())
+        elif m.rolling and m.sim is not None and m.sim.moving:
+            self._rest_hold = REST_HOLD
+            moving: list[tuple[float, float]] = []
+            speeds = m.sim.velocities()
+            for pid, (x, y) in m.positions().items():
+                vx, vy, _ = speeds.get(pid, (0.0, 0.0, 0.0))
+                if math.hypot(vx, vy) > 0.005:  # where it is and where it is going
+                    moving += [(x, y), (x + vx * FOLLOW_LEAD, y + vy * FOLLOW_LEAD)]
+            cam.aim_at(cam.follow(moving))
+        elif m.rolling or self._rest_hold > 0 or self._human_turn() is None:
+            self._rest_hold = max(self._rest_hold - dt, 0.0)
+            cam.aim_at(cam.board())
+        else:
+            seat = self._human_turn()
+            assert seat is not None
+            cam.aim_at(cam.aim(m.seat(seat)))
+        cam.update(dt)
 
     def _events(self) -> None:
         for e in self.match.new_events():
@@ -335,12 +389,16 @@ class PlayScreen:
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
         side = min(max(int(w * 0.3), 280), 420)
-        self.view.fit(pygame.Rect(10, 50, w - side - 30, h - 60))
+        self.play_area = pygame.Rect(10, 50, w - side - 30, h - 60)
+        self.camera.place(self.play_area)
+        self.camera.apply()
         self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
+        self.overview_button.rect = pygame.Rect(self.play_area.right - 190, 56, 180, 34)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._fit()
         surface.fill(draw.BACKGROUND)
+        surface.set_clip(self.play_area)
         self.view.draw_static(surface)
         m = self.match
         for pid, (x, y) in m.positions().items():
@@ -354,11 +412,17 @@ class PlayScreen:
             age = (now - f.t) / FLOAT_LIFE
             px, py = self.view.to_screen(f.x, f.y)
             draw.text(surface, f.words, (px, py - 20 - 30 * age), 26, f.rgb, "center", True)
+        self.control.draw(surface)
+        surface.set_clip(None)
+        self.overview_button.label = "Back (Tab)" if self.overview else "Overview (Tab)"
+        self.overview_button.draw(surface, 22)
         self._draw_banner(surface)
         who = {s.seat: s.describe() for s in m.config.seats}
         pick = self.picking
         active = pick.seat if pick else m.turn
-        boards = {pick.seat: [float(sq) for sq in pick.board]} if pick else None
+        boards: dict[str, Sequence[float]] | None = (
+            {pick.seat: [float(sq) for sq in pick.board]} if pick else None
+        )
         bottom = draw.draw_sidebar(surface, self.sidebar, m.state, who, active, boards, pick)
         draw.text_lines(
             surface, self.messages[-6:], self.sidebar.x, bottom + 4, self.sidebar.width,
@@ -378,15 +442,12 @@ class PlayScreen:
         for i, pid in enumerate(hand):
             if pid == moving:
                 continue
-            x, y = lane.to_world(*m.hand_point(seat, i, len(hand)))
+            x, y = lane.to_world(*hand_spot(m, seat, i, len(hand)))
             self.view.draw_pawn(surface, pid, x, y)
-        if self.held is not None:
-            x, y = lane.to_world(*self.hold)
-            self.view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)
-        elif self._cpu is not None:
+        if self._cpu is not None and self.held is None:
             shot, t = self._cpu
             i = hand.index(shot.pawn) if shot.pawn in hand else 0
-            a0, c0 = m.hand_point(seat, i, len(hand))
+            a0, c0 = hand_spot(m, seat, i, len(hand))
             a1 = lane.foul if shot.release is None else shot.release
             k = min(t / CPU_REACH, 1.0)
             x, y = lane.to_world(a0 + (a1 - a0) * k, c0 + (shot.offset - c0) * k)
@@ -395,7 +456,7 @@ class PlayScreen:
     def _draw_banner(self, surface: pygame.Surface) -> None:
         m = self.match
         state = m.state
-        title = f"Sorry! Sliders · {m.face.name} · round {state.round}"
+        title = f"Sorry! Sliders · {m.face.title} · round {state.round}"
         draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         seat = state.turn
         if self.picking is not None:
@@ -413,7 +474,7 @@ class PlayScreen:
         elif m.is_computer(seat):
             status = f"{self._name(seat)} (computer) is aiming…"
         else:
-            status = f"{self._name(seat)}: drag a pawn and flick it toward the board"
+            status = f"{self._name(seat)}: {self.control.hint}"
         rgb = draw.seat_rgb(seat) if seat else draw.TEXT
         draw.text(surface, status, (surface.get_width() - 14, 14), 26, rgb, "topright")
 

@@ -165,7 +165,11 @@ class ReplayScreen:
         s = step.slide
         shot = Shot(s.seat, s.speed, s.angle, s.offset, s.release, s.pawn)
         try:
-            sim = Simulation(self.layout, self.face, self.state.table, shot, self.params, s.seed)
+            # the engine it was played with; a log that names none predates the choice: pymunk
+            engine = step.result.engine or "pymunk"
+            sim = Simulation(
+                self.layout, self.face, self.state.table, shot, self.params, s.seed, engine
+            )
         except (UserError, ValueError) as exc:
             self._glide(f"step {self.index + 1} cannot be re-simulated ({exc})")
             return

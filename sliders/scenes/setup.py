@@ -1,7 +1,10 @@
-"""The setup screen: choose the game (the face), the layout and who sits at each seat, then start.
+"""The setup screen: choose the game (the face), the layout, how a person slides (the control)
+and who sits at each seat, then start.
 
-Mouse: click the arrows beside a row. Keys: Up/Down pick a row, Left/Right change it, Enter
-starts, Esc quits.
+Choosing a layout seats its default players (a person at the first seat, the computer at the
+others), so every layout starts as it is. Mouse: click the arrows beside a row (a click counts
+when the button goes down and up on the same arrow). Keys: Up/Down pick a row, Left/Right change
+it, Enter starts, Esc quits.
 """
 
 from __future__ import annotations
@@ -9,15 +12,43 @@ from __future__ import annotations
 import pygame
 
 from sliders.ai import STRENGTHS
+from sliders.boards import face
 from sliders.errors import UserError
 from sliders.outcome import FACES, SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App
 from sliders.scenes.config import MatchConfig, SeatSpec, available_layouts, layout_seats
+from sliders.scenes.controls import CONTROLS
 from sliders.scenes.match import Match
 
 OFF = "off"
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))
+CONTROL_WORDS = {"aim": "aim: pull back, let go", "flick": "flick: swing and let go"}
+
+
+def game_name(name: str) -> str:
+    """A face as players call the game ("Race for Home")."""
+    try:
+        return face(name).title
+    except UserError:
+        return name
+
+
+def layout_name(layout: str) -> str:
+    """A layout as players call it ("Crazy corner")."""
+    return layout.replace("-", " ").capitalize()
+
+
+def default_seating(layout: str) -> dict[str, str]:
+    """Who sits where when ``layout`` is chosen: its default seats, a person at the first and
+    the computer at the others."""
+    from sliders.boards.layoutfile import read_layout
+
+    try:
+        seats = read_layout(layout).default_seats
+    except UserError:
+        return {}
+    return {s: ("human" if i == 0 else "computer: medium") for i, s in enumerate(seats)}
 
 
 class SetupScreen:
@@ -32,8 +63,9 @@ class SetupScreen:
             for s in config.seats:
                 self.who[s.seat] = "human" if s.human else f"computer: {s.strength}"
         else:
-            self.who = {"south": "human", "north": "computer: medium"}
+            self.who = default_seating(self.layout)
         self.row = 0
+        self._down: pygame.Rect | None = None  # where the mouse button went down
         self.note = ""
         self.rows: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self.start_button = draw.Button("Start", self.start)
@@ -48,7 +80,7 @@ class SetupScreen:
             return ()
 
     def row_names(self) -> list[str]:
-        return ["face", "layout", *self.seats()]
+        return ["face", "layout", "control", *self.seats()]
 
     def change(self, row: str, step: int) -> None:
         self.note = ""
@@ -57,6 +89,10 @@ class SetupScreen:
         elif row == "layout":
             i = self.layouts.index(self.layout) if self.layout in self.layouts else 0
             self.layout = self.layouts[(i + step) % len(self.layouts)]
+            self.who = default_seating(self.layout)
+        elif row == "control":
+            i = CONTROLS.index(self.app.control) if self.app.control in CONTROLS else 0
+            self.app.control = CONTROLS[(i + step) % len(CONTROLS)]
         else:
             now = self.who.get(row, OFF)
             self.who[row] = CHOICES[(CHOICES.index(now) + step) % len(CHOICES)]
@@ -102,16 +138,25 @@ class SetupScreen:
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.change(names[self.row], 1 if event.key == pygame.K_RIGHT else -1)
             return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for i, (name, left, right) in enumerate(self.rows):
-                if left.collidepoint(event.pos):
-                    self.row = i
-                    self.change(name, -1)
-                    return
-                if right.collidepoint(event.pos):
-                    self.row = i
-                    self.change(name, 1)
-                    return
+        targets = [r for _, left, right in self.rows for r in (left, right)]
+        targets += [self.start_button.rect, self.quit_button.rect]
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._down = next((r for r in targets if r.collidepoint(event.pos)), None)
+            return
+        if not (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            return
+        down, self._down = self._down, None
+        if down is None or not down.collidepoint(event.pos):
+            return  # a click counts only where it began, on this screen
+        for i, (name, left, right) in enumerate(self.rows):
+            if left.collidepoint(event.pos):
+                self.row = i
+                self.change(name, -1)
+                return
+            if right.collidepoint(event.pos):
+                self.row = i
+                self.change(name, 1)
+                return
         self.start_button.handle(event)
         self.quit_button.handle(event)
 
@@ -138,7 +183,7 @@ class SetupScreen:
         draw.text(surface, "Sorry! Sliders", (w // 2, 70), 84, draw.HIGHLIGHT, "center", True)
         draw.text(
             surface,
-            "choose the game, the layout and the players",
+            "choose the game, the layout, the control and the players",
             (w // 2, 125),
             26,
             draw.DIM,
@@ -146,9 +191,12 @@ class SetupScreen:
         )
         for i, (name, left, right) in enumerate(self.rows):
             if name == "face":
-                label, value, rgb = "Game", self.face, draw.TEXT
+                label, value, rgb = "Game", game_name(self.face), draw.TEXT
             elif name == "layout":
-                label, value, rgb = "Layout", self.layout, draw.TEXT
+                label, value, rgb = "Layout", layout_name(self.layout), draw.TEXT
+            elif name == "control":
+                value = CONTROL_WORDS.get(self.app.control, self.app.control)
+                label, rgb = "Control", draw.TEXT
             else:
                 label = f"{SEAT_COLOURS[name].capitalize()} ({name})"
                 value, rgb = self.who.get(name, OFF), draw.seat_rgb(name)

@@ -168,7 +168,7 @@ def test_import_sliders_does_not_load_pygame_or_pymunk() -> None:
         (["shot", "--speed", "0.6", "--pawn", "north-1"], "north-1"),
         (["shot", "--speed", "0.6", "--seed", "-1"], "seed"),
         (["shot", "--speed", "0.6", "--param", "iterations=2.5"], "whole number"),
-        (["shot", "--speed", "0.6", "--param", "pawn_radius=0.06"], "wider than"),
+        (["shot", "--speed", "0.6", "--param", "pawn_radius=0.06"], "legal range"),
     ],
 )
 def test_impossible_pawns_seeds_and_params(capsys, argv, needle) -> None:

@@ -87,13 +87,6 @@ def test_slow_pawn_over_the_hole_drops_in(name: str) -> None:
     assert any(e.type is EventType.IN_HOLE for e in result.events)
 
 
-def test_fast_pawn_skims_over_the_hole() -> None:
-    # fast enough to cross the hole above the capture speed, slow enough to stop on the board
-    p = P.replace(hole_capture_speed=0.3)
-    result = simulate(SQUARE2, face("instant-home"), [], Shot("south", speed_to_reach(0.12)), p)
-    assert result.pawns[0].status is Status.ON_TARGET
-
-
 def test_hole_edge_scores_four_on_instant_home_and_a_choice_on_instant_sorry() -> None:
     edge = [pawn("south-1", 0.015 + R / 2, 0.0)]
     (home,) = at_rest(SQUARE2, face("instant-home"), edge)

@@ -281,9 +281,29 @@ def test_logs_with_numbers_json_cannot_hold_are_refused(capsys, tmp_path, token,
         (["--replay", "g.json", "--players", "red"], "leave out --players"),
         (["--replay", "g.json", "--log", "h.json"], "leave out --log"),
         (["--replay", "g.json", "--starter", "red"], "leave out --starter"),
+        (["--replay", "g.json", "--boards", "red=0,0,2,6"], "leave out --boards"),
+        (["--replay", "g.json", "--round", "3"], "leave out --round"),
         (["--repl", "g.json"], "unrecognized arguments: --repl"),
+        (["--face", "race-for-home", "--boards", "red=²,0,0,0"], "a square is 0 (START) to 6"),
+        (["--face", "race-for-home", "--boards", "red=٣,0,0,0"], "a square is 0 (START) to 6"),
     ],
 )
 def test_conflicting_or_abbreviated_flags_are_refused(monkeypatch, capsys, args, message):
     code, _out, err = score(monkeypatch, capsys, args, [])
     assert code == 2 and err.count("\n") == 1 and message in err, err
+
+
+def test_undecodable_bytes_and_endless_lines_are_mistyped_lines(monkeypatch, capsys, tmp_path):
+    """Input that is not UTF-8 (read strictly, as in a UTF-8 locale) and a line of megabytes are
+    each one line of complaint; the lines around them count."""
+    raw = b"red 3\n\xff\xfe 3\n" + b"x" * 3_000_000 + b"\nyellow 2\n"
+    stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="strict")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    log = tmp_path / "g.json"
+    assert main(["score", *START, "--log", str(log)]) == 0
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 2 and "unknown player '\ufffd\ufffd'" in lines[0], err
+    assert lines[1] == "error: a line of more than 1000 characters"
+    assert len(out) < 10_000
+    assert len(Game.load(log).steps) == 2

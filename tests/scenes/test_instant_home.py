@@ -4,6 +4,8 @@ itself), before the shot's outcome is applied, and the log keeps the choice."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -16,6 +18,8 @@ from sliders.scenes.config import MatchConfig, parse_seat_specs
 from sliders.scenes.match import Match
 from sliders.scenes.play import PlayScreen
 
+from .person import slide_to
+
 FRAME = 1 / 60
 SOUTH = (4, 1, 0, 2)
 """south's score board in round 2: pawn 3 is furthest from HOME, pawn 2 the second furthest"""
@@ -24,6 +28,7 @@ SOUTH = (4, 1, 0, 2)
 @pytest.fixture
 def app():
     a = App((1280, 800), sound=False, think_budget=None)
+    a.clock = lambda: a.time
     yield a
     a.close()
 
@@ -67,33 +72,14 @@ def _post_key(key: int) -> None:
 
 
 def _slide(app: App, screen: PlayScreen, seat: str, speed: float, across: float) -> None:
-    """A person's slide by posted mouse events: take the first pawn in hand, carry it to
-    ``across`` on the lane, then flick it straight up the lane at ``speed`` m/s."""
+    """A person's slide by posted mouse events (the aim control): from ``across`` on the
+    foul line, straight up the lane at ``speed`` m/s."""
     m = screen.match
     lane = m.seat(seat)
-
-    def pixel(along: float, across: float) -> tuple[int, int]:
-        return screen.view.to_screen(*lane.to_world(along, across))
-
-    hand = m.state.player(seat).in_hand
-    along0, across0 = m.hand_point(seat, 0, len(hand))
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pixel(along0, across0), button=1)
-    )
-    app.step(FRAME)
-    assert screen.held == hand[0]
-    path = [(along0, across0 + (across - across0) * k / 12) for k in range(1, 13)]  # slowly
-    path += [(along0 + speed * FRAME * k, across) for k in range(1, 7)]  # the flick
-    for k, (along, a) in enumerate(path):
-        pos = pixel(along, a)
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
-        )
-        if k == len(path) - 1:  # let go while moving
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-        app.step(FRAME)
-    assert m.rolling, "the flick made no shot"
-    assert m.shots[-1].speed == pytest.approx(speed, rel=0.1)
+    target = lane.to_world(lane.foul + m.params.stopping_distance(speed), across)
+    slide_to(app, screen, seat, target, across)
+    assert m.rolling, "the slide made no shot"
+    assert m.shots[-1].speed == pytest.approx(speed, rel=0.02)
 
 
 def _until(app: App, done, frames: int = 3000) -> None:
@@ -114,7 +100,7 @@ def _click_scoring_pawn(screen: PlayScreen, index: int) -> None:
 def test_a_person_clicks_the_scoring_pawn_that_goes_home(app):
     match = _round_two("south,north")
     screen = _show(app, match)
-    _slide(app, screen, "south", 0.66, 0.0)  # straight down the axis into the hole
+    _slide(app, screen, "south", 0.645, 0.0)  # straight down the axis into the hole
     _until(app, lambda: screen.picking is not None)
     choice = screen.picking
     assert (choice.seat, choice.pawn, choice.board) == ("south", "south-1", SOUTH)
@@ -137,7 +123,7 @@ def test_a_person_clicks_the_scoring_pawn_that_goes_home(app):
 def test_enter_takes_the_suggested_pawn_and_keys_pick_by_number(app):
     match = _round_two("south,north")
     screen = _show(app, match)
-    _slide(app, screen, "south", 0.66, 0.0)
+    _slide(app, screen, "south", 0.645, 0.0)
     _until(app, lambda: screen.picking is not None)
     _post_key(pygame.K_9)  # not a scoring pawn: ignored
     app.step(FRAME)
@@ -152,7 +138,7 @@ def test_enter_takes_the_suggested_pawn_and_keys_pick_by_number(app):
 def test_a_number_key_picks_that_scoring_pawn(app):
     match = _round_two("south,north")
     screen = _show(app, match)
-    _slide(app, screen, "south", 0.66, 0.0)
+    _slide(app, screen, "south", 0.645, 0.0)
     _until(app, lambda: screen.picking is not None)
     _post_key(pygame.K_4)
     app.step(FRAME)
@@ -166,7 +152,7 @@ def test_the_owner_chooses_when_another_player_bumps_the_pawn_in(app):
     match.start(Shot("south", 0.62, 0.0, -0.03, None, "south-1"))  # stops beyond the hole
     _until(app, lambda: match.state.turn == "north")
     assert match.state.table[0].status is Status.ON_TARGET
-    match.start(Shot("north", 0.7, 0.0, 0.04, None, "north-1"))  # knocks red's pawn in
+    match.start(Shot("north", 0.68, math.radians(5.5), 0.02, None, "north-1"))  # knocks it in
     _until(app, lambda: screen.picking is not None)
     assert screen.picking.seat == "south" and screen.picking.pawn == "south-1"
     _click_scoring_pawn(screen, 0)
@@ -179,7 +165,7 @@ def test_the_owner_chooses_when_another_player_bumps_the_pawn_in(app):
 def test_no_picker_when_there_is_no_real_choice(app):
     match = _round_two("south,north", (0, 0, 0, 0))
     screen = _show(app, match)
-    _slide(app, screen, "south", 0.66, 0.0)
+    _slide(app, screen, "south", 0.645, 0.0)
     _until(app, lambda: not match.rolling)
     assert screen.picking is None
     assert match.game.steps[-1].home == {"south-1": 0}
@@ -208,7 +194,7 @@ def test_a_computer_seat_chooses_without_a_picker(app):
     match = _round_two("south=cpu,north")
     screen = PlayScreen(app, match)
     app.show(screen)
-    match.start(Shot("south", 0.66, 0.0, 0.0, None, "south-1"))  # its hand, into the hole
+    match.start(Shot("south", 0.645, 0.0, 0.0, None, "south-1"))  # its hand, into the hole
     _until(app, lambda: not match.rolling)
     assert screen.picking is None
     step = match.game.steps[-1]

@@ -1,0 +1,170 @@
+"""One interface, two engines: :class:`Simulation` and :func:`simulate` run a shot in the engine
+asked for, ``"pymunk"`` (a fixed-step Chipmunk world, :mod:`sliders.physics.engine`) or
+``"exact"`` (event-driven, :mod:`sliders.physics.exact`, loaded only when asked for).
+
+Both implement the same pawn model with the same :class:`~sliders.physics.PhysicsParams`
+(docs/model.md). ``engine=None`` means :data:`DEFAULT_ENGINE`.
+"""
+
+from __future__ import annotations
+
+import abc
+import importlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from sliders.errors import UserError
+from sliders.outcome import ENGINES
+
+if TYPE_CHECKING:
+    from sliders.boards import Face, Layout
+    from sliders.boards.geometry import PlacedPawn
+    from sliders.outcome import Event, PawnRest, ShotResult
+    from sliders.physics.engine import Shot
+    from sliders.physics.params import PhysicsParams
+
+
+DEFAULT_ENGINE = "pymunk"
+"""the engine used when none is named"""
+
+
+def simulate(
+    layout: Layout,
+    face: Face,
+    table: Sequence[PlacedPawn],
+    shot: Shot,
+    params: PhysicsParams | None = None,
+    seed: int | np.random.Generator | None = None,
+    engine: str | None = None,
+) -> ShotResult:
+    """Slide one pawn and run the world until every pawn is at rest or removed (or the shot
+    times out: ``result.settled`` is then False), in ``engine``."""
+    name = check_engine(engine)
+    if name == "pymunk":
+        from sliders.physics.engine import simulate_pymunk
+
+        return simulate_pymunk(layout, face, table, shot, params, seed)
+    exact: Any = _load_exact()
+    result: ShotResult = exact.simulate_exact(layout, face, table, shot, params, seed)
+    return result
+
+
+def check_engine(engine: str | None) -> str:
+    """The engine's name (``None``: the default), or a one-line UserError."""
+    if engine is None:
+        return DEFAULT_ENGINE
+    if engine not in ENGINES:
+        raise UserError(f"engine {engine!r} is unknown (choose {' or '.join(ENGINES)})")
+    return engine
+
+
+def require_engine(engine: str | None) -> str:
+    """The engine's name, once it is known to load (a one-line UserError otherwise)."""
+    name = check_engine(engine)
+    if name == "exact":
+        _load_exact()
+    return name
+
+
+def engine_version(engine: str | None = None) -> str:
+    """What a result records as its engine's version: this sliders' version."""
+    from sliders import __version__
+
+    check_engine(engine)
+    return __version__
+
+
+class _ChooseEngine(abc.ABCMeta):
+    """``Simulation(..., engine=...)`` builds the chosen engine's simulation."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is not Simulation:
+            return super().__call__(*args, **kwargs)
+        if len(args) > 6:
+            args, kwargs = args[:6], {**kwargs, "engine": args[6]}
+        name = check_engine(kwargs.pop("engine", None))
+        if name == "pymunk":
+            from sliders.physics.engine import PymunkSimulation
+
+            return PymunkSimulation(*args, **kwargs)
+        return _load_exact().ExactSimulation(*args, **kwargs)
+
+
+class Simulation(metaclass=_ChooseEngine):
+    """One shot, stepped: ``Simulation(layout, face, table, shot, params, seed, engine)`` builds
+    it in the chosen engine (every engine's simulation is an instance of this class).
+
+    ``step()`` advances by ``params.dt`` (a frame); ``run()`` goes on to rest or the time-out;
+    ``moving`` tells whether it is still going, ``t`` its time; ``positions()`` and
+    ``velocities()`` give every pawn still on the table; ``result()`` classifies the rest state;
+    ``events``, ``removed``, ``shooter`` and ``order`` (the shooter, then the table's pawns) are
+    what happened so far and who took part.
+    """
+
+    engine: str
+    params: PhysicsParams
+    shooter: str
+    order: list[str]
+    events: list[Event]
+    removed: dict[str, PawnRest]
+    moving: bool
+    t: float
+
+    def __init__(
+        self,
+        layout: Layout,
+        face: Face,
+        table: Sequence[PlacedPawn],
+        shot: Shot,
+        params: PhysicsParams | None = None,
+        seed: int | np.random.Generator | None = None,
+        engine: str | None = None,
+    ) -> None:
+        """Never called for this class itself: its metaclass builds the engine's class."""
+
+    def step(self) -> None:
+        raise NotImplementedError
+
+    def run(self) -> None:
+        raise NotImplementedError
+
+    def positions(self) -> dict[str, tuple[float, float, float]]:
+        raise NotImplementedError
+
+    def velocities(self) -> dict[str, tuple[float, float, float]]:
+        raise NotImplementedError
+
+    def kinetic_energy(self) -> float:
+        raise NotImplementedError
+
+    def result(self) -> ShotResult:
+        raise NotImplementedError
+
+
+def _load_exact() -> Any:
+    """The exact engine's module, registered as a :class:`Simulation`; one line if it cannot
+    load."""
+    try:
+        module = importlib.import_module("sliders.physics.exact")
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and "sliders.physics.exact".startswith(exc.name):
+            raise UserError(
+                "engine 'exact' is not part of this sliders yet (use --engine pymunk)"
+            ) from None
+        raise UserError(f"engine 'exact' cannot load: {exc}") from None
+    except ImportError as exc:
+        raise UserError(f"engine 'exact' cannot load: {exc}") from None
+    if not issubclass(module.ExactSimulation, Simulation):
+        Simulation.register(module.ExactSimulation)
+    return module
+
+
+def add_engine_argument(p: Any) -> None:
+    """``--engine exact|pymunk`` on a command's parser (or argument group)."""
+    p.add_argument(
+        "--engine",
+        choices=ENGINES,
+        help=f"physics engine (default: {DEFAULT_ENGINE}; see sliders params)",
+    )

@@ -1,0 +1,137 @@
+"""The camera of the play screen: what part of the table is drawn how large, phase by phase.
+
+A shot has three views. While a person aims, the near end of their lane is large: the pawns
+waiting in the hand, the foul line and room to pull back or swing in (at least ``AIM_ROOM``
+pixels between the waiting pawns and the foul line), and as much of the lane toward the board
+as fits. While pawns run, the view follows the moving pawns. At rest the target board fills the
+play area. The overview shows the whole table. Each view is a target, a world centre (m) and a
+scale (pixels a metre); the camera eases toward it (exponentially, in position and in the
+logarithm of the scale), so it never jumps, and drives :class:`~sliders.scenes.draw.TableView`
+through ``look_at``. Rules never look at the camera: a foul is judged in the world.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import pygame
+
+from sliders.boards import Layout, Seat
+from sliders.scenes.draw import TableView
+
+EASE = 0.22
+"""seconds for the camera to cover about 63 % of the way to its target"""
+AIM_ROOM = 180
+"""pixels, at least, between the pawns waiting in the hand and the foul line while aiming"""
+PULL_ROOM = 280
+"""pixels, at least, behind the foul line while aiming (room for the aim control's pull)"""
+HAND_BACK = 0.035
+"""metres behind a lane's near end where the pawns in hand wait"""
+BOARD_MARGIN = 0.03
+"""metres of table shown around the board at rest"""
+FOLLOW_MARGIN = 0.09
+"""metres shown around the moving pawns"""
+
+Centre = tuple[float, float]
+
+
+class Camera:
+    """Eases a :class:`TableView` toward the view of the moment (see the module's words)."""
+
+    def __init__(self, view: TableView, layout: Layout) -> None:
+        self.view, self.layout = view, layout
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.centre: Centre = (0.0, 0.0)
+        self.scale = 0.0  # 0: not placed yet, the first target is taken at once
+        self.target: tuple[Centre, float] = ((0.0, 0.0), 1.0)
+
+    # -- views ------------------------------------------------------------------------------------
+
+    def overview(self) -> tuple[Centre, float]:
+        """The whole table."""
+        x0, y0, x1, y1 = self.view.bounds
+        return self._fit((x0, y0, x1, y1))
+
+    def board(self) -> tuple[Centre, float]:
+        """The target board filling the play area."""
+        h = self.layout.board_side / 2 + BOARD_MARGIN
+        return self._fit((-h, -h, h, h))
+
+    def aim(self, seat: Seat, foul: float | None = None) -> tuple[Centre, float]:
+        """The near end of ``seat``'s lane, large: the hand, the foul line, the pull-back room
+        and as much of the lane toward the board as fits."""
+        foul = seat.foul if foul is None else foul
+        hand = -HAND_BACK
+        need = AIM_ROOM / (foul - hand)  # the least scale giving the hand its room
+        far = _board_far(seat, self.layout.board_side / 2) + BOARD_MARGIN
+        w, h = self.rect.size
+        length = h if seat.forward[0] == 0 else w  # screen pixels along the lane
+        width = w if seat.forward[0] == 0 else h
+        back = hand - 0.03
+        scale = need
+        for _ in range(3):
+            scale = max(need, length / (far - back))
+            scale = min(scale, width / (seat.width + 0.04))
+            back = min(hand - 0.03, foul - PULL_ROOM / scale)
+        span = length / scale
+        along = back + span / 2
+        return seat.to_world(along, 0.0), scale
+
+    def follow(self, points: Iterable[Centre]) -> tuple[Centre, float]:
+        """The moving pawns with room around them, no closer than the board view and no
+        farther than the overview."""
+        pts = list(points)
+        if not pts:
+            return self.board()
+        m = FOLLOW_MARGIN
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        centre, scale = self._fit((min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m))
+        low, high = self.overview()[1], self.board()[1]
+        return centre, min(max(scale, low), high)
+
+    # -- motion -----------------------------------------------------------------------------------
+
+    def place(self, rect: pygame.Rect) -> None:
+        """The play area the view is drawn in (call before asking for views)."""
+        self.rect = pygame.Rect(rect)
+
+    def aim_at(self, target: tuple[Centre, float], snap: bool = False) -> None:
+        self.target = target
+        if snap or self.scale <= 0:
+            self.centre, self.scale = target
+
+    def update(self, dt: float) -> None:
+        """Ease toward the target by ``dt`` seconds."""
+        (tx, ty), ts = self.target
+        if self.scale <= 0:
+            self.centre, self.scale = (tx, ty), ts
+            return
+        k = 1.0 - math.exp(-max(dt, 0.0) / EASE)
+        cx, cy = self.centre
+        self.centre = (cx + (tx - cx) * k, cy + (ty - cy) * k)
+        self.scale = math.exp(math.log(self.scale) + (math.log(ts) - math.log(self.scale)) * k)
+        if abs(self.scale / ts - 1) < 1e-4 and math.hypot(tx - cx, ty - cy) * ts < 0.05:
+            self.centre, self.scale = (tx, ty), ts
+
+    def apply(self) -> None:
+        """Point the table view where the camera is."""
+        if self.scale <= 0:  # not placed yet: the overview
+            centre, scale = self.overview()
+            self.view.look_at(centre, scale, self.rect)
+            return
+        self.view.look_at(self.centre, self.scale, self.rect)
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def _fit(self, box: tuple[float, float, float, float]) -> tuple[Centre, float]:
+        x0, y0, x1, y1 = box
+        w, h = self.rect.size
+        scale = min(w / max(x1 - x0, 1e-6), h / max(y1 - y0, 1e-6))
+        return ((x0 + x1) / 2, (y0 + y1) / 2), scale
+
+
+def _board_far(seat: Seat, half: float) -> float:
+    """How far down ``seat``'s lane the far edge of the board is (metres from the near end)."""
+    fx, fy = seat.forward
+    return (0.0 - seat.near[0]) * fx + (0.0 - seat.near[1]) * fy + half

@@ -1,0 +1,326 @@
+"""How a person slides a pawn: the two controls of the play screen.
+
+``aim`` (the default): a slingshot. Press anywhere in your lane behind the foul line (or just on
+it): the next pawn goes to the foul line at that point across the lane. Pull the pointer back,
+away from the board: the pawn will leave the other way (the aim line shows where it points), and the farther
+the pointer is from the pawn the faster it leaves (the power gauge shows how fast, from 0 to the
+layout's useful top speed over ``PULL_MAX`` pixels). Let go to slide; let go within
+``CANCEL_PULL`` pixels of the pawn to put it back.
+
+``flick``: press on a pawn waiting in your hand and swing it down the lane; it follows the
+pointer (on the lane, behind the foul line) and leaves with the pointer's velocity when you let
+go. The velocity is the hand's own (see :mod:`sliders.scenes.hand`), taken in screen pixels a
+second at a fixed rate (``FLICK_GAIN``), so zooming does not change how hard to flick. The held
+pawn's centre crossing the foul line is a foul, judged in the world.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from sliders.boards import Seat
+from sliders.physics import Shot
+from sliders.scenes import draw
+from sliders.scenes.camera import HAND_BACK
+from sliders.scenes.hand import Hand
+from sliders.scenes.match import Flick, Match
+
+CONTROLS = ("aim", "flick")
+DEFAULT_CONTROL = "aim"
+FLICK_GAIN = 0.001
+"""metres a second of release speed for each pixel a second of the pointer (1000 px/s: 1 m/s)"""
+PULL_MAX = 240
+"""pixels of pull for the aim control's full power"""
+CANCEL_PULL = 10
+"""a pull shorter than this (pixels) at the release puts the pawn back"""
+TOP_MARGIN = 1.25
+"""the aim control's top speed: this times the speed that just reaches the board's far edge"""
+
+Pos = tuple[float, float]
+
+
+def check_control(name: str) -> str:
+    from sliders.errors import UserError
+
+    if name not in CONTROLS:
+        raise UserError(f"--control {name!r}: choose from {', '.join(CONTROLS)}")
+    return name
+
+
+def hand_spot(match: Match, seat: str, index: int, count: int) -> Pos:
+    """(along, across) where the ``index``-th of ``count`` pawns in a person's hand waits:
+    side by side behind the near end of the lane."""
+    lane = match.seat(seat)
+    r = match.params.pawn_radius
+    gap = min(2.4 * r, (lane.width - 2 * r) / max(count - 1, 1)) if count > 1 else 0.0
+    return -HAND_BACK, (index - (count - 1) / 2) * gap
+
+
+def top_speed(match: Match, seat: str) -> float:
+    """The aim control's full-power speed for ``seat``: a margin over the speed that carries a
+    pawn from the foul line to the far edge of the board."""
+    lane = match.seat(seat)
+    fx, fy = lane.forward
+    far = -lane.near[0] * fx - lane.near[1] * fy + match.layout.board_side / 2
+    distance = max(far - lane.foul, 0.05)
+    speed = TOP_MARGIN * math.sqrt(2 * match.params.deceleration * distance)
+    return min(speed, match.params.max_speed)
+
+
+@dataclass
+class Outcome:
+    """What a control did with a release: a shot, a foul, or a word for the player."""
+
+    shot: Shot | None = None
+    foul: bool = False
+    words: str = ""
+
+
+class Control:
+    """Shared by both controls: the pawn taken, the seat, the screen transform."""
+
+    name = ""
+    hint = ""
+
+    def __init__(self, match: Match, view: draw.TableView) -> None:
+        self.match, self.view = match, view
+        self.seat: str | None = None
+        self.held: str | None = None
+        self.hold: Pos = (0.0, 0.0)  # (along, across) of the held pawn
+
+    @property
+    def engaged(self) -> bool:
+        return self.held is not None
+
+    def cancel(self) -> None:
+        self.held = None
+
+    def lane(self) -> Seat:
+        assert self.seat is not None
+        return self.match.seat(self.seat)
+
+    def lane_at(self, pos: Pos) -> Pos:
+        assert self.seat is not None
+        return self.match.lane_coords(self.seat, *self.view.to_world(*pos))
+
+    def waiting(self, seat: str) -> list[tuple[str, Pos]]:
+        hand = self.match.state.player(seat).in_hand
+        return [(pid, hand_spot(self.match, seat, i, len(hand))) for i, pid in enumerate(hand)]
+
+    def pulled(self, t: float) -> None:
+        """The window pulled its events at ``t`` (every frame)."""
+
+    def observe(self, pos: Pos, t: float) -> None:
+        """The pointer moved to ``pos`` with no pawn held (pulled at ``t``)."""
+
+    # each control: press (True when it took a pawn), move, release, draw
+    def press(self, seat: str, pos: Pos, t: float) -> bool:
+        raise NotImplementedError
+
+    def move(self, pos: Pos, t: float) -> Outcome | None:
+        raise NotImplementedError
+
+    def release(self, pos: Pos, t: float) -> Outcome:
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class FlickControl(Control):
+    name = "flick"
+    hint = "drag a pawn from your hand and flick it toward the board"
+
+    def __init__(self, match: Match, view: draw.TableView) -> None:
+        super().__init__(match, view)
+        self.hand = Hand()
+
+    def press(self, seat: str, pos: Pos, t: float) -> bool:
+        self.seat = seat
+        along, across = self.lane_at(pos)
+        reach = 1.6 * self.match.params.pawn_radius
+        for pid, (a, c) in self.waiting(seat):
+            if math.hypot(along - a, across - c) <= reach:
+                self.held = pid
+                self.hold = self.match.clamp_hold(seat, along, across)
+                self.hand.begin(t, *pos)
+                return True
+        return False
+
+    def pulled(self, t: float) -> None:
+        self.hand.pulled(t)
+
+    def observe(self, pos: Pos, t: float) -> None:
+        self.hand.observe(t, *pos)  # free motion teaches the hand the pointer's event rate
+
+    def move(self, pos: Pos, t: float) -> Outcome | None:
+        if self.held is None or self.seat is None:
+            return None
+        self.hand.add(t, *pos)
+        along, across = self.lane_at(pos)
+        if along > self.lane().foul:
+            return self._foul()
+        hold = self.match.clamp_hold(self.seat, along, across)
+        if not self.match.blocked(self.seat, *hold):
+            self.hold = hold
+        return None
+
+    def release(self, pos: Pos, t: float) -> Outcome:
+        assert self.held is not None and self.seat is not None
+        along, _ = self.lane_at(pos)
+        if along > self.lane().foul:
+            return self._foul()
+        vx, vy = self.hand.release(t, *pos)
+        lane = self.lane()
+        wx, wy = vx * FLICK_GAIN, -vy * FLICK_GAIN  # screen y grows downward
+        (fx, fy), (rx, ry) = lane.forward, lane.right
+        flick = Flick(
+            self.seat, self.held, self.hold[0], self.hold[1], wx * fx + wy * fy, wx * rx + wy * ry
+        )
+        self.held = None
+        shot = self.match.flick_shot(flick)
+        if shot is None:
+            return Outcome(words="Flick the pawn toward the board to slide it")
+        return Outcome(shot=shot)
+
+    def _foul(self) -> Outcome:
+        assert self.held is not None and self.seat is not None
+        pid, self.held = self.held, None
+        return Outcome(shot=self.match.foul_shot(self.seat, pid, self.hold[1]), foul=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.held is None or self.seat is None:
+            return
+        x, y = self.lane().to_world(*self.hold)
+        self.view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)
+
+
+class AimControl(Control):
+    name = "aim"
+    hint = "press in your lane, pull back to aim and set the power, let go"
+
+    def __init__(self, match: Match, view: draw.TableView) -> None:
+        super().__init__(match, view)
+        self.pointer: Pos = (0.0, 0.0)
+
+    def press(self, seat: str, pos: Pos, t: float) -> bool:
+        self.seat = seat
+        lane = self.lane()
+        along, across = self.lane_at(pos)
+        r = self.match.params.pawn_radius
+        # anywhere in the lane from the hand to a pawn's radius past the foul line (snapped to it)
+        if not (-HAND_BACK - 2 * r <= along <= lane.foul + r and abs(across) <= lane.width / 2 + r):
+            return False
+        waiting = self.waiting(seat)
+        if not waiting:
+            return False
+        pid = waiting[0][0]
+        for p, (a, c) in waiting:  # a pawn pressed in the hand is the one slid
+            if math.hypot(along - a, across - c) <= 1.2 * r:
+                pid = p
+        spot = self._free_spot(across)
+        if spot is None:
+            return False
+        self.held, self.hold, self.pointer = pid, spot, pos
+        return True
+
+    def _free_spot(self, across: float) -> Pos | None:
+        assert self.seat is not None
+        lane = self.lane()
+        along = lane.foul
+        limit = lane.width / 2 - self.match.params.pawn_radius
+        first = min(max(across, -limit), limit)
+        for k in range(0, 41):
+            for sign in (1, -1):
+                c = first + sign * k * limit / 20
+                if abs(c) <= limit and not self.match.blocked(self.seat, along, c):
+                    return along, c
+        return None
+
+    def move(self, pos: Pos, t: float) -> Outcome | None:
+        if self.held is not None:
+            self.pointer = pos
+        return None
+
+    def pull(self) -> tuple[float, Pos]:
+        """(power 0..1, unit direction in the world) of the pull now."""
+        ax, ay = self.view.to_screen(*self.lane().to_world(*self.hold))
+        dx, dy = ax - self.pointer[0], ay - self.pointer[1]
+        length = math.hypot(dx, dy)
+        if length < 1e-9:
+            return 0.0, self.lane().forward
+        return min(length / PULL_MAX, 1.0), (dx / length, -dy / length)
+
+    def speed(self) -> float:
+        assert self.seat is not None
+        return self.pull()[0] * top_speed(self.match, self.seat)
+
+    def release(self, pos: Pos, t: float) -> Outcome:
+        assert self.held is not None and self.seat is not None
+        self.pointer = pos
+        ax, ay = self.view.to_screen(*self.lane().to_world(*self.hold))
+        pid = self.held
+        self.held = None
+        if math.hypot(pos[0] - ax, pos[1] - ay) < CANCEL_PULL:
+            return Outcome(words="Pull back from the pawn, away from the board, then let go")
+        self.held = pid
+        speed = self.speed()
+        _, (wx, wy) = self.pull()
+        self.held = None
+        lane = self.lane()
+        (fx, fy), (rx, ry) = lane.forward, lane.right
+        flick = Flick(
+            self.seat, pid, self.hold[0], self.hold[1],
+            speed * (wx * fx + wy * fy), speed * (wx * rx + wy * ry),
+        )  # fmt: skip
+        shot = self.match.flick_shot(flick)
+        if shot is None:
+            return Outcome(words="Pull back, away from the board, to slide the pawn forward")
+        return Outcome(shot=shot)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.held is None or self.seat is None:
+            return
+        lane = self.lane()
+        x, y = lane.to_world(*self.hold)
+        power, (wx, wy) = self.pull()
+        a = self.view.to_screen(x, y)
+        forward = wx * lane.forward[0] + wy * lane.forward[1] > 0
+        if forward and power > 0:
+            end = self.view.to_screen(x + wx * 0.6, y + wy * 0.6)
+            _dashes(surface, (255, 255, 255), a, end, 2)
+            pygame.draw.line(surface, (250, 200, 60), a, self.pointer, 2)
+        self.view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)
+        self._gauge(surface, power)
+
+    def _gauge(self, surface: pygame.Surface, power: float) -> None:
+        rect = self.view.rect
+        box = pygame.Rect(rect.x + 16, rect.bottom - 46, 260, 30)
+        pygame.draw.rect(surface, (20, 20, 24), box, border_radius=6)
+        fill = box.inflate(-6, -6)
+        fill.width = round(fill.width * power)
+        rgb = (90, 200, 90) if power < 0.7 else (240, 190, 60) if power < 0.9 else (230, 80, 60)
+        if fill.width > 0:
+            pygame.draw.rect(surface, rgb, fill, border_radius=4)
+        pygame.draw.rect(surface, (200, 200, 200), box, 1, border_radius=6)
+        words = f"power {round(power * 100)} %  ({self.speed():.2f} m/s)"
+        draw.text(surface, words, (box.right + 10, box.centery), 22, draw.TEXT, "midleft")
+
+
+def make_control(name: str, match: Match, view: draw.TableView) -> Control:
+    return AimControl(match, view) if check_control(name) == "aim" else FlickControl(match, view)
+
+
+def _dashes(
+    s: pygame.Surface, rgb: tuple[int, int, int], a: tuple[int, int], b: tuple[int, int], w: int
+) -> None:
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    n = max(int(length / 10), 1)
+    for k in range(0, n, 2):
+        t0, t1 = k / n, min((k + 1) / n, 1.0)
+        p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(s, rgb, p, q, w)

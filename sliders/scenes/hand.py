@@ -1,0 +1,358 @@
+"""The hand, measured: pointer samples with the time they happened and the velocity they show.
+
+pygame-ce (2.5) does not pass SDL's event timestamps on, and SDL 2 stamps an event when the
+queue is pumped anyway, so the window stamps each event with a high-resolution clock when it
+pulls it from the queue (:class:`Hand`). Events pulled together (one frame's worth, or a burst
+after a stall) carry one pull time; what is known of each is that it happened after the pull
+before and no later than its own. A pointer device reports at a steady rate while it moves
+(learnt from the free motion of the pointer, :func:`session_rate`), so the last stretch of steady
+motion is timed by the rate and the phase that fit every one of those bounds
+(:func:`steady_times`); earlier samples are chained at the device's interval within their
+bounds (:func:`stamps`). The times then follow the hand, not the frame.
+
+:func:`fit_velocity` is a least-squares line through the samples of the last ``window`` seconds,
+refitted without a last sample that sits far off the line (a late or doubled event), so one stray
+sample does not spoil the speed. Everything here is plain arithmetic on numbers: no pygame,
+testable on its own.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+WINDOW = 0.06
+"""seconds of pointer motion the release velocity is fitted over"""
+MIN_SAMPLES = 3
+"""fewer samples than this in the window: widen it to the last this many"""
+OUTLIER = 3.0
+"""a last sample further than this many RMS residuals off the line (and 2 px) is dropped"""
+RATE_SPAN = 0.4
+"""seconds of pulls (the last ones) the device's event rate is estimated over"""
+MIN_RATE_EVENTS = 8
+"""events needed before the device's rate is taken as known"""
+MIN_RATE_TIME = 0.12
+"""seconds of steady motion needed before the device's rate is learnt from it"""
+MIN_STEP = 2.0
+"""pixels an event, at least, for motion to count as steady (slower, a mouse skips reports)"""
+MAX_GAP = 0.05
+"""seconds between pulls with events, at most, within one stretch of steady motion"""
+STEADY_RATES = (40.0, 2000.0)
+"""events a second a pointer device may report at (the range a steady rate is sought in)"""
+WELL_TIMED = 1.3
+"""the pulls tell a steady rate when the rates they allow are within this factor"""
+HISTORY = 1024
+"""motion events kept for learning the device's rate"""
+
+Sample = tuple[float, float, float]  # (t_pulled, x, y)
+
+
+@dataclass
+class Hand:
+    """The pointer as the window saw it: every motion event with the time its batch was pulled,
+    every pull, and the path since the pawn was taken (``begin``).
+
+    ``add`` takes a pointer position of the held pawn's path, ``observe`` one of the pointer
+    moving freely (it teaches the device's event rate, see :func:`session_rate`), each with the
+    clock reading at which the window pulled its event from the queue; ``pulled`` records every
+    pull, with or without motion (so a still hand is seen to be still). ``velocity`` and
+    ``release`` give the pointer's velocity in the positions' units per second.
+    """
+
+    window: float = WINDOW
+    samples: list[Sample] = field(default_factory=list)
+    pulls: list[float] = field(default_factory=list)
+    history: list[Sample] = field(default_factory=list)
+
+    def clear(self) -> None:
+        """Forget the path (the device's rate learnt so far stays)."""
+        self.samples.clear()
+
+    def begin(self, t: float, x: float, y: float) -> None:
+        """The pawn is taken at (x, y), its event pulled at ``t``."""
+        self.clear()
+        self.add(t, x, y)
+
+    def add(self, t: float, x: float, y: float) -> None:
+        self.observe(t, x, y)
+        self.samples.append((t, x, y))
+        del self.samples[:-HISTORY]
+
+    def observe(self, t: float, x: float, y: float) -> None:
+        """A motion event of the pointer, pulled at ``t``."""
+        self.pulled(t)
+        self.history.append((t, x, y))
+        del self.history[:-HISTORY]
+
+    def pulled(self, t: float) -> None:
+        """The window pulled the queue at ``t`` (with or without motion in it)."""
+        if not self.pulls or t > self.pulls[-1]:
+            self.pulls.append(t)
+        else:  # a poll told after the events it came before
+            i = bisect_left(self.pulls, t)
+            if self.pulls[i] != t:
+                self.pulls.insert(i, t)
+        del self.pulls[: -2 * HISTORY]
+
+    def rate(self) -> float:
+        """The device's events a second, from the free motion seen so far and the path (0: not
+        known yet)."""
+        done = [s for s in self.history if s[0] < self.history[-1][0]] if self.history else []
+        return session_rate(done)
+
+    def timed(self) -> list[Sample]:
+        """The path with the times its samples are taken to have happened: the last stretch of
+        steady motion fitted to every pull (:func:`steady_times`), the samples before it
+        chained (:func:`stamps`)."""
+        rate = self.rate()
+        times = stamps([s[0] for s in self.samples], self.pulls, rate)
+        fitted = steady_times(self.samples, self.pulls, rate)
+        times[len(times) - len(fitted) :] = fitted
+        return [(t, x, y) for t, (_, x, y) in zip(times, self.samples, strict=True)]
+
+    def velocity(self) -> tuple[float, float]:
+        """The pointer's velocity at its last sample."""
+        return fit_velocity(self.timed(), self.window)
+
+    def release(self, t: float, x: float, y: float) -> tuple[float, float]:
+        """The velocity the hand let go with, the button's release pulled at ``t`` at (x, y).
+
+        A release where the pointer last was only tells when the hand let go: if that was more
+        than ``window`` after the last motion, the hand had stopped (velocity 0); else the
+        motion's velocity stands. A release elsewhere is one more sample of the motion.
+        """
+        if not self.samples:
+            return 0.0, 0.0
+        _, lx, ly = self.samples[-1]
+        still = math.hypot(x - lx, y - ly) < 0.5
+        if still:
+            timed = self.timed()
+            earlier = [p for p in self.pulls if p < t]
+            t_up = max(earlier[-1] if earlier else t, timed[-1][0])  # the earliest it can be
+            if len(timed) < 2 or t_up - timed[-1][0] > self.window:
+                return 0.0, 0.0
+            return fit_velocity(timed, self.window)
+        self.add(t, x, y)
+        return fit_velocity(self.timed(), self.window)
+
+
+def session_rate(history: Sequence[Sample]) -> float:
+    """The pointer device's events a second, from motion events with their pull times.
+
+    Only stretches of steady motion count: consecutive pulls that each brought events moving
+    at least ``MIN_STEP`` pixels an event, no more than ``MAX_GAP`` seconds apart. In each, the
+    events after its first pull happened between that pull and its last; the rate is their sum
+    over the sum of those times. 0 when less than ``MIN_RATE_TIME`` seconds of such motion has
+    been seen.
+    """
+    batches: list[tuple[float, int, float]] = []  # (pulled at, events, pixels an event)
+    prev: tuple[float, float] | None = None
+    for t, x, y in history:
+        step = 0.0 if prev is None else math.hypot(x - prev[0], y - prev[1])
+        prev = (x, y)
+        if batches and batches[-1][0] == t:
+            _, k, total = batches[-1]
+            batches[-1] = (t, k + 1, total + step)
+        else:
+            batches.append((t, 1, step))
+    events = 0
+    time = 0.0
+    first: float | None = None
+    last = 0.0
+    n = 0
+    for t, k, total in batches:
+        steady = total / k >= MIN_STEP
+        if steady and first is not None and t - last <= MAX_GAP:
+            n += k
+            last = t
+            continue
+        if first is not None and n:
+            events += n
+            time += last - first
+        first, last, n = (t, t, 0) if steady else (None, 0.0, 0)
+    if first is not None and n:
+        events += n
+        time += last - first
+    if time < MIN_RATE_TIME or events < MIN_RATE_EVENTS:
+        return 0.0
+    return events / time
+
+
+def stamps(pulled: Sequence[float], pulls: Sequence[float] = (), rate: float = 0.0) -> list[float]:
+    """When each sample happened, given when it was pulled (non-decreasing) and every time the
+    queue was pulled (``pulls``, with or without motion).
+
+    A sample pulled at ``t`` happened after the pull before ``t`` and no later than ``t``. Within
+    that interval it is placed one device interval after the sample before it (a mouse reports
+    at a steady rate while it moves: ``rate``, else :func:`device_rate` of the samples), so a batch that waited in the
+    queue (a slow frame, a stall) covers the time it took the hand, not one instant, and a
+    sample pulled a frame late is not taken for a slow hand. Before the rate is known a batch
+    is spread evenly over its interval.
+    """
+    pull_times = sorted(set(pulls) | set(pulled))
+    if rate <= 0:
+        settled = [t for t in pulled if t < pulled[-1]] if pulled else []
+        recent = [t for t in settled if t >= settled[-1] - RATE_SPAN] if settled else []
+        rate = device_rate(recent)
+    out: list[float] = []
+    i = 0
+    while i < len(pulled):
+        t = pulled[i]
+        j = i
+        while j < len(pulled) and pulled[j] == t:
+            j += 1
+        k = j - i
+        before = bisect_left(pull_times, t)
+        lo = pull_times[before - 1] if before > 0 else t
+        for n in range(k):
+            if rate > 0 and out:
+                guess = out[-1] + 1.0 / rate
+            else:
+                guess = lo + (n + 1) * (t - lo) / k
+            out.append(min(max(guess, lo), t))
+        i = j
+    return out
+
+
+def steady_times(
+    samples: Sequence[Sample], pulls: Sequence[float], rate: float = 0.0
+) -> list[float]:
+    """When the samples of the last stretch of steady motion happened (a list as long as that
+    stretch; empty when there is none).
+
+    While a pointer moves steadily its device reports at one rate, so the n-th sample before the
+    last happened at ``a - n·s`` (``s`` the device's interval), and each sample happened after
+    the pull before the one that brought it and no later than that one. Every such bound is a
+    linear constraint on (a, s): the times are the middle of what every pull allows, with ``s``
+    the known device interval (``rate``) if the pulls allow it, else the middle of the intervals
+    they allow. A stretch whose pulls allow no steady rate is shortened from its start.
+    """
+    run = _steady_run(samples)
+    if len(run) < 2:
+        return []
+    pull_times = sorted(set(pulls) | {s[0] for s in samples})
+    bounds = []
+    for i in run:
+        t = samples[i][0]
+        before = bisect_left(pull_times, t)
+        bounds.append((pull_times[before - 1] if before > 0 else t - 0.1, t))
+    while len(bounds) >= 2:
+        fit = _steady_fit(bounds, rate)
+        if fit is not None:
+            a, step = fit
+            m = len(bounds)
+            return [a - (m - 1 - n) * step for n in range(m)]
+        bounds.pop(0)
+    return []
+
+
+def _steady_run(samples: Sequence[Sample]) -> list[int]:
+    """Indices of the last stretch of steady motion: each sample at least ``MIN_STEP`` pixels
+    from the one before, pulled no more than ``MAX_GAP`` seconds after it."""
+    run: list[int] = []
+    for i in range(len(samples) - 1, 0, -1):
+        t, x, y = samples[i]
+        tp, xp, yp = samples[i - 1]
+        if math.hypot(x - xp, y - yp) < MIN_STEP or t - tp > MAX_GAP:
+            break
+        run.append(i)
+    return run[::-1]
+
+
+def _steady_fit(bounds: Sequence[tuple[float, float]], rate: float) -> tuple[float, float] | None:
+    """(a, s) with ``lo_n <= a - (m-1-n)·s <= hi_n`` for every sample n of m, or None."""
+    m = len(bounds)
+
+    def window(step: float) -> tuple[float, float]:
+        lo = max(b[0] + (m - 1 - n) * step for n, b in enumerate(bounds))
+        hi = min(b[1] + (m - 1 - n) * step for n, b in enumerate(bounds))
+        return lo, hi
+
+    steps = [1.0 / STEADY_RATES[1] * (STEADY_RATES[1] / STEADY_RATES[0]) ** (k / 400)
+             for k in range(401)]  # fmt: skip
+    fits = [s for s in steps if (w := window(s))[0] <= w[1]]
+    if not fits:
+        return None
+    if rate > 0 and fits[0] <= 1.0 / rate <= fits[-1]:
+        step = 1.0 / rate
+    elif fits[-1] <= WELL_TIMED * fits[0]:
+        step = fits[len(fits) // 2]
+    else:  # the pulls hardly tell the rate (one burst): spread it over the time it waited
+        even = (bounds[-1][1] - bounds[0][0]) / m
+        step = min(max(even, fits[0]), fits[-1])
+    lo, hi = window(step)
+    if lo > hi:  # a gap in the feasible steps: take the nearest feasible one
+        step = min(fits, key=lambda s: abs(s - step))
+        lo, hi = window(step)
+    return (lo + hi) / 2, step
+
+
+def device_rate(pulled: Sequence[float]) -> float:
+    """The pointer's events a second, from when they were pulled: for each pull, the events
+    pulled after it over the time from it to the last pull, averaged over the pulls that leave
+    at least ``MIN_RATE_EVENTS`` events after them (so the phase of the frames against the
+    device's reports averages out). 0 when there are too few events to say."""
+    if not pulled:
+        return 0.0
+    last = pulled[-1]
+    rates = []
+    i = 0
+    while i < len(pulled):
+        first = pulled[i]
+        while i < len(pulled) and pulled[i] == first:
+            i += 1
+        n = len(pulled) - i
+        if n < MIN_RATE_EVENTS or last <= first:
+            break
+        rates.append(n / (last - first))
+    return sum(rates) / len(rates) if rates else 0.0
+
+
+def fit_velocity(samples: Sequence[Sample], window: float = WINDOW) -> tuple[float, float]:
+    """The velocity at the last sample: the slope of a least-squares line through (t, x) and
+    (t, y) over the last ``window`` seconds (at least ``MIN_SAMPLES`` samples), without the last
+    sample when it lies far off the line the others make. (0, 0) when there is no motion to fit.
+    """
+    if len(samples) < 2:
+        return 0.0, 0.0
+    t_end = samples[-1][0]
+    chosen = [s for s in samples if t_end - s[0] <= window + 1e-9]
+    if len(chosen) < MIN_SAMPLES:
+        chosen = list(samples[-MIN_SAMPLES:])
+    fit = _line(chosen)
+    if fit is None:
+        return 0.0, 0.0
+    if len(chosen) >= MIN_SAMPLES + 1:
+        rest = _line(chosen[:-1])
+        if rest is not None and _stray(chosen, rest):
+            return rest[0], rest[1]
+    return fit[0], fit[1]
+
+
+def _line(samples: Sequence[Sample]) -> tuple[float, float, float, float, float] | None:
+    """(vx, vy, x0, y0, t0): slopes and values at the mean time of a least-squares fit."""
+    n = len(samples)
+    t0 = sum(s[0] for s in samples) / n
+    x0 = sum(s[1] for s in samples) / n
+    y0 = sum(s[2] for s in samples) / n
+    stt = sum((s[0] - t0) ** 2 for s in samples)
+    if stt <= 1e-12:
+        return None
+    vx = sum((s[0] - t0) * (s[1] - x0) for s in samples) / stt
+    vy = sum((s[0] - t0) * (s[2] - y0) for s in samples) / stt
+    return vx, vy, x0, y0, t0
+
+
+def _stray(samples: Sequence[Sample], fit: tuple[float, float, float, float, float]) -> bool:
+    """True when the last sample is far off ``fit`` (a line through the ones before it)."""
+    vx, vy, x0, y0, t0 = fit
+
+    def off(s: Sample) -> float:
+        return math.hypot(s[1] - (x0 + vx * (s[0] - t0)), s[2] - (y0 + vy * (s[0] - t0)))
+
+    before = [off(s) for s in samples[:-1]]
+    rms = math.sqrt(sum(d * d for d in before) / len(before))
+    last = off(samples[-1])
+    return last > 2.0 and last > OUTLIER * max(rms, 0.5)

@@ -1,0 +1,96 @@
+"""A person at the window, scripted: slides by posted mouse events through either control.
+
+Every frame is ``App.step(FRAME)``; the app's input clock is its stepped clock, so a slide is
+the same every run.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from sliders.scenes.app import App
+from sliders.scenes.controls import FLICK_GAIN, PULL_MAX, hand_spot, top_speed
+from sliders.scenes.play import PlayScreen
+
+FRAME = 1 / 60
+
+
+def needed_speed(screen: PlayScreen, distance: float) -> float:
+    """The release speed that stops a lone pawn ``distance`` metres away (the physics'
+    closed-form stopping distance, inverted by bisection)."""
+    p = screen.match.params
+    lo, hi = 0.0, p.max_speed
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if p.stopping_distance(mid) < distance else (lo, mid)
+    return (lo + hi) / 2
+
+
+def post(kind: int, pos: tuple[float, float], **kw) -> None:
+    pygame.event.post(pygame.event.Event(kind, pos=(round(pos[0]), round(pos[1])), **kw))
+
+
+def slide_to(
+    app: App, screen: PlayScreen, seat: str, target: tuple[float, float], across: float
+) -> None:
+    """Slide ``seat``'s next pawn from ``across`` on its lane so that it stops at ``target``
+    (world, m), with the app's control: released where the control releases, aimed at the
+    target, at the speed that stops there."""
+    m = screen.match
+    lane = m.seat(seat)
+    r = m.params.pawn_radius
+    along = lane.foul if app.control == "aim" else lane.release_min + r
+    start = lane.to_world(along, across)
+    dx, dy = target[0] - start[0], target[1] - start[1]
+    distance = math.hypot(dx, dy)
+    speed = needed_speed(screen, distance)
+    ux, uy = dx / distance, dy / distance  # world, +y up
+    if app.control == "aim":
+        _aim(app, screen, seat, lane.to_world(lane.foul - 0.005, across), (ux, uy), speed)
+    else:
+        _flick(app, screen, seat, across, (ux, uy), speed)
+
+
+def _aim(app, screen, seat, press, direction, speed) -> None:
+    view = screen.view
+    post(pygame.MOUSEBUTTONDOWN, view.to_screen(*press), button=1)
+    app.step(FRAME)
+    assert screen.held is not None, "the press took no pawn"
+    lane = screen.match.seat(seat)
+    ax, ay = view.to_screen(*lane.to_world(*screen.control.hold))
+    pull = speed / top_speed(screen.match, seat) * PULL_MAX
+    to = (ax - direction[0] * pull, ay + direction[1] * pull)
+    post(pygame.MOUSEMOTION, to, rel=(0, 0), buttons=(1, 0, 0))
+    app.step(FRAME)
+    post(pygame.MOUSEBUTTONUP, to, button=1)
+    app.step(FRAME)
+
+
+def _flick(app, screen, seat, across, direction, speed) -> None:
+    m, view = screen.match, screen.view
+    lane = m.seat(seat)
+    hand = m.state.player(seat).in_hand
+    a0, c0 = hand_spot(m, seat, 0, len(hand))
+    post(pygame.MOUSEBUTTONDOWN, view.to_screen(*lane.to_world(a0, c0)), button=1)
+    app.step(FRAME)
+    assert screen.held == hand[0], "the press took no pawn"
+    for k in range(1, 13):  # carry it slowly across the lane, behind its start
+        c = c0 + (across - c0) * k / 12
+        post(
+            pygame.MOUSEMOTION, view.to_screen(*lane.to_world(a0, c)), rel=(0, 0), buttons=(1, 0, 0)
+        )
+        app.step(FRAME)
+    for _ in range(10):  # hold still
+        app.step(FRAME)
+    x0, y0 = view.to_screen(*lane.to_world(a0, across))
+    px_speed = speed / FLICK_GAIN
+    frames = 6
+    for k in range(1, frames + 1):  # the flick, on screen at the hand's speed
+        d = px_speed * FRAME * k
+        pos = (x0 + direction[0] * d, y0 - direction[1] * d)
+        post(pygame.MOUSEMOTION, pos, rel=(0, 0), buttons=(1, 0, 0))
+        if k == frames:
+            post(pygame.MOUSEBUTTONUP, pos, button=1)
+        app.step(FRAME)
