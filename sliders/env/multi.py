@@ -1,0 +1,206 @@
+"""A PettingZoo AEC environment: 2 to 4 seats, each an agent, one shot a step.
+
+``sliders.env.sliders_v0.env(...)`` (wrapped with PettingZoo's order and bounds checks) or
+``raw_env(...)``. Agents are seat names (``south``, ``west``, ``north``, ``east``); the agent to
+act is the seat whose turn it is. Spaces: :mod:`sliders.env.observation`, each agent seeing the
+table from its own seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from sliders.ai.evaluate import position_value
+from sliders.boards import read_layout
+from sliders.env import observation as obs
+from sliders.env.render import Window, frame
+from sliders.env.single import MAX_ROUNDS, REWARDS, SHAPE_SCALE
+from sliders.errors import UserError
+from sliders.game import HeadlessGame
+from sliders.physics import PhysicsParams, check_engine
+from sliders.rules import Phase, parse_seat
+
+
+class SlidersAEC(AECEnv):
+    """Every seat of a game of Sorry! Sliders played by an agent.
+
+    ``face``, ``layout``, ``seats`` (2 to 4; default: the layout's), ``starter`` (default: drawn
+    at each reset), ``reward`` and ``max_rounds`` as in :class:`sliders.env.single.SlidersEnv`:
+    at the end the winner gets +1 and every other seat -1; ``shaped`` adds, each time a seat is
+    to act, the change of its position value since it last acted, / ``SHAPE_SCALE``. Round-end
+    assignments and Instant Home choices are the rules' defaults.
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "rgb_array"],
+        "name": "sliders_v0",
+        "is_parallelizable": False,
+        "render_fps": 4,
+    }
+
+    def __init__(
+        self,
+        face: str = "race-for-home",
+        layout: str = "square",
+        seats: Sequence[str] | None = None,
+        starter: str | None = None,
+        reward: str = "outcome",
+        max_rounds: int = MAX_ROUNDS,
+        params: PhysicsParams | None = None,
+        engine: str | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise UserError(f"render_mode {render_mode!r} is not one of human, rgb_array")
+        if reward not in REWARDS:
+            raise UserError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
+        if max_rounds < 1:
+            raise UserError(f"max_rounds must be at least 1, not {max_rounds}")
+        spec = read_layout(layout)
+        chosen = tuple(parse_seat(s) for s in seats) if seats else spec.default_seats
+        if not 2 <= len(chosen) <= 4:
+            raise UserError(f"a PettingZoo game has 2 to 4 seats, not {len(chosen)}")
+        self.face_name, self.layout_name = face, layout
+        self.starter = parse_seat(starter) if starter else None
+        self.reward_kind, self.max_rounds = reward, max_rounds
+        self.params = params or PhysicsParams.default()
+        self.engine = check_engine(engine)
+        self.render_mode = render_mode
+        self.game = HeadlessGame(face, layout, chosen, 0, params=self.params, engine=self.engine)
+        self.layout = self.game.layout
+        self.possible_agents = list(self.game.seats)
+        self._obs_space = obs.observation_space()
+        self._act_spaces = {
+            a: obs.action_space(self.layout, a, self.params) for a in self.possible_agents
+        }
+        self._window: Window | None = None
+        self.np_random, _ = seeding.np_random(None)
+
+    # -- the PettingZoo API ---------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Box:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Box:
+        return self._act_spaces[agent]
+
+    def observe(self, agent: str) -> np.ndarray:
+        return obs.encode(self.game.state, self.layout, agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        rng = self.np_random
+        game_seed = int(rng.integers(2**63))
+        seats = self.possible_agents
+        starter = self.starter or seats[int(rng.integers(len(seats)))]
+        self.game = HeadlessGame(
+            self.face_name,
+            self.layout_name,
+            seats,
+            game_seed,
+            starter=starter,
+            params=self.params,
+            engine=self.engine,
+        )
+        self.agents = list(seats)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._values = {a: position_value(self.game.state, a) for a in self.agents}
+        self.agent_selection = self.game.state.turn or self.agents[0]
+        self._update_infos()
+        if self.render_mode == "human":
+            self.render()
+
+    def step(self, action: np.ndarray | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        g = self.game
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if action is None:
+            raise ValueError(f"{agent} must act: an action is [speed, angle, offset, release]")
+        g.shoot(obs.shot_of(action, agent, g.state, g.layout, g.params))
+        truncated = False
+        while g.state.phase is Phase.SCORING:
+            g.score()
+            truncated = g.state.round > self.max_rounds and not g.over
+            if truncated:
+                break
+        if g.over:
+            for a in self.agents:
+                self.rewards[a] = 1.0 if a == g.winner else -1.0
+                self.terminations[a] = True
+        elif truncated:
+            for a in self.agents:
+                self.truncations[a] = True
+        elif self.reward_kind == "shaped":
+            nxt = g.state.turn
+            assert nxt is not None
+            value = position_value(g.state, nxt)
+            self.rewards[nxt] = (value - self._values[nxt]) / SHAPE_SCALE
+            self._values[nxt] = value
+        self._accumulate_rewards()
+        self._update_infos()
+        if not (g.over or truncated):
+            assert g.state.turn is not None
+            self.agent_selection = g.state.turn
+        else:
+            self.agent_selection = self._next_live(agent)
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> np.ndarray | None:
+        if self.render_mode is None:
+            return None
+        picture = frame(self.game.state, self.layout, self.game.face, self.params.pawn_radius)
+        if self.render_mode == "rgb_array":
+            return picture
+        if self._window is None:
+            self._window = Window()
+        self._window.show(picture, self.metadata["render_fps"])
+        return None
+
+    def close(self) -> None:
+        if self._window is not None:
+            self._window.close()
+            self._window = None
+
+    # -- inside ---------------------------------------------------------------------------------
+
+    def _next_live(self, agent: str) -> str:
+        """After the last shot, the agents take their dead steps in turn order from ``agent``."""
+        order = self.agents
+        i = order.index(agent)
+        return order[(i + 1) % len(order)]
+
+    def _update_infos(self) -> None:
+        s = self.game.state
+        for a in self.agents:
+            self.infos[a] = {"round": s.round, "winner": s.winner, "to_move": s.turn}
+
+
+def raw_env(**kwargs: Any) -> SlidersAEC:
+    return SlidersAEC(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment wrapped with PettingZoo's checks (actions within bounds, calls in order)."""
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+    e: AECEnv = raw_env(**kwargs)
+    e = wrappers.ClipOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e

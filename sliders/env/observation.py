@@ -1,0 +1,110 @@
+"""What a seat sees, as fixed-size arrays: the observation and action spaces both environments
+share, and the encoding of a game state.
+
+The observation is one flat ``float32`` vector, seen from the observing seat: four seat slots,
+the observer first and then the others in turn order (to its left), empty slots zero. Each slot
+holds ``SLOT`` numbers::
+
+    playing   1 if a player sits in this slot
+    board     the four scoring pawns' squares / 6 (START 0 … HOME 1)
+    in_hand   roller pawns still to slide this round / 4  (the shots left)
+    to_move   1 if it is this seat's turn
+    4 × pawn  in_hand, on_table, removed (one-hot), x, y (m), points / 6
+
+A pawn's (x, y) is in the observer's frame, origin at the board's centre: y points down the
+observer's lane toward the board and beyond, x to the observer's right; zero unless on the table.
+``points`` is what the pawn would score if the round ended now. After the slots comes the round
+number / ``ROUND_SCALE`` (clipped to 1). See docs/players.md for an index of every entry.
+
+The action is ``[speed m/s, angle rad, offset m, release m]`` within the seat's legal ranges
+(:func:`action_bounds`); the release is measured down the lane from its near end, the foul line
+being the farthest legal release.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+
+from sliders.boards import Layout
+from sliders.game import legal_shot, release_limits
+from sliders.game.headless import MAX_ANGLE, MIN_SPEED
+from sliders.outcome import PAWNS_PER_PLAYER, pawn_id
+from sliders.physics import PhysicsParams, Shot
+from sliders.rules import HOME, GameState
+
+SEAT_SLOTS = 4
+PAWN_FEATURES = 6
+SLOT = 1 + 4 + 1 + 1 + PAWNS_PER_PLAYER * PAWN_FEATURES
+SIZE = SEAT_SLOTS * SLOT + 1
+REACH = 4.0
+"""bound of a pawn coordinate in the observation, m (every layout fits well inside it)"""
+ROUND_SCALE = 50.0
+MAX_POINTS = 6.0
+
+
+def observation_space() -> spaces.Box:
+    low = np.zeros(SIZE, dtype=np.float32)
+    high = np.ones(SIZE, dtype=np.float32)
+    for slot in range(SEAT_SLOTS):
+        for pawn in range(PAWNS_PER_PLAYER):
+            at = slot * SLOT + 7 + pawn * PAWN_FEATURES + 3
+            low[at : at + 2] = -REACH
+            high[at : at + 2] = REACH
+    return spaces.Box(low, high, dtype=np.float32)
+
+
+def action_bounds(
+    layout: Layout, seat: str, params: PhysicsParams
+) -> tuple[np.ndarray, np.ndarray]:
+    """(low, high) of ``[speed, angle, offset, release]`` for ``seat``."""
+    lo, foul, limit = release_limits(layout.seat(seat), params)
+    low = np.array([MIN_SPEED, -MAX_ANGLE, -limit, lo], dtype=np.float32)
+    high = np.array([params.max_speed, MAX_ANGLE, limit, foul], dtype=np.float32)
+    return low, high
+
+
+def action_space(layout: Layout, seat: str, params: PhysicsParams) -> spaces.Box:
+    low, high = action_bounds(layout, seat, params)
+    return spaces.Box(low, high, dtype=np.float32)
+
+
+def shot_of(
+    action: np.ndarray, seat: str, state: GameState, layout: Layout, params: PhysicsParams
+) -> Shot:
+    """The legal shot an action asks for (see :func:`sliders.game.legal_shot`)."""
+    a = np.asarray(action, dtype=np.float64).reshape(-1)
+    if a.shape != (4,):
+        raise ValueError(f"an action is [speed, angle, offset, release], not shape {a.shape}")
+    shot = Shot(seat, float(a[0]), float(a[1]), float(a[2]), float(a[3]), state.next_pawn())
+    return legal_shot(shot, state, layout, params)
+
+
+def encode(state: GameState, layout: Layout, seat: str) -> np.ndarray:
+    """The observation of ``state`` from ``seat``."""
+    out = np.zeros(SIZE, dtype=np.float32)
+    me = layout.seat(seat)
+    (fx, fy), (rx, ry) = me.forward, me.right
+    table = {p.id: p for p in state.table}
+    for slot, s in enumerate(state.turn_order(seat)):
+        player = state.player(s)
+        base = slot * SLOT
+        out[base] = 1.0
+        out[base + 1 : base + 5] = np.asarray(player.board, dtype=np.float32) / HOME
+        out[base + 5] = len(player.in_hand) / PAWNS_PER_PLAYER
+        out[base + 6] = 1.0 if state.turn == s else 0.0
+        for n in range(PAWNS_PER_PLAYER):
+            pid = pawn_id(s, n + 1)
+            at = base + 7 + n * PAWN_FEATURES
+            p = table.get(pid)
+            if pid in player.in_hand:
+                out[at] = 1.0
+            elif p is not None:
+                out[at + 1] = 1.0
+                out[at + 3] = np.clip(p.x * rx + p.y * ry, -REACH, REACH)
+                out[at + 4] = np.clip(p.x * fx + p.y * fy, -REACH, REACH)
+                out[at + 5] = min(p.points / MAX_POINTS, 1.0)
+            else:
+                out[at + 2] = 1.0
+    out[-1] = min(state.round / ROUND_SCALE, 1.0)
+    return out

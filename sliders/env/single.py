@@ -1,0 +1,209 @@
+"""A Gymnasium environment for one seat: the agent slides one roller pawn a step, the computer
+plays every other seat.
+
+Registered as ``sliders/RaceForHome-v0``, ``sliders/InstantHome-v0``, ``sliders/InstantSorry-v0``
+and ``sliders/DangerDots-v0`` (``gymnasium.make(name, layout=..., opponents=...)``); the class is
+:class:`SlidersEnv`. Spaces: :mod:`sliders.env.observation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from sliders.ai import STRENGTHS
+from sliders.ai.evaluate import position_value
+from sliders.boards import read_layout
+from sliders.env import observation as obs
+from sliders.env.render import Window, frame
+from sliders.errors import UserError
+from sliders.game import HeadlessGame
+from sliders.physics import PhysicsParams, check_engine
+from sliders.rules import Phase, parse_seat
+
+REWARDS = ("outcome", "shaped")
+SHAPE_SCALE = 36.0
+"""a seat's worth spans 0..36 (24 spaces and 3 a pawn HOME): the shaped reward divides by it"""
+MAX_ROUNDS = 30
+
+
+class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
+    """One seat of a game of Sorry! Sliders against computer players.
+
+    ``face`` and ``layout`` (a built-in name or a layout file) set the game; ``seats`` the seats
+    in play (default: the layout's), ``seat`` the agent's (default: the first). ``opponents`` is
+    a strength (``easy``, ``medium``, ``hard``) for every other seat, or a mapping seat →
+    strength. ``starter``: the seat that slides first in round 1 (default: drawn at each reset).
+    ``reward``: ``outcome`` is +1 for a win and -1 for a loss at the end, 0 before;
+    ``shaped`` adds, each step, the change of the agent's position value (score boards and pawns
+    on the table, the opponents' counted against) since its last turn, / ``SHAPE_SCALE``.
+    A game still going after ``max_rounds`` rounds is truncated. ``params`` and ``engine`` set
+    the physics (None: the defaults).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
+
+    def __init__(
+        self,
+        face: str = "race-for-home",
+        layout: str = "square",
+        seats: Sequence[str] | None = None,
+        seat: str | None = None,
+        opponents: str | Mapping[str, str] = "medium",
+        starter: str | None = None,
+        reward: str = "outcome",
+        max_rounds: int = MAX_ROUNDS,
+        params: PhysicsParams | None = None,
+        engine: str | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise UserError(f"render_mode {render_mode!r} is not one of human, rgb_array")
+        if reward not in REWARDS:
+            raise UserError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
+        if max_rounds < 1:
+            raise UserError(f"max_rounds must be at least 1, not {max_rounds}")
+        spec = read_layout(layout)
+        chosen = tuple(parse_seat(s) for s in seats) if seats else spec.default_seats
+        self.face_name, self.layout_name = face, layout
+        self.seat = parse_seat(seat) if seat else chosen[0]
+        if self.seat not in chosen:
+            raise UserError(f"the agent's seat {self.seat} is not one of {', '.join(chosen)}")
+        others = [s for s in chosen if s != self.seat]
+        levels = (
+            {s: opponents for s in others}
+            if isinstance(opponents, str)
+            else {parse_seat(s): v for s, v in opponents.items()}
+        )
+        if set(levels) != set(others):
+            raise UserError(f"opponents must name every other seat: {', '.join(others)}")
+        for level in levels.values():
+            if level not in STRENGTHS:
+                raise UserError(f"unknown strength {level!r} ({', '.join(STRENGTHS)})")
+        self.opponents = levels
+        self.starter = parse_seat(starter) if starter else None
+        self.reward_kind, self.max_rounds = reward, max_rounds
+        self.params = params or PhysicsParams.default()
+        self.engine = check_engine(engine)
+        self.render_mode = render_mode
+        # a game with a fixed seed sets the table and the spaces; reset() starts the real one
+        self.game = self._new_game(chosen, 0, chosen[0])
+        self.seats = chosen
+        self.layout = self.game.layout
+        self.observation_space = obs.observation_space()
+        self.action_space = obs.action_space(self.layout, self.seat, self.params)
+        self._value = 0.0
+        self._ended = True
+        self._window: Window | None = None
+
+    # -- the Gymnasium API ----------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        game_seed = int(rng.integers(2**63))
+        starter = self.starter or self.seats[int(rng.integers(len(self.seats)))]
+        self.game = self._new_game(self.seats, game_seed, starter)
+        self._advance()
+        self._value = self._position_value()
+        self._ended = self.game.over
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), self._info(None)
+
+    def step(self, action: np.ndarray) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        g = self.game
+        if self._ended:
+            raise RuntimeError("the episode is over (or not started): call reset()")
+        shot = obs.shot_of(action, self.seat, g.state, g.layout, g.params)
+        played = g.shoot(shot).shot
+        truncated = self._advance()
+        terminated = g.over
+        self._ended = terminated or truncated
+        reward = 0.0
+        if terminated:
+            reward = 1.0 if g.winner == self.seat else -1.0
+        elif self.reward_kind == "shaped":
+            value = self._position_value()
+            reward = (value - self._value) / SHAPE_SCALE
+            self._value = value
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), float(reward), terminated, truncated, self._info(played)
+
+    def render(self) -> np.ndarray | None:
+        if self.render_mode is None:
+            gym.logger.warn("render() without a render_mode: make the environment with one")
+            return None
+        picture = frame(self.game.state, self.layout, self.game.face, self.params.pawn_radius)
+        if self.render_mode == "rgb_array":
+            return picture
+        if self._window is None:
+            self._window = Window()
+        self._window.show(picture, self.metadata["render_fps"])
+        return None
+
+    def close(self) -> None:
+        if self._window is not None:
+            self._window.close()
+            self._window = None
+
+    # -- inside ---------------------------------------------------------------------------------
+
+    def _new_game(self, seats: Sequence[str], seed: int, starter: str) -> HeadlessGame:
+        return HeadlessGame(
+            self.face_name,
+            self.layout_name,
+            seats,
+            seed,
+            starter=starter,
+            computers=self.opponents,
+            params=self.params,
+            engine=self.engine,
+        )
+
+    def _advance(self) -> bool:
+        """Score rounds and play the computers until the agent is to slide or the game is over;
+        True when the game ran past ``max_rounds`` (truncated)."""
+        g = self.game
+        while not g.over:
+            if g.state.phase is Phase.SCORING:
+                g.score()
+                if g.state.round > self.max_rounds and not g.over:
+                    return True
+            elif g.state.turn == self.seat:
+                return False
+            else:
+                g.shoot(g.computer_shot())
+        return False
+
+    def _position_value(self) -> float:
+        return position_value(self.game.state, self.seat)
+
+    def _observe(self) -> np.ndarray:
+        return obs.encode(self.game.state, self.layout, self.seat)
+
+    def _info(self, shot: Any) -> dict[str, Any]:
+        s = self.game.state
+        return {
+            "seat": self.seat,
+            "round": s.round,
+            "boards": {p.seat: p.board for p in s.players},
+            "winner": s.winner,
+            "shot": None
+            if shot is None
+            else np.array(
+                [
+                    shot.speed,
+                    shot.angle,
+                    shot.offset,
+                    self.layout.seat(self.seat).foul if shot.release is None else shot.release,
+                ],
+                dtype=np.float32,
+            ),
+        }

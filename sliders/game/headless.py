@@ -1,0 +1,317 @@
+"""One game, headless: the window's own game logic (:class:`sliders.scenes.match.Match`, which is
+pygame-free) driven turn by turn from code.
+
+The match keeps the rules' :class:`~sliders.rules.Game` (the log), seeds every shot's physics
+from the game's seed and plays its computer seats; this module adds what a program needs to
+sit at the table: a shot taken from any seat by any :class:`Player`, run to rest at once; the
+Instant Home and round-end choices asked of each seat's player (or left to the rules' defaults);
+and shots made legal before they are slid (:func:`legal_shot`), so a program's wish never ends
+a game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol, cast
+
+from sliders.boards import Face, Layout, Seat, segment_distance
+from sliders.errors import UserError
+from sliders.outcome import ShotResult
+from sliders.physics import PhysicsParams, Shot, check_engine
+from sliders.rules import Assignment, GameState, Happening, Move, Phase
+from sliders.scenes.config import MatchConfig, SeatSpec
+from sliders.scenes.match import Match
+
+MAX_ANGLE = math.radians(80)
+"""the widest aim a program may ask for, off the lane's axis (the window's flick allows the same)"""
+MIN_SPEED = 0.01
+"""the slowest release a program may ask for, m/s"""
+RELEASE_CLEARANCE = 1e-4
+"""how far (m) beyond two pawn radii from every pawn on the table a fitted release is kept"""
+
+
+class Player(Protocol):
+    """Anything that can sit at the table: :class:`sliders.ai.ComputerPlayer` is one."""
+
+    def choose_shot(
+        self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
+    ) -> Shot: ...
+
+    def choose_assignment(self, state: GameState) -> Assignment: ...
+
+    def choose_home(
+        self,
+        state: GameState,
+        result: ShotResult,
+        pawn: str,
+        home: Mapping[str, int] | None = None,
+    ) -> int | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ShotOutcome:
+    """A shot as slid (after :func:`legal_shot`), what the physics did and what the rules did."""
+
+    shot: Shot
+    result: ShotResult
+    happened: tuple[Happening, ...]
+    state_before: GameState
+
+
+HomeChooser = Callable[[GameState, ShotResult, str, Mapping[str, int]], "int | None"]
+
+
+class HeadlessGame:
+    """A game on ``layout`` (a built-in name or a layout file) and ``face`` between ``seats``.
+
+    ``computers`` maps a seat to a strength the match plays itself (see :meth:`computer_shot`);
+    every other seat is played by the caller. ``seed`` fixes the physics of every shot and the
+    computers' choices; ``engine`` is the physics engine of the game's shots (None: the default;
+    the computers' searches use the default engine).
+    """
+
+    def __init__(
+        self,
+        face: str,
+        layout: str,
+        seats: Sequence[str],
+        seed: int | None = None,
+        *,
+        starter: str | None = None,
+        computers: Mapping[str, str] | None = None,
+        params: PhysicsParams | None = None,
+        engine: str | None = None,
+    ) -> None:
+        computers = dict(computers or {})
+        specs = tuple(
+            SeatSpec(s, "cpu", computers[s]) if s in computers else SeatSpec(s, "human")
+            for s in seats
+        )
+        config = MatchConfig(face, layout, specs, seed, starter, check_engine(engine))
+        self.match = Match(config, params)
+        self.engine: str = check_engine(engine)
+        self.layout: Layout = self.match.layout
+        self.face: Face = self.match.face
+        self.params: PhysicsParams = self.match.params
+        self.shots = 0
+        self.fitted = 0
+        """shots whose release point was moved by :func:`legal_shot`"""
+
+    # -- the game -----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.state.seats
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.OVER
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    def seat(self, name: str) -> Seat:
+        return self.layout.seat(name)
+
+    def is_computer(self, seat: str) -> bool:
+        return self.match.is_computer(seat)
+
+    # -- shots ----------------------------------------------------------------------------------
+
+    def computer_shot(self) -> Shot:
+        """The shot of the computer seat to move, its search run to the end."""
+        shot = self.match.think(None)
+        if shot is None:
+            raise UserError(f"{self.state.turn} is not a computer seat to move")
+        return shot
+
+    def shoot(self, shot: Shot, home: HomeChooser | None = None) -> ShotOutcome:
+        """Slide ``shot`` for the seat to move (made legal first), run it to rest and apply it.
+
+        ``home`` chooses, on Instant Home, which scoring pawn a pawn dropped into the hole sends
+        HOME, for the seats the caller plays: called as ``home(state, result, pawn, chosen)``
+        (None: the rules' default); a computer seat makes its own choice.
+        """
+        m = self.match
+        before = m.state
+        if before.phase is not Phase.SHOOTING or shot.seat != before.turn:
+            raise UserError(f"it is not {shot.seat}'s turn")
+        pawn = before.next_pawn() if shot.pawn is None else shot.pawn
+        played = legal_shot(replace(shot, pawn=pawn), before, self.layout, self.params)
+        if played != replace(shot, pawn=pawn):
+            self.fitted += 1
+        if _started(m, played) is not None:
+            played = m.foul_shot(shot.seat, pawn or "", played.offset)
+            why = _started(m, played)
+            if why is not None:
+                raise UserError(f"the physics refuses every shot of {shot.seat}: {why}")
+        assert m.sim is not None
+        m.sim.run()
+        result = m.sim.result()
+        chosen: dict[str, int] = {}
+        while (choice := m.home_choice(result, chosen)) is not None:
+            if home is not None and not m.is_computer(choice.seat):
+                picked = home(m.state, result, choice.pawn, dict(chosen))
+                chosen[choice.pawn] = choice.default if picked is None else picked
+            else:
+                chosen[choice.pawn] = m.home_for(choice, result, chosen)
+        result, happened = self._finish(result, chosen)
+        self.shots += 1
+        return ShotOutcome(played, result, tuple(happened), before)
+
+    def _finish(
+        self, result: ShotResult, home: dict[str, int]
+    ) -> tuple[ShotResult, list[Happening]]:
+        """The match's ``finish`` with the pawns left in play eased apart first: the stepped
+        physics leaves shapes overlapping by up to its collision slop, which the next shot's
+        table check refuses."""
+        m = self.match
+        result = standing_clear(result, self.layout, self.params.pawn_radius)
+        happened = m.game.shoot(result, home, m.slide)
+        m.sim, m.slide = None, None
+        m.results.append(result)
+        return result, happened
+
+    def score(self, assignments: Mapping[str, Assignment] | None = None) -> list[Happening]:
+        """Score the round that just ended: each computer seat's own assignment, ``assignments``
+        for the others (a seat left out takes the rules' default)."""
+        chosen: dict[str, Sequence[Move]] = {
+            s: self.match.assignment_for(s) for s in self.seats if self.is_computer(s)
+        }
+        chosen.update(assignments or {})
+        return self.match.score(chosen)
+
+
+def _started(match: Match, shot: Shot) -> str | None:
+    """Start ``shot``: None when it rolls, else why the physics refused it (the match either
+    raises or says so)."""
+    start = cast(Callable[[Shot], object], match.start)  # None, or (newer) True/False
+    try:
+        started = start(shot)
+    except UserError as exc:
+        return str(exc)
+    return "refused" if started is False else None
+
+
+def release_limits(seat: Seat, params: PhysicsParams) -> tuple[float, float, float]:
+    """(nearest release, foul line, widest offset) of ``seat``'s lane for a pawn of this size."""
+    r = params.pawn_radius
+    return seat.release_min + r, seat.foul, max(seat.width / 2 - r, 0.0)
+
+
+def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsParams) -> Shot:
+    """``shot`` as a hand can slide it: speed within [``MIN_SPEED``, max speed], the aim within
+    ±``MAX_ANGLE``, the release inside the lane behind or on the foul line, and the release point
+    clear of the pawns on the table: a pawn standing there moves the release across the lane to
+    the nearest free offset, or (the whole width taken) further back, then forward, down the
+    lane. Unchanged when it is legal already."""
+    seat = layout.seat(shot.seat)
+    lo, foul, limit = release_limits(seat, params)
+    speed = min(max(shot.speed, MIN_SPEED), params.max_speed) if math.isfinite(shot.speed) else 0.5
+    angle = min(max(shot.angle, -MAX_ANGLE), MAX_ANGLE) if math.isfinite(shot.angle) else 0.0
+    offset = min(max(shot.offset, -limit), limit) if math.isfinite(shot.offset) else 0.0
+    along = foul if shot.release is None or not math.isfinite(shot.release) else shot.release
+    along = min(max(along, lo), foul)
+    r = params.pawn_radius
+    step = r / 2
+    tries = [along] + [
+        a
+        for k in range(1, 1 + int((foul - lo) / step) + 1)
+        for a in (along - k * step, along + k * step)
+        if lo - 1e-12 <= a <= foul + 1e-12
+    ]
+    for a in tries:
+        found = _free_offset(state, seat, a, offset, r)
+        if found is not None:
+            along, offset = a, found
+            break
+    release = None if along >= foul - 1e-12 else along
+    return replace(shot, speed=speed, angle=angle, offset=offset, release=release)
+
+
+def _free_offset(state: GameState, seat: Seat, along: float, wish: float, r: float) -> float | None:
+    """The offset across the lane nearest ``wish`` where a pawn released ``along`` metres down it
+    clears every pawn on the table; None if none does."""
+    limit = seat.width / 2 - r
+    reach = 2 * r + RELEASE_CLEARANCE
+    blocked: list[tuple[float, float]] = []
+    (fx, fy), (rx, ry) = seat.forward, seat.right
+    for q in state.table:
+        dx, dy = q.x - seat.near[0], q.y - seat.near[1]
+        qa, qc = dx * fx + dy * fy, dx * rx + dy * ry
+        d = abs(qa - along)
+        if d < reach:
+            half = math.sqrt(reach * reach - d * d)
+            blocked.append((qc - half, qc + half))
+    if not any(lo < wish < hi for lo, hi in blocked):
+        return wish
+    edges = [-limit, limit] + [e for iv in blocked for e in iv]
+    free = [c for c in edges if -limit <= c <= limit and not any(lo < c < hi for lo, hi in blocked)]
+    return min(free, key=lambda c: (abs(c - wish), c), default=None)
+
+
+CLEARANCE = 1e-7
+"""how far apart (m) :func:`standing_clear` leaves what it eases apart"""
+
+
+def standing_clear(result: ShotResult, layout: Layout, r: float) -> ShotResult:
+    """``result`` with the pawns left in play moved apart where they overlap each other or a
+    rail, by at most the physics' slop (far too little to change a zone; statuses stay as the
+    physics classified them)."""
+    staying = [p for p in result.pawns if p.status.in_play]
+    where = {p.id: [p.x, p.y] for p in staying}
+    gap = 2 * r + CLEARANCE
+    for _ in range(50):
+        moved = False
+        for i, a in enumerate(staying):
+            pa = where[a.id]
+            for b in staying[i + 1 :]:
+                pb = where[b.id]
+                dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+                d = math.hypot(dx, dy)
+                if d < gap:
+                    ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
+                    push = (gap - d) / 2
+                    pa[0], pa[1] = pa[0] - ux * push, pa[1] - uy * push
+                    pb[0], pb[1] = pb[0] + ux * push, pb[1] + uy * push
+                    moved = True
+            for rail in layout.rails:
+                reach = r + rail.thickness / 2 + CLEARANCE
+                d = segment_distance(pa[0], pa[1], rail.a, rail.b)
+                if d < reach:
+                    nx, ny = _away_from(pa, rail.a, rail.b)
+                    pa[0], pa[1] = pa[0] + nx * (reach - d), pa[1] + ny * (reach - d)
+                    moved = True
+        if not moved:
+            break
+    if all((p.x, p.y) == tuple(where[p.id]) for p in staying):
+        return result
+    pawns = tuple(
+        replace(p, x=where[p.id][0], y=where[p.id][1]) if p.id in where else p for p in result.pawns
+    )
+    return replace(result, pawns=pawns)
+
+
+def _away_from(
+    p: list[float], a: tuple[float, float], b: tuple[float, float]
+) -> tuple[float, float]:
+    """The unit vector from the nearest point of segment ``ab`` to ``p``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = (
+        0.0
+        if length2 == 0
+        else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    )
+    nx, ny = p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy)
+    n = math.hypot(nx, ny)
+    if n > 0:
+        return nx / n, ny / n
+    return (-dy, dx) if length2 else (1.0, 0.0)

@@ -1,0 +1,205 @@
+"""What a tournament's games say: win rates with Wilson intervals, Elo-style ratings, points per
+shot and decision times, as a text table and a PNG."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Z95 = 1.959963984540054
+ELO_ANCHOR = 1500.0
+"""the players' mean rating"""
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``wins / n`` (95 % by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    a: str
+    b: str
+    games: int
+    wins_a: int
+    wins_b: int
+    draws: int
+
+    @property
+    def rate_a(self) -> float:
+        """a's score: wins, and half of each draw, per game"""
+        return (self.wins_a + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    @property
+    def interval_a(self) -> tuple[float, float]:
+        return wilson(self.wins_a + 0.5 * self.draws, self.games)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    name: str
+    games: int
+    wins: int
+    rating: float
+    shots: int
+    points_per_shot: float
+    think_mean: float
+    think_max: float
+
+
+def pairings(players: Sequence[str], games: Sequence[dict[str, Any]]) -> list[Pairing]:
+    out = []
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            mine = [g for g in games if set(g["players"]) == {a, b}]
+            wa = sum(1 for g in mine if g["winner"] == a)
+            wb = sum(1 for g in mine if g["winner"] == b)
+            out.append(Pairing(a, b, len(mine), wa, wb, len(mine) - wa - wb))
+    return out
+
+
+def ratings(players: Sequence[str], games: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """Elo-style ratings: the Bradley–Terry strengths that best explain the results (a draw is
+    half a win each), fitted by minorise–maximise, with one virtual draw of each player against
+    an average player so that an unbeaten player's rating stays finite; mean ``ELO_ANCHOR``.
+    400 points of difference mean 10:1 odds."""
+    wins = {p: 0.5 for p in players}  # the virtual draw
+    meets: dict[tuple[str, str], int] = {}
+    for g in games:
+        a, b = sorted(g["players"])
+        meets[(a, b)] = meets.get((a, b), 0) + 1
+        if g["winner"] is None:
+            wins[a] += 0.5
+            wins[b] += 0.5
+        else:
+            wins[g["winner"]] += 1
+    gamma = dict.fromkeys(players, 1.0)
+    for _ in range(2000):
+        new = {}
+        for p in players:
+            denom = 1.0 / (gamma[p] + 1.0)  # the virtual game against strength 1
+            for (a, b), n in meets.items():
+                if p in (a, b):
+                    denom += n / (gamma[a] + gamma[b])
+            new[p] = wins[p] / denom
+        mean_log = sum(math.log(v) for v in new.values()) / len(new)
+        new = {p: v / math.exp(mean_log) for p, v in new.items()}
+        done = max(abs(math.log(new[p] / gamma[p])) for p in players) < 1e-10
+        gamma = new
+        if done:
+            break
+    return {p: ELO_ANCHOR + 400 * math.log10(gamma[p]) for p in players}
+
+
+def player_lines(players: Sequence[str], games: Sequence[dict[str, Any]]) -> list[PlayerLine]:
+    elo = ratings(players, games)
+    out = []
+    for p in players:
+        mine = [g["players"][p] for g in games if p in g["players"]]
+        shots = sum(s["shots"] for s in mine)
+        out.append(
+            PlayerLine(
+                p,
+                len(mine),
+                sum(1 for g in games if g["winner"] == p),
+                elo[p],
+                shots,
+                sum(s["points"] for s in mine) / shots if shots else 0.0,
+                sum(s["think"] for s in mine) / shots if shots else 0.0,
+                max((s["think_max"] for s in mine), default=0.0),
+            )
+        )
+    return sorted(out, key=lambda line: -line.rating)
+
+
+def text_table(players: Sequence[str], games: Sequence[dict[str, Any]], planned: int) -> str:
+    """The tables a person reads: players by rating, then every pairing."""
+    rows = [
+        f"{len(games)} of {planned} games played",
+        "",
+        f"{'player':<22} {'Elo':>6} {'games':>6} {'wins':>5} {'win %':>6} "
+        f"{'pts/shot':>8} {'s/decision':>10} {'max s':>7}",
+    ]
+    for line in player_lines(players, games):
+        rate = 100 * line.wins / line.games if line.games else 0.0
+        rows.append(
+            f"{line.name:<22} {line.rating:6.0f} {line.games:6d} {line.wins:5d} {rate:6.1f} "
+            f"{line.points_per_shot:8.2f} {line.think_mean:10.3f} {line.think_max:7.2f}"
+        )
+    rows += [
+        "",
+        f"{'pairing':<40} {'games':>6} {'wins':>9} {'draws':>5} {'A wins':>7} {'95 % interval':>14}",
+    ]
+    for p in pairings(players, games):
+        lo, hi = p.interval_a
+        rows.append(
+            f"{p.a + ' vs ' + p.b:<40} {p.games:6d} {p.wins_a:4d}-{p.wins_b:<4d} {p.draws:5d} "
+            f"{100 * p.rate_a:6.1f}% {100 * lo:6.1f}–{100 * hi:5.1f}%"
+        )
+    return "\n".join(rows) + "\n"
+
+
+def write_png(
+    path: str, players: Sequence[str], games: Sequence[dict[str, Any]], title: str
+) -> None:
+    """A picture: the row player's score against each column player (with its 95 % interval),
+    and the ratings with points per shot and seconds per decision."""
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from sliders.fileio import write_atomic
+
+    n = len(players)
+    grid = np.full((n, n), np.nan)
+    notes: dict[tuple[int, int], str] = {}
+    for p in pairings(players, games):
+        i, j = players.index(p.a), players.index(p.b)
+        if not p.games:
+            continue
+        lo, hi = p.interval_a
+        grid[i, j], grid[j, i] = p.rate_a, 1 - p.rate_a
+        notes[(i, j)] = f"{100 * p.rate_a:.0f}%\n{100 * lo:.0f}–{100 * hi:.0f}\nn={p.games}"
+        notes[(j, i)] = (
+            f"{100 * (1 - p.rate_a):.0f}%\n{100 * (1 - hi):.0f}–{100 * (1 - lo):.0f}\nn={p.games}"
+        )
+    lines = player_lines(players, games)
+    fig = Figure(figsize=(11, 4.8), dpi=110)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.1, 0.2, 0.38, 0.66))
+    image = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1)
+    for (i, j), note in notes.items():
+        ax.text(j, i, note, ha="center", va="center", fontsize=7)
+    ax.set_xticks(range(n), players, rotation=30, ha="right", fontsize=8)
+    ax.set_yticks(range(n), players, fontsize=8)
+    ax.set_title(
+        "row player's score against column player\n(wins + ½ draws; 95 % Wilson interval)",
+        fontsize=9,
+    )
+    fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    bx = fig.add_axes((0.62, 0.2, 0.35, 0.66))
+    names = [line.name for line in lines][::-1]
+    elo = [line.rating for line in lines][::-1]
+    bars = bx.barh(names, [e - min(elo) + 50 for e in elo], left=min(elo) - 50, color="#4a7ab8")
+    for bar, line in zip(bars, lines[::-1], strict=True):
+        bx.text(
+            bar.get_x() + bar.get_width() + 5,
+            bar.get_y() + bar.get_height() / 2,
+            f"{line.rating:.0f}  ·  {line.points_per_shot:.2f} pts/shot  ·  {line.think_mean:.2f} s",
+            va="center",
+            fontsize=7,
+        )
+    bx.set_xlim(min(elo) - 50, max(elo) + 0.9 * (max(elo) - min(elo) + 100))
+    bx.set_xlabel("Elo-style rating (mean 1500)", fontsize=8)
+    bx.tick_params(labelsize=8)
+    bx.set_title("rating · points per shot · seconds per decision", fontsize=9)
+    fig.suptitle(title, fontsize=10)
+    write_atomic(path, lambda fh: fig.savefig(fh, format="png"))

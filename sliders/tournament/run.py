@@ -1,0 +1,217 @@
+"""Playing a tournament: every pairing of the players plays ``games`` two-seat games, each
+seeded from the tournament's seed, in worker processes; each finished game is one JSON line
+appended to the results file, so a tournament interrupted (Ctrl-C, a crash) resumes where it
+stopped when run again with the same settings.
+
+In a pairing's game ``i`` the two players swap seats every game (the first player takes the first
+seat in even games), and the first seat slides first, so each player starts half the games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from sliders.boards import worth
+from sliders.errors import UserError
+from sliders.fileio import read_text
+from sliders.game import HeadlessGame
+from sliders.outcome import pawn_seat
+from sliders.rules import Phase
+
+KIND = "sorry-sliders-tournament"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a tournament plays: the results file's first line, checked on resume."""
+
+    players: tuple[str, ...]
+    games: int
+    face: str
+    layout: str
+    seats: tuple[str, str]
+    seed: int
+    max_rounds: int
+    engine: str = "pymunk"
+    """the physics engine of the games' shots (players that simulate use the default engine)"""
+
+    def header(self) -> dict[str, Any]:
+        return {"kind": KIND, "version": VERSION, **asdict(self)}
+
+    def pairings(self) -> list[tuple[str, str]]:
+        return list(combinations(self.players, 2))
+
+    def schedule(self) -> list[tuple[int, int]]:
+        """Every game as (pairing index, game index), interleaved so a partial run covers every
+        pairing evenly."""
+        return [(p, g) for g in range(self.games) for p in range(len(self.pairings()))]
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    settings: Settings
+    pairing: int
+    game: int
+    cwd: str
+
+
+def game_seed(settings: Settings, pairing: int, game: int) -> int:
+    seq = np.random.SeedSequence([settings.seed, pairing, game])
+    return int(seq.generate_state(2, np.uint32).view(np.uint64)[0] >> np.uint64(1))
+
+
+def play_game(job: Job) -> dict[str, Any]:
+    """One game of a pairing, to its end (or ``max_rounds``: a draw); its record."""
+    from sliders.tournament.players import make_player
+
+    if job.cwd and job.cwd not in sys.path:  # a user's player module beside the command
+        sys.path.insert(0, job.cwd)
+    s = job.settings
+    a, b = s.pairings()[job.pairing]
+    names = (a, b) if job.game % 2 == 0 else (b, a)
+    seat_of = dict(zip(s.seats, names, strict=True))
+    seed = game_seed(s, job.pairing, job.game)
+    streams = np.random.SeedSequence(seed).spawn(len(s.seats))
+    players = {
+        seat: make_player(seat_of[seat], seat, np.random.default_rng(stream))
+        for seat, stream in zip(s.seats, streams, strict=True)
+    }
+    g = HeadlessGame(s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine)
+    stats = {seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0} for seat in s.seats}
+
+    def home(state: Any, result: Any, pawn: str, chosen: Any) -> int | None:
+        return players[pawn_seat(pawn)].choose_home(state, result, pawn, chosen)
+
+    draw = False
+    while not g.over:
+        state = g.state
+        if state.phase is Phase.SCORING:
+            g.score({seat: p.choose_assignment(state) for seat, p in players.items()})
+            if g.state.round > s.max_rounds and not g.over:
+                draw = True
+                break
+            continue
+        seat = state.turn
+        assert seat is not None
+        t0 = time.perf_counter()
+        shot = players[seat].choose_shot(state, g.layout, g.face, g.params)
+        took = time.perf_counter() - t0
+        out = g.shoot(shot, home)
+        rest = out.result.pawn(out.result.shooter)
+        st = stats[seat]
+        st["shots"] += 1
+        st["points"] += worth(rest.choices) if rest.status.in_play else 0
+        st["think"] += took
+        st["think_max"] = max(st["think_max"], took)
+    winner = None if draw else seat_of[g.winner] if g.winner else None
+    return {
+        "pairing": job.pairing,
+        "game": job.game,
+        "seed": seed,
+        "seats": seat_of,
+        "winner": winner,
+        "rounds": g.state.round,
+        "players": {seat_of[seat]: st for seat, st in stats.items()},
+    }
+
+
+def read_results(path: str, settings: Settings) -> list[dict[str, Any]]:
+    """The games already in ``path`` (none if it does not exist); :class:`UserError` if it holds
+    another tournament. A torn last line (the run was killed while writing it) is dropped."""
+    if not os.path.exists(path):
+        return []
+    lines = read_text(path, "results file", limit=1 << 30).splitlines()
+    if not lines:
+        return []
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise UserError(f"{path}: not a tournament results file") from None
+    if not isinstance(header, dict) or header.get("kind") != KIND:
+        raise UserError(f"{path}: not a tournament results file")
+    want = json.loads(json.dumps(settings.header()))
+    if header != want:
+        diff = next(k for k in want if header.get(k) != want[k])
+        raise UserError(
+            f"{path} holds another tournament ({diff} {header.get(diff)!r}, not {want[diff]!r}): "
+            "choose another --results file"
+        )
+    games: list[dict[str, Any]] = []
+    for i, line in enumerate(lines[1:], start=2):
+        try:
+            games.append(json.loads(line))
+        except json.JSONDecodeError:
+            if i != len(lines):
+                raise UserError(f"{path}, line {i}: not a game record") from None
+    return games
+
+
+def run(
+    settings: Settings,
+    path: str,
+    jobs: int,
+    on_game: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play every game of ``settings`` not yet in ``path``, appending each as it finishes; all
+    the games, in schedule order."""
+    done = read_results(path, settings)
+    have = {(r["pairing"], r["game"]) for r in done}
+    todo = [k for k in settings.schedule() if k not in have]
+    _rewrite(path, settings, done)  # drops a torn line, writes the header of a new file
+    total = len(settings.schedule())
+    cwd = os.getcwd()
+    with open(path, "a", encoding="utf-8") as fh:
+        for record in _play(settings, todo, jobs, cwd):
+            fh.write(json.dumps(record, sort_keys=True) + "\n")
+            fh.flush()
+            done.append(record)
+            if on_game:
+                on_game(len(done), total)
+    order = {k: i for i, k in enumerate(settings.schedule())}
+    return sorted(done, key=lambda r: order.get((r["pairing"], r["game"]), -1))
+
+
+def _play(
+    settings: Settings, todo: Sequence[tuple[int, int]], jobs: int, cwd: str
+) -> Iterator[dict[str, Any]]:
+    """The games ``todo`` as they finish, on ``jobs`` worker processes. Workers ignore Ctrl-C
+    (the command decides): when the caller stops (an exception, Ctrl-C, a closed generator) the
+    workers are ended at once and the games they were playing are left for a resumed run."""
+    work = [Job(settings, p, g, cwd) for p, g in todo]
+    if jobs <= 1 or len(work) <= 1:
+        for job in work:
+            yield play_game(job)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("forkserver")
+    pool = ctx.Pool(min(jobs, len(work)), initializer=_worker_start)
+    try:
+        yield from pool.imap_unordered(play_game, work, chunksize=1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _worker_start() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _rewrite(path: str, settings: Settings, games: list[dict[str, Any]]) -> None:
+    from sliders.fileio import write_text_atomic
+
+    lines = [json.dumps(settings.header(), sort_keys=True)]
+    lines += [json.dumps(r, sort_keys=True) for r in games]
+    write_text_atomic(path, "\n".join(lines) + "\n")

@@ -1,0 +1,102 @@
+"""The headless game: legal shots from any wish, whole games between computers, seeded."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+
+from sliders.boards import face, load_layout
+from sliders.errors import UserError
+from sliders.game import HeadlessGame, legal_shot, release_limits
+from sliders.game.headless import MAX_ANGLE, standing_clear
+from sliders.outcome import PawnRest, ShotResult, Status
+from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.rules import Phase, new_game
+
+P = PhysicsParams.default()
+LAYOUT = load_layout("square", ("south", "north"))
+
+
+def _table(*where):
+    state = new_game("race-for-home", ("south", "north"))
+    pawns = tuple(
+        PawnRest(f"north-{i + 1}", "north", x, y, Status.OWN_TRACK)
+        for i, (x, y) in enumerate(where)
+    )
+    return replace(state, table=pawns)
+
+
+def test_a_legal_shot_is_unchanged():
+    shot = Shot("south", 0.6, 0.1, 0.01, 0.1, "south-1")
+    assert legal_shot(shot, _table(), LAYOUT, P) == shot
+
+
+def test_out_of_range_wishes_are_clipped_to_what_a_hand_can_do():
+    lo, foul, limit = release_limits(LAYOUT.seat("south"), P)
+    shot = legal_shot(Shot("south", 9.0, 3.0, 1.0, 5.0, "south-1"), _table(), LAYOUT, P)
+    assert (shot.speed, shot.angle, shot.offset, shot.release) == (
+        P.max_speed,
+        MAX_ANGLE,
+        limit,
+        None,
+    )
+    shot = legal_shot(Shot("south", math.nan, -3.0, -1.0, -5.0, "south-1"), _table(), LAYOUT, P)
+    assert shot.speed == 0.5 and shot.angle == -MAX_ANGLE and shot.offset == -limit
+    assert shot.release == lo
+
+
+def test_a_release_on_a_pawn_moves_beside_it_or_back_down_the_lane():
+    seat = LAYOUT.seat("south")
+    state = _table(seat.to_world(seat.foul, 0.0))
+    shot = legal_shot(Shot("south", 0.6, 0.0, 0.0, None, "south-1"), state, LAYOUT, P)
+    assert shot.release is None and abs(shot.offset) >= 2 * P.pawn_radius
+    Simulation(LAYOUT, face("race-for-home"), state.table, shot, P, 1)
+    # three pawns across the whole foul line: the release goes back down the lane
+    lane = [seat.to_world(seat.foul, c) for c in (-0.04, 0.0, 0.04)]
+    state = _table(*lane)
+    shot = legal_shot(Shot("south", 0.6, 0.0, 0.0, None, "south-1"), state, LAYOUT, P)
+    assert shot.release is not None and shot.release < seat.foul - P.pawn_radius
+    Simulation(LAYOUT, face("race-for-home"), state.table, shot, P, 1)
+
+
+def test_standing_clear_eases_overlapping_pawns_apart_by_the_slop():
+    a = PawnRest("south-1", "south", 0.0, 0.0, Status.ON_TARGET, 5)
+    b = PawnRest("north-1", "north", 2 * P.pawn_radius - 5e-5, 0.0, Status.ON_TARGET, 5)
+    result = ShotResult("race-for-home", "south-1", (a, b), ())
+    eased = standing_clear(result, LAYOUT, P.pawn_radius)
+    (ea, eb) = eased.pawns
+    assert math.hypot(ea.x - eb.x, ea.y - eb.y) >= 2 * P.pawn_radius
+    assert abs(ea.x) < 1e-4 and ea.status is Status.ON_TARGET and ea.points == 5
+
+
+def _play(seed):
+    g = HeadlessGame(
+        "race-for-home",
+        "square",
+        ("south", "north"),
+        seed,
+        computers={"south": "easy", "north": "easy"},
+    )
+    shots = []
+    while not g.over:
+        if g.state.phase is Phase.SCORING:
+            g.score()
+        else:
+            shots.append(g.shoot(g.computer_shot()).shot)
+    return g, shots
+
+
+def test_computers_play_a_seeded_game_to_its_winner_the_same_way_twice():
+    g1, s1 = _play(5)
+    g2, s2 = _play(5)
+    assert g1.winner in ("south", "north") and s1 == s2
+    assert g1.state == g2.state
+    assert len(g1.match.game.steps) > len(s1)  # shots and round scores in the log
+
+
+def test_a_shot_out_of_turn_is_refused():
+    g = HeadlessGame("race-for-home", "square", ("south", "north"), 1)
+    with pytest.raises(UserError, match="turn"):
+        g.shoot(Shot("north", 0.6))
