@@ -1,5 +1,6 @@
-"""Batch throughput: shots per second per core on an empty board and on a 15-pawn board, the
-parallel efficiency on all cores, and the ratio against a plain pymunk loop on the same shots.
+"""Batch throughput of both engines: shots per second per core on an empty board and on a 15-pawn
+board, the exact engine's parallel efficiency on all cores, and the ratios against the pymunk
+engine and a plain pymunk loop, all measured in one run.
 
 The plain loop is what one would write without this project: a new pymunk Space per shot with
 circle bodies and the layout's rail segments, rolling friction applied as a Python velocity update
@@ -13,7 +14,9 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import resource
 import time
+from dataclasses import dataclass
 
 import numpy as np
 import pymunk
@@ -37,56 +40,101 @@ def main() -> None:
         help="the plain loop's rate is measured on N of them, spread evenly (default 1500)",
     )
     ap.add_argument("--workers", type=int, default=cpu_count(), help="cores for the parallel run")
+    ap.add_argument(
+        "--exact-empty-shots",
+        type=int,
+        default=2_000_000,
+        help="shots of the exact engine's empty-board runs (default 2000000)",
+    )
+    ap.add_argument("--exact-crowded-shots", type=int, default=200_000,
+                    help="shots of the exact engine's 15-pawn runs (default 200000)")  # fmt: skip
     args = ap.parse_args()
 
     load_before = os.getloadavg()[0]
-    boards = {"empty board": empty_study(args.shots), "15-pawn board": crowded_study(args.shots)}
     rows = []
-    for name, study in boards.items():
+    for name, make, exact_shots in (
+        ("empty board", empty_study, args.exact_empty_shots),
+        ("15-pawn board", crowded_study, args.exact_crowded_shots),
+    ):
+        study = make(args.shots)
         one = timed(study, 1)
-        many = timed(study, args.workers)
         plain_rate, agree = plain_loop(study, one.table, args.plain_shots)
-        rows.append((name, study.n_shots, one, many, plain_rate, agree))
+        rows.append((name, "pymunk", study.n_shots, one, None, plain_rate, agree))
+        exact = make(exact_shots, engine="exact")
+        timed(make(1_000, engine="exact"), 1)  # compile or load the kernels in this process
+        one_x = timed(exact, 1)
+        many_x = timed(exact, args.workers)
+        rows.append((name, "exact", exact.n_shots, one_x, many_x, plain_rate, None))
 
-    print(f"{'':<14} {'shots':>6} {'shots/s/core':>13} {'plain loop':>11} {'speed-up':>9} "
-          f"{'same status':>12} {f'shots/s ({args.workers} cores)':>20} {'efficiency':>11}")  # fmt: skip
-    for name, n, one, many, plain_rate, agree in rows:
+    print(f"{'':<14} {'engine':<7} {'shots':>9} {'shots/s/core':>13} {'cpu shots/s':>12} "
+          f"{'plain loop':>11} {'× plain':>8} {'× pymunk':>9} {'same status':>12} "
+          f"{f'shots/s ({args.workers} cores)':>20} {'efficiency':>11}")  # fmt: skip
+    pymunk_rate = 0.0
+    for name, engine, n, one, many, plain_rate, agree in rows:
         r1 = one.n_shots / one.elapsed
-        rn = many.n_shots / many.elapsed
-        eff = rn / (args.workers * r1)
-        print(
-            f"{name:<14} {n:>6} {r1:>13,.0f} {plain_rate:>11,.0f} {r1 / plain_rate:>8.1f}× "
-            f"{agree:>11.0%} {rn:>20,.0f} {eff:>10.0%}"
-        )
+        c1 = one.n_shots / one.cpu
+        if engine == "pymunk":
+            pymunk_rate = c1
+        line = (f"{name:<14} {engine:<7} {n:>9,} {r1:>13,.0f} {c1:>12,.0f} {plain_rate:>11,.0f} "
+                f"{c1 / plain_rate:>7.1f}× {c1 / pymunk_rate:>8.1f}× "
+                f"{'' if agree is None else f'{agree:.0%}':>12}")  # fmt: skip
+        if many is not None:
+            rn = many.n_shots / many.elapsed
+            eff = rn / (args.workers * r1)
+            line += f" {rn:>20,.0f} {eff:>10.0%}"
+        print(line)
+    print(
+        "shots/s/core: one worker in this process (wall clock); cpu shots/s: the same per second "
+        "of process time, which other work on the machine does not lower (ratios use it);\n"
+        "plain loop: Space per shot, Python friction and rest checks, same executed shots (cpu);\n"
+        "efficiency: rate on all cores / (cores × rate on one), wall clock, worker start-up "
+        "(importing and loading the compiled kernels) included;\nsame status: share of shots whose shot pawn ends in the same rest status in "
+        "the plain loop and the pymunk engine."
+    )
     print(
         f"\nload average (1 min) before/after: {load_before:.2f}/{os.getloadavg()[0]:.2f} on "
-        f"{cpu_count()} cores: other work on the machine lowers the parallel figures."
-    )
-    print(
-        "shots/s/core: one worker in this process; plain loop: Space per shot, Python friction "
-        "and rest checks, same executed shots;\nefficiency: rate on all cores / (cores × rate on "
-        "one), worker start-up included; same status: share of shots whose shot pawn ends in "
-        "the same rest status in both models."
+        f"{cpu_count()} cores: other work on the machine lowers the wall-clock figures."
     )
 
 
-def empty_study(shots: int) -> Study:
+@dataclass
+class Timed:
+    n_shots: int
+    elapsed: float
+    cpu: float
+    table: dict[str, np.ndarray]
+
+
+def empty_study(shots: int, engine: str = "pymunk") -> Study:
     design = Design.grid(speed="0.4:1.2:10", angle="-6:6:5")
-    return Study.create(empty_scene(), "south", design, max(1, shots // 50), Noise.level("medium"))
+    return Study.create(empty_scene(), "south", design, max(1, shots // 50), Noise.level("medium"),
+                        engine=engine)  # fmt: skip
 
 
-def crowded_study(shots: int) -> Study:
+def crowded_study(shots: int, engine: str = "pymunk") -> Study:
     """South has three pawns on the table and slides its fourth; the other seats have four each."""
     spots = [(x, y) for y in (-0.075, -0.025, 0.025, 0.075) for x in (-0.075, -0.025, 0.025, 0.075)]
     ids = [f"{s}-{k}" for s in SEATS for k in range(1, 5) if (s, k) != ("south", 4)]
     pawns = tuple(ScenePawn(pid, x, y) for pid, (x, y) in zip(ids, spots[:15], strict=True))
     scene = Scene("square", SEATS, "race-for-home", pawns)
     design = Design.grid(speed="0.4:1.2:10", angle="-6:6:5")
-    return Study.create(scene, "south", design, max(1, shots // 50), Noise.level("medium"))
+    return Study.create(scene, "south", design, max(1, shots // 50), Noise.level("medium"),
+                        engine=engine)  # fmt: skip
 
 
-def timed(study: Study, workers: int):  # noqa: ANN201
-    return run_study(study, workers=workers)
+def timed(study: Study, workers: int) -> Timed:
+    """Wall clock and process time (of this process and its finished workers) of a run."""
+
+    def cpu() -> float:
+        me, kids = (
+            resource.getrusage(resource.RUSAGE_SELF),
+            resource.getrusage(resource.RUSAGE_CHILDREN),
+        )
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+    c0 = cpu()
+    result = run_study(study, workers=workers)
+    return Timed(result.n_shots, result.elapsed, cpu() - c0, result.table)
 
 
 def plain_loop(study: Study, table: dict[str, np.ndarray], limit: int) -> tuple[float, float]:
@@ -103,7 +151,7 @@ def plain_loop(study: Study, table: dict[str, np.ndarray], limit: int) -> tuple[
     n = min(total, limit)
     rows = np.linspace(0, total - 1, n).round().astype(int)  # spread over the whole design
     same = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for r in (int(i) for i in rows):
         x, y = seat.to_world(float(table["exec_release"][r]), float(table["exec_offset"][r]))
         a = math.radians(float(table["exec_angle"][r]))
@@ -112,7 +160,7 @@ def plain_loop(study: Study, table: dict[str, np.ndarray], limit: int) -> tuple[
         vel = (v * (fx * math.cos(a) + rx * math.sin(a)), v * (fy * math.cos(a) + ry * math.sin(a)))
         status = _plain_shot(layout, face, ctx.scene.pawns, ctx.seat, (x, y), vel, p)
         same += status is STATUSES[table["status"][r]]
-    return n / (time.perf_counter() - t0), same / n
+    return n / (time.process_time() - t0), same / n
 
 
 def _plain_shot(layout, face, table, seat, start, vel, p: PhysicsParams):  # noqa: ANN001, ANN202

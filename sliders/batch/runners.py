@@ -34,6 +34,8 @@ from sliders.errors import UserError
 
 BACKENDS: tuple[str, ...] = ("local", "dask", "dask-local")
 DEFAULT_CHUNK = 64
+EXACT_CHUNK = 4096
+"""the default chunk of a study in the exact engine"""
 
 Columns = dict[str, np.ndarray]
 ChunkCallback = Callable[[int, int], None]
@@ -118,6 +120,8 @@ def run_study(
     """
     check_options(workers=workers, backend=backend, scheduler=scheduler, chunk_size=chunk_size)
     n = workers or cpu_count()
+    if chunk_size == DEFAULT_CHUNK and study.context.engine == "exact":
+        chunk_size = EXACT_CHUNK  # its shots take microseconds: keep the per-chunk cost small
     missing = _missing(study.n_shots, done)
     chunks = [c for a, b in missing for c in chunk_bounds(b - a, chunk_size, a)]
     t0 = time.perf_counter()

@@ -362,7 +362,7 @@ class Study:
             # let go of the shot's space now: one kept to the end of the interpreter can be freed
             # after the physics library is torn down (a crash at exit, seen after a Dask run)
             world = getattr(sim, "world", None)
-            if world is not None:
+            if world is not None and hasattr(world, "release"):
                 world.release()
 
     def slice(self, start: int, stop: int) -> np.ndarray:

@@ -167,6 +167,8 @@ def simulate_chunk(
 ) -> dict[str, np.ndarray]:
     """Simulate shots ``start..stop-1`` (every column but ``value``)."""
     prep = prepare(ctx)
+    if ctx.engine == "exact":
+        return _run_chunk_exact(ctx, prep, start, stop, intended)
     k = ctx.samples
     n = stop - start
     out = {name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()}
@@ -264,3 +266,71 @@ def _next_in_hand(seat: str, on_table: list[str]) -> str:
         if (pid := pawn_id(seat, n)) not in on_table:
             return pid
     return pawn_id(seat, 1)
+
+
+def _run_chunk_exact(
+    ctx: Context, prep: Prepared, start: int, stop: int, intended: np.ndarray
+) -> dict[str, np.ndarray]:
+    """:func:`run_chunk` in the exact engine: the executed shots as arrays (the errors applied as
+    :func:`~sliders.physics.noise.apply_errors` applies them), all solved in one compiled call."""
+    from sliders.physics.exact.batch import simulate_batch
+
+    k, n, p, seat = ctx.samples, stop - start, prep.params, prep.seat
+    out = {name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()}
+    shots = np.arange(start, stop, dtype=np.int64)
+    which, sample = shots // k, shots % k
+    out["shot"][:], out["intended"][:], out["sample"][:] = shots, which, sample
+    rows = intended[which - which[0]] if n else intended[:0]
+    for j, name in enumerate(("speed", "angle", "offset", "release")):
+        out[name][:] = rows[:, j]
+    errors = np.zeros((n, 4))
+    seeds = np.zeros(n, dtype=np.int64)
+    for i in np.unique(which):
+        mine = which == i
+        e, s = errors_for(ctx, int(i), int(sample[mine].max()) + 1)
+        errors[mine], seeds[mine] = e[sample[mine]], s[sample[mine]]
+    limit = seat.width / 2 - p.pawn_radius
+    speed = np.clip(rows[:, 0] * (1.0 + errors[:, 0]), 1e-3, p.max_speed)
+    angle = np.clip(np.radians(rows[:, 1]) + errors[:, 1], -np.radians(89), np.radians(89))
+    angle = np.radians(np.degrees(angle))  # the angle the table records (rows replay exactly)
+    offset = np.clip(rows[:, 2] + errors[:, 2], -limit, limit)
+    base = np.where(np.isnan(rows[:, 3]), seat.foul, rows[:, 3])
+    moved = np.maximum(base + errors[:, 3], seat.release_min + p.pawn_radius)
+    release = np.where(errors[:, 3] != 0, moved, rows[:, 3])
+    result = simulate_batch(
+        prep.layout, prep.face, prep.table, ctx.seat, speed, angle, offset, release, p, seeds,
+        ctx.pawn, refuse=False,
+    )  # fmt: skip
+    out["exec_speed"][:], out["exec_angle"][:] = speed, np.degrees(angle)
+    out["exec_offset"][:], out["exec_release"][:], out["seed"][:] = offset, release, seeds
+    status, points = result.status, result.points
+    out["status"][:], out["points"][:] = status[:, 0], points[:, 0]
+    out["x"][:], out["y"][:] = result.x[:, 0], result.y[:, 0]
+    penal = np.isin(status, [_CODE[s] for s in prep.penal])
+    out["penalty"][:] = penal[:, 0]
+    out["settle_time"][:], out["contacts"][:] = result.settle_time, result.contacts
+    m = len(prep.table)
+    if m:
+        others, own = status[:, 1:], prep.own
+        removed = np.isin(others, [_CODE[s] for s in STATUSES if s.removed])
+        delta = points[:, 1:] - prep.before_points[None, :]
+        out["own_removed"][:] = removed[:, own].sum(axis=1)
+        out["opp_removed"][:] = removed[:, ~own].sum(axis=1)
+        out["own_delta"][:] = delta[:, own].sum(axis=1)
+        out["opp_delta"][:] = delta[:, ~own].sum(axis=1)
+        out["penalties"][:] = penal[:, 1:][:, own].sum(axis=1)
+        out["opp_penalties"][:] = penal[:, 1:][:, ~own].sum(axis=1)
+    out["penalties"] += out["penalty"]
+    for r in np.flatnonzero(result.refused):  # as the shot-by-shot path records a refusal
+        for name in ("settle_time", "contacts", "penalties", "own_removed", "opp_removed",
+                     "opp_penalties", "own_delta", "opp_delta"):  # fmt: skip
+            out[name][r] = 0
+        status[r, 1:], points[r, 1:] = prep.before_status, prep.before_points
+        aim = Shot(ctx.seat, float(speed[r]), float(angle[r]), float(offset[r]), float(release[r]))
+        _unplayed(out, int(r), aim, prep)
+        out["penalties"][r] = out["penalty"][r]
+    for c, q in enumerate(prep.table):
+        s_col, p_col = pawn_columns(q.id)
+        out[s_col] = status[:, c + 1].copy()
+        out[p_col] = points[:, c + 1].astype(np.int8)
+    return out

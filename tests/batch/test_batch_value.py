@@ -95,7 +95,8 @@ def test_draws_are_keyed_by_seat_unless_common_random() -> None:
     np.testing.assert_array_equal(south[1], north[1])
 
 
-def test_every_row_replays_exactly_with_sliders_shot(tmp_path, capsys) -> None:
+@pytest.mark.parametrize("engine", ["pymunk", "exact"])
+def test_every_row_replays_exactly_with_sliders_shot(tmp_path, capsys, engine) -> None:
     scene = Scene(
         "square",
         ("south", "north"),
@@ -129,6 +130,8 @@ def test_every_row_replays_exactly_with_sliders_shot(tmp_path, capsys) -> None:
                 "--quiet",
                 "--workers",
                 "1",
+                "--engine",
+                engine,
             ]
         )
         == 0
@@ -155,6 +158,8 @@ def test_every_row_replays_exactly_with_sliders_shot(tmp_path, capsys) -> None:
             "--seed",
             str(int(t["seed"][r])),
             "--json",
+            "--engine",
+            engine,
         ]
         assert main(argv) == 0
         got = json.loads(capsys.readouterr().out)

@@ -1,0 +1,159 @@
+"""Many shots of one table solved inside compiled code, from arrays to arrays.
+
+:func:`simulate_batch` is the batch path of the exact engine: no per-shot Python objects, the rest
+statuses found by compiled code that follows :func:`sliders.boards.geometry.classify`. With a
+knock-over spread (random topples) each shot draws from its own seeded generator, shot by shot, so
+every shot is the one :func:`~sliders.physics.exact.simulate_exact` gives with that seed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from sliders.boards import Face, Layout, surface_at
+from sliders.boards.geometry import PlacedPawn, check_pawns
+from sliders.errors import UserError
+from sliders.outcome import SEATS, Status, pawn_seat
+from sliders.physics.engine import _next_in_hand
+from sliders.physics.exact import kernels as k
+from sliders.physics.exact.compile import ensure_compiled
+from sliders.physics.exact.simulation import _NO_DRAWS, MAX_EVENTS
+from sliders.physics.exact.world import world_for
+from sliders.physics.params import PhysicsParams
+
+STATUSES: tuple[Status, ...] = tuple(Status)
+"""``status`` value k is ``STATUSES[k]``"""
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """One row per shot, one column per pawn (``order``: the shot pawn, then the table's)."""
+
+    order: tuple[str, ...]
+    status: np.ndarray  # int8 codes into STATUSES
+    points: np.ndarray  # int16
+    x: np.ndarray
+    y: np.ndarray
+    settle_time: np.ndarray
+    contacts: np.ndarray
+    settled: np.ndarray  # False: the shot timed out
+    refused: np.ndarray  # True: not simulated (see simulate_batch's ``refuse``)
+
+
+def simulate_batch(
+    layout: Layout,
+    face: Face,
+    table: Sequence[PlacedPawn],
+    seat: str,
+    speed: np.ndarray,
+    angle: np.ndarray,
+    offset: np.ndarray,
+    release: np.ndarray | None = None,
+    params: PhysicsParams | None = None,
+    seeds: np.ndarray | None = None,
+    pawn: str | None = None,
+    refuse: bool = True,
+) -> BatchResult:
+    """Solve shots from ``seat`` (speeds m/s, angles rad right of straight, offsets m right of the
+    lane's axis, releases m from the lane's near end — NaN or None: the foul line) onto ``table``.
+    ``seeds`` (one per shot) are used only when the knock-over spread draws.
+
+    A shot one simulation would refuse (its release point taken by a pawn on the table, or past
+    the end of the lane) raises UserError; with ``refuse=False`` it is instead marked in
+    ``refused`` and left unsimulated (its row holds the shot pawn as a foul and the table as it
+    was)."""
+    ensure_compiled()
+    p = params or PhysicsParams.default()
+    w = world_for(layout, face, p)
+    st = layout.seat(seat)
+    check_pawns(layout, table, p.pawn_radius)
+    shooter = pawn or _next_in_hand(seat, table)
+    speed = np.asarray(speed, dtype=np.float64)
+    n_shots = speed.shape[0]
+    angle = np.broadcast_to(np.asarray(angle, dtype=np.float64), (n_shots,))
+    offset = np.broadcast_to(np.asarray(offset, dtype=np.float64), (n_shots,))
+    rel = np.full(n_shots, np.nan) if release is None else np.asarray(release, dtype=np.float64)
+    rel = np.where(np.isnan(rel), st.foul, rel)
+    starts, velocities, fouls, refused = _releases(layout, st, speed, angle, offset, rel, p, refuse)
+    txy = np.array([(q.x, q.y) for q in table], dtype=np.float64).reshape(-1, 2)
+    r2 = (2 * p.pawn_radius) ** 2
+    if len(table):
+        d2 = ((starts[:, None, :] - txy[None, :, :]) ** 2).sum(axis=2)
+        taken = (d2 < r2) & ~fouls[:, None]
+        if taken.any():
+            s, q = np.argwhere(taken)[0]
+            if refuse:
+                raise UserError(f"shot {s}: the release point is taken by pawn {table[q].id}")
+            refused |= taken.any(axis=1)
+    fouls = fouls | refused  # a refused shot's pawn never reaches the table
+    order = (shooter, *(q.id for q in table))
+    seats = np.array([SEATS.index(pawn_seat(pid)) for pid in order], dtype=np.int64)
+    n = len(order)
+    status = np.zeros((n_shots, n), dtype=np.int8)
+    points = np.zeros((n_shots, n), dtype=np.int16)
+    where = np.zeros((n_shots, n, 2))
+    times = np.zeros(n_shots)
+    contacts = np.zeros(n_shots, dtype=np.int64)
+    settled = np.zeros(n_shots, dtype=np.bool_)
+    args = (w.rails, w.cells, w.params, w.surface, w.own, w.face, w.rings, w.corners, w.dots)
+    if p.knock_over_spread > 0:
+        if seeds is None:
+            raise UserError("a knock-over spread needs one seed per shot")
+        for s in range(n_shots):
+            gen = np.random.default_rng(int(seeds[s]))
+            sl = slice(s, s + 1)
+            k.run_batch(txy, seats, starts[sl], velocities[sl], fouls[sl], *args, gen, MAX_EVENTS,
+                        status[sl], points[sl], where[sl], times[sl], contacts[sl], settled[sl])  # fmt: skip
+    else:
+        k.run_batch(txy, seats, starts, velocities, fouls, *args, _NO_DRAWS, MAX_EVENTS,
+                    status, points, where, times, contacts, settled)  # fmt: skip
+    return BatchResult(
+        order, status, points, where[:, :, 0], where[:, :, 1], times, contacts, settled, refused
+    )
+
+
+def _releases(
+    layout: Layout,
+    seat,  # noqa: ANN001 - a boards Seat
+    speed: np.ndarray,
+    angle: np.ndarray,
+    offset: np.ndarray,
+    release: np.ndarray,
+    p: PhysicsParams,
+    refuse: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Start points, velocities, fouls and refusals of many shots, checked as one shot is
+    checked."""
+    r = p.pawn_radius
+    bad = ~(np.isfinite(speed) & (speed > 0) & (speed <= p.max_speed))
+    if bad.any():
+        raise UserError(
+            f"speed {speed[bad][0]:g} m/s is impossible (a flick is above 0 and at most {p.max_speed:g} m/s)"
+        )
+    if not (np.isfinite(angle) & (np.abs(angle) < math.pi / 2)).all():
+        raise UserError("an angle is impossible (within ±90°)")
+    limit = seat.width / 2 - r
+    if not (np.isfinite(offset) & (np.abs(offset) <= limit + 1e-12)).all():
+        raise UserError(f"an offset puts the pawn outside the track (at most ±{limit:.4f} m)")
+    lo = seat.release_min + r
+    if not (np.isfinite(release) & (release >= lo - 1e-12)).all():
+        raise UserError(f"a release is behind the start of the lane (at least {lo:g} m)")
+    (fx, fy), (rx, ry) = seat.forward, seat.right
+    starts = np.stack(
+        [seat.near[0] + fx * release + rx * offset, seat.near[1] + fy * release + ry * offset],
+        axis=1,
+    )
+    fouls = release > seat.foul + 1e-12
+    refused = np.zeros(len(speed), dtype=np.bool_)
+    for s in np.flatnonzero(fouls):
+        if surface_at(layout, *starts[s]) not in seat.tracks:
+            if refuse:
+                raise UserError(f"release {release[s]:g} m is beyond the end of {seat.name}'s lane")
+            refused[s] = True
+    ca, sa = np.cos(angle), np.sin(angle)
+    velocities = np.stack([speed * (fx * ca + rx * sa), speed * (fy * ca + ry * sa)], axis=1)
+    return starts, velocities, fouls, refused

@@ -1,0 +1,316 @@
+"""One shot in the exact engine, with the pymunk engine's public interface.
+
+:class:`ExactSimulation` builds the shot's state arrays, lets the compiled event loop
+(:func:`sliders.physics.exact.kernels.advance`) run to a time or to rest, and turns what it records
+into the shared vocabulary (events, rest statuses, a :class:`~sliders.outcome.ShotResult`).
+``step()`` advances ``params.dt`` of time; positions at any time are the formula of each pawn's
+current segment, so a window drawing frames shows the exact trajectories.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from sliders.boards import Face, Layout
+from sliders.boards.geometry import PlacedPawn, check_pawns
+from sliders.errors import UserError
+from sliders.outcome import (
+    PAWNS_PER_PLAYER,
+    SEATS,
+    Event,
+    EventType,
+    PawnRest,
+    ShotResult,
+    Status,
+    pawn_id,
+    pawn_seat,
+)
+from sliders.physics.engine import Shot, _next_in_hand, _release
+from sliders.physics.engines import Simulation, engine_version
+from sliders.physics.exact import kernels as k
+from sliders.physics.exact.compile import ensure_compiled
+from sliders.physics.exact.world import ExactWorld, world_for
+from sliders.physics.params import PhysicsParams
+
+MAX_EVENTS = 200_000
+"""events one shot may take before it is stopped and reported as a time-out"""
+
+_RECORD_ROWS = 256
+_KINDS = {
+    k.E_CONTACT: EventType.CONTACT,
+    k.E_RAIL: EventType.RAIL,
+    k.E_KNOCKED: EventType.KNOCKED_OVER,
+    k.E_OFF: EventType.OFF_BOARD,
+    k.E_HOLE: EventType.IN_HOLE,
+}
+_STATUSES = tuple(Status)
+
+
+def simulate_exact(
+    layout: Layout,
+    face: Face,
+    table: Sequence[PlacedPawn],
+    shot: Shot,
+    params: PhysicsParams | None = None,
+    seed: int | np.random.Generator | None = None,
+) -> ShotResult:
+    """Slide one pawn and solve the shot exactly until no pawn translates."""
+    sim = ExactSimulation(layout, face, table, shot, params, seed)
+    sim.run()
+    return sim.result()
+
+
+class ExactSimulation(Simulation):
+    """One shot, solved event by event.
+
+    ``step()`` advances ``params.dt`` of time; ``run()`` goes to rest (or ``max_time``);
+    ``moving`` tells whether any pawn still translates; ``settled`` whether the shot came to rest
+    (False after a time-out); ``positions()`` gives every pawn still on the table at time ``t``.
+    """
+
+    def __init__(
+        self,
+        layout: Layout,
+        face: Face,
+        table: Sequence[PlacedPawn],
+        shot: Shot,
+        params: PhysicsParams | None = None,
+        seed: int | np.random.Generator | None = None,
+        engine: str | None = "exact",
+    ) -> None:
+        if engine != "exact":
+            raise ValueError(f"ExactSimulation runs engine 'exact', not {engine!r}")
+        ensure_compiled()
+        self.engine = "exact"
+        self._version: str | None = None
+        self.layout, self.face = layout, face
+        self.params = p = params or PhysicsParams.default()
+        if not (seed is None or isinstance(seed, np.random.Generator)) and not (
+            isinstance(seed, int | np.integer) and 0 <= seed < 2**63
+        ):
+            raise UserError(f"seed {seed!r} must be a whole number from 0 to 2**63 - 1")
+        self._seed = seed
+        self._rng: np.random.Generator | None = None
+        self.shot = shot
+        self.t = 0.0
+        self.events: list[Event] = []
+        self.removed: dict[str, PawnRest] = {}
+        self.settled = False
+
+        seat = layout.seat(shot.seat)
+        self.world: ExactWorld = world_for(layout, face, p)
+        _check_table(self.world, layout, table, p.pawn_radius)
+        shooter = shot.pawn or _next_in_hand(shot.seat, table)
+        if shooter not in {pawn_id(shot.seat, n) for n in range(1, PAWNS_PER_PLAYER + 1)}:
+            raise UserError(
+                f"pawn {shooter!r} is not one of {shot.seat}'s "
+                f"({pawn_id(shot.seat, 1)} to {pawn_id(shot.seat, PAWNS_PER_PLAYER)})"
+            )
+        if any(q.id == shooter for q in table):
+            raise UserError(f"pawn {shooter} is already on the table")
+        self.shooter = shooter
+        start, velocity, foul = _release(layout, seat, shot, p)
+        for q in table if not foul else ():
+            if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
+                raise UserError(f"the release point is taken by pawn {q.id}")
+
+        self.order = [shooter, *(q.id for q in table)]
+        n = len(self.order)
+        self._S = S = np.zeros((n, k.NSTATE))
+        self._F = F = np.zeros((n, k.NFLAG), dtype=np.int64)
+        F[:, k.STAT] = k.ON_TABLE
+        S[0, k.X], S[0, k.Y] = start
+        S[0, k.VX], S[0, k.VY] = velocity
+        for i, q in enumerate(table, start=1):
+            S[i, k.X], S[i, k.Y] = q.x, q.y
+        self._PT = np.empty((n, n))  # filled by start()
+        self._ET = np.empty(n)
+        ints = np.zeros(2 * n + 3, dtype=np.int64)
+        self._EK, self._EA, self._C = ints[:n], ints[n : 2 * n], ints[2 * n :]
+        floats = np.zeros(2 + 6 * n)
+        self._clock, self._now = floats[:2], floats[2:].reshape(n, 6)
+        self._rec = np.empty((_RECORD_ROWS, 7))
+        self._event(EventType.RELEASE, (shooter,), start)
+        if foul:
+            self._event(EventType.FOUL, (shooter,), start)
+            self.removed[shooter] = PawnRest(shooter, shot.seat, start[0], start[1], Status.FOUL)
+            F[0, k.STAT] = k.S_FOUL
+        self._fresh = True  # the kernels have not seen this shot yet
+        self._now[:, :4] = S[:, :4]  # where everything is at t = 0
+        self.moving = True
+
+    # -- public ---------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Solve the shot until no pawn translates, or ``max_time`` passes."""
+        self._advance(math.inf)
+
+    def run_until(self, t: float) -> None:
+        """Solve the shot up to time ``t`` (or rest, if it comes first)."""
+        if self.moving and t > self.t:
+            self._advance(t)
+
+    def step(self) -> None:
+        """Advance ``params.dt`` of time (for callers that draw every frame)."""
+        if self.moving:
+            self._advance(self.t + self.params.dt)
+
+    @property
+    def contacts(self) -> int:
+        """Pawn–pawn contacts so far."""
+        return int(self._C[2])
+
+    def positions(self) -> dict[str, tuple[float, float, float]]:
+        """(x, y, heading) of each pawn still on the table."""
+        now = self._now
+        return {
+            pid: (float(now[i, 0]), float(now[i, 1]), float(now[i, 5]))
+            for i, pid in enumerate(self.order)
+            if self._F[i, k.STAT] == k.ON_TABLE
+        }
+
+    def velocities(self) -> dict[str, tuple[float, float, float]]:
+        """(vx, vy, spin) of each pawn still on the table."""
+        now = self._now
+        return {
+            pid: (float(now[i, 2]), float(now[i, 3]), float(now[i, 4]))
+            for i, pid in enumerate(self.order)
+            if self._F[i, k.STAT] == k.ON_TABLE
+        }
+
+    def kinetic_energy(self) -> float:
+        """Translational plus spin energy of the pawns on the table, J."""
+        p = self.params
+        inertia = 0.5 * p.pawn_mass * p.pawn_radius**2
+        total = 0.0
+        for vx, vy, w in self.velocities().values():
+            total += 0.5 * p.pawn_mass * (vx * vx + vy * vy) + 0.5 * inertia * w * w
+        return total
+
+    def result(self) -> ShotResult:
+        """Every pawn's rest status and points, and the events, once the shot has settled (or
+        as things stand now, if it is still running)."""
+        now, memo, removed = self._now.tolist(), self.world.memo, self.removed
+        pawns = []
+        for i, pid in enumerate(self.order):
+            rest = removed.get(pid)
+            if rest is None:
+                x, y = now[i][0], now[i][1]
+                rest = memo.get((pid, x, y)) or self._rest(pid, x, y)
+            pawns.append(rest)
+        events = list(self.events)
+        if not self.moving:
+            events.append(Event(self.t, EventType.SETTLED if self.settled else EventType.TIMED_OUT))
+        if self._version is None:
+            self._version = engine_version(self.engine)
+        return ShotResult(
+            face=self.face.name,
+            shooter=self.shooter,
+            pawns=tuple(pawns),
+            events=tuple(events),
+            settle_time=self.t,
+            settled=self.settled,
+            engine=self.engine,
+            version=self._version,
+        )
+
+    def _rest(self, pid: str, x: float, y: float) -> PawnRest:
+        """A pawn's rest status at (x, y), found by the compiled classification (which follows
+        boards.geometry.classify; tested) and remembered."""
+        w = self.world
+        seat = pawn_seat(pid)
+        code, points = k.classify_at(
+            x, y, SEATS.index(seat), w.surface, w.own, w.face, w.rings, w.corners, w.dots
+        )
+        status = _STATUSES[code]
+        rest = PawnRest(pid, seat, x, y, status, points, self._choices(status, x, y))
+        _remember(w.memo, (pid, x, y), rest)
+        return rest
+
+    def _choices(self, status: Status, x: float, y: float) -> tuple[int, ...]:
+        face, r = self.face, self.params.pawn_radius
+        if status is Status.HOLE_EDGE:
+            return face.hole_edge_points
+        if status is Status.ON_TARGET and face.choice_radius:
+            if math.hypot(x, y) < face.choice_radius + r:
+                return face.choice_points
+        return ()
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The shot's random generator, made from its seed when first needed."""
+        if self._rng is None:
+            seed = self._seed
+            self._rng = (
+                seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+            )
+        return self._rng
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    def _advance(self, until: float) -> None:
+        w, S, F = self.world, self._S, self._F
+        # the generator is made only when a draw can happen, like the pymunk engine's
+        gen = self.rng if w.params[k.P_SPREAD] > 0 else _NO_DRAWS
+        while True:
+            code = k.advance_shot(
+                S, F, self._PT, self._ET, self._EK, self._EA, self._clock, self._C,
+                w.rails, w.cells, w.params, gen, self._rec, until, MAX_EVENTS, self._fresh,
+                self._now,
+            )  # fmt: skip
+            self._fresh = False
+            self._drain()
+            if code != k.FULL:
+                break
+        if code == k.SETTLED:
+            self.moving = False
+            self.settled = True
+            self.t = float(self._clock[1])
+        elif code == k.TIMEOUT:
+            self.moving = False
+            self.t = float(self._clock[0])
+        else:
+            self.t = float(self._clock[0])
+
+    def _drain(self) -> None:
+        """Turn the recorded rows into events (and removals)."""
+        count = int(self._C[1])
+        order = self.order
+        for t, kind, a, b, impulse, x, y in self._rec[:count].tolist():
+            etype = _KINDS[int(kind)]
+            pawns = (order[int(a)], order[int(b)]) if b >= 0 else (order[int(a)],)
+            self.events.append(Event(float(t), etype, pawns, float(impulse), float(x), float(y)))
+            if etype in _REMOVALS:
+                pid = order[int(a)]
+                status = _STATUSES[int(self._F[int(a), k.STAT])]
+                self.removed[pid] = PawnRest(pid, pawn_seat(pid), float(x), float(y), status)
+        self._C[1] = 0
+
+    def _event(self, kind: EventType, pawns: tuple[str, ...], at: tuple[float, float]) -> None:
+        self.events.append(Event(self.t, kind, pawns, 0.0, at[0], at[1]))
+
+
+def _check_table(world: ExactWorld, layout: Layout, table: Sequence[PlacedPawn], r: float) -> None:
+    """boards.geometry.check_pawns, skipped when compiled code finds every pawn clear by a
+    margin and the ids were checked before (it gives the messages when something is wrong)."""
+    ids = tuple(q.id for q in table)
+    if ("ids", ids) in world.memo:
+        xy = np.array([(q.x, q.y) for q in table], dtype=np.float64).reshape(-1, 2)
+        if np.isfinite(xy).all() and k.placement_clear(xy, world.rails, world.surface, r, 1e-12):
+            return
+    check_pawns(layout, table, r)
+    _remember(world.memo, ("ids", ids), True)
+
+
+def _remember(memo: dict[object, object], key: object, value: object) -> None:
+    if len(memo) > 50_000:
+        memo.clear()
+    memo[key] = value
+
+
+_REMOVALS = frozenset({EventType.KNOCKED_OVER, EventType.OFF_BOARD, EventType.IN_HOLE})
+_NO_DRAWS = np.random.default_rng(0)
+"""passed to the kernels when the knock-over spread is 0 (nothing is drawn from it)"""

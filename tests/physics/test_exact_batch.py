@@ -1,0 +1,166 @@
+"""The exact engine's batch path: compiled rest statuses agree with boards.geometry.classify, and
+a batch gives what one shot at a time gives."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sliders.boards import BUILTIN_FACES, BUILTIN_LAYOUTS, classify, load_layout
+from sliders.outcome import SEATS, Status
+from sliders.physics import PhysicsParams, Shot
+from sliders.physics.exact import kernels as k
+from sliders.physics.exact import simulate_exact
+from sliders.physics.exact.batch import STATUSES, simulate_batch
+from sliders.physics.exact.world import world_for
+
+from .test_exact_properties import SQUARE4, crowd
+
+P = PhysicsParams.default()
+
+
+@pytest.mark.parametrize("layout_name", sorted(BUILTIN_LAYOUTS))
+@pytest.mark.parametrize("face_name", sorted(BUILTIN_FACES))
+def test_compiled_classification_agrees_with_classify(layout_name: str, face_name: str) -> None:
+    layout = load_layout(layout_name)
+    face = BUILTIN_FACES[face_name]
+    w = world_for(layout, face, P)
+    rng = np.random.default_rng(11)
+    xs = rng.uniform(-0.8, 0.8, 4000)
+    ys = rng.uniform(-0.8, 0.8, 4000)
+    # crowd points near the board where zones are decided
+    xs[:2000] *= 0.2
+    ys[:2000] *= 0.2
+    for seat in layout.seat_names:
+        seats = np.full(xs.shape, SEATS.index(seat), dtype=np.int64)
+        status = np.zeros(xs.shape, dtype=np.int64)
+        points = np.zeros(xs.shape, dtype=np.int64)
+        k.classify_many(
+            xs, ys, seats, w.surface, w.own, w.face, w.rings, w.corners, w.dots, status, points
+        )
+        for x, y, s, pts in zip(xs, ys, status, points, strict=True):
+            v = classify(layout, face, seat, float(x), float(y), P.pawn_radius)
+            assert (STATUSES[s], pts) == (v.status, v.points), (seat, x, y)
+
+
+@pytest.mark.parametrize("count", [0, 6, 15])
+def test_a_batch_gives_what_single_shots_give(count: int) -> None:
+    rng = np.random.default_rng(count)
+    table = crowd(rng, count)
+    n = 60
+    speed = rng.uniform(0.4, 2.5, n)
+    angle = np.radians(rng.uniform(-4, 4, n))
+    offset = rng.uniform(-0.03, 0.03, n)
+    batch = simulate_batch(
+        SQUARE4, BUILTIN_FACES["race-for-home"], table, "south", speed, angle, offset
+    )
+    assert batch.settled.all()
+    for s in range(n):
+        one = simulate_exact(SQUARE4, BUILTIN_FACES["race-for-home"], table,
+                             Shot("south", float(speed[s]), float(angle[s]), float(offset[s])))  # fmt: skip
+        assert [p.id for p in one.pawns] == list(batch.order)
+        assert [p.status for p in one.pawns] == [STATUSES[c] for c in batch.status[s]]
+        assert [p.points for p in one.pawns] == list(batch.points[s])
+        assert [p.x for p in one.pawns] == list(batch.x[s])
+        assert one.settle_time == batch.settle_time[s]
+        assert sum(e.type == "contact" for e in one.events) == batch.contacts[s]
+
+
+def test_a_batch_with_a_spread_matches_seeded_single_shots() -> None:
+    rng = np.random.default_rng(5)
+    table = crowd(rng, 10)
+    params = P.replace(knock_over_spread=0.005, knock_over_impulse=0.01)
+    speed = np.full(8, 2.0)
+    seeds = np.arange(8)
+    batch = simulate_batch(SQUARE4, BUILTIN_FACES["race-for-home"], table, "south", speed, 0.0, 0.0,
+                           params=params, seeds=seeds)  # fmt: skip
+    for s in range(8):
+        one = simulate_exact(
+            SQUARE4, BUILTIN_FACES["race-for-home"], table, Shot("south", 2.0), params, seed=s
+        )
+        assert [p.status for p in one.pawns] == [STATUSES[c] for c in batch.status[s]]
+    assert Status.KNOCKED_OVER in {STATUSES[c] for c in batch.status.ravel()}
+
+
+def test_a_batch_chunk_in_the_exact_engine_matches_shot_by_shot() -> None:
+    """sliders.batch.work runs an exact-engine chunk in one compiled call; every row is what
+    simulate(..., engine="exact") gives for the executed shot and its seed."""
+    from sliders.batch import Design, Study
+    from sliders.batch.work import STATUSES as TABLE_STATUSES
+    from sliders.batch.work import pawn_columns, run_chunk
+    from sliders.boards.scene import Scene, ScenePawn
+    from sliders.physics import Noise, simulate
+
+    pawns = (
+        ScenePawn("north-1", 0.0, 0.02),
+        ScenePawn("west-2", 0.03, -0.01),
+        ScenePawn("south-1", -0.02, 0.05),
+    )
+    scene = Scene("square", SEATS, "race-for-home", pawns)
+    design = Design.grid(speed="0.4:1.6:4", angle="-4:4:3")
+    study = Study.create(scene, "south", design, 5, Noise.level("medium"), engine="exact")
+    ctx = study.context
+    n = study.n_shots
+    out = run_chunk(ctx, 0, n, study.slice(0, n))
+    layout, face = ctx.build()
+    for r in range(0, n, 7):
+        shot = Shot(
+            "south",
+            float(out["exec_speed"][r]),
+            float(np.radians(out["exec_angle"][r])),
+            float(out["exec_offset"][r]),
+            float(out["exec_release"][r]),
+        )
+        one = simulate(layout, face, scene.pawns, shot, ctx.params, int(out["seed"][r]), "exact")
+        assert TABLE_STATUSES[out["status"][r]] == one.pawns[0].status
+        assert out["points"][r] == one.pawns[0].points
+        for q in one.pawns[1:]:
+            assert TABLE_STATUSES[out[pawn_columns(q.id)[0]][r]] == q.status
+
+
+@pytest.mark.parametrize("face_name", sorted(BUILTIN_FACES))
+def test_a_shots_rest_statuses_are_classifys(face_name: str) -> None:
+    """simulate_exact finds rest statuses in compiled code; they are classify's, choices and all."""
+    from sliders.outcome import PawnRest
+
+    face = BUILTIN_FACES[face_name]
+    rng = np.random.default_rng(3)
+    table = crowd(rng, 12)
+    for speed in (0.5, 0.9, 1.4, 2.2):
+        result = simulate_exact(SQUARE4, face, table, Shot.from_degrees("south", speed, 1.0))
+        for p in result.pawns:
+            if p.status.removed and p.status is not Status.IN_HOLE:
+                continue
+            v = classify(SQUARE4, face, p.seat, p.x, p.y, P.pawn_radius)
+            assert p == PawnRest(p.id, p.seat, p.x, p.y, v.status, v.points, v.choices)
+
+
+def test_refused_samples_in_the_exact_engine_are_recorded_as_in_the_pymunk_engine() -> None:
+    """A release past the lane's end (a foul) and a release point taken by a pawn are that
+    sample's outcome in both engines' chunks, row for row."""
+    from sliders.batch import Design, Study, empty_scene, run_study
+    from sliders.boards.scene import Scene, ScenePawn
+    from sliders.physics import Noise
+
+    layout, _ = empty_scene().build()
+    x, y = layout.seat("south").to_world(0.16, 0.026)
+    lane_pawn = Scene("square", ("south", "north"), "race-for-home", (ScenePawn("south-1", x, y),))
+    cases = [
+        (lane_pawn, Design.grid(speed="0.6,0.9"), Noise.level("medium")),
+        (empty_scene(), Design.grid(speed="0.6", release="0.3"), Noise(release=0.05)),
+    ]
+    for scene, design, noise in cases:
+        tables = []
+        for engine in ("pymunk", "exact"):
+            study = Study.create(
+                scene, "south", design, samples=40, noise=noise, seed=2, engine=engine
+            )
+            tables.append(run_study(study, workers=1).table)
+        pym, exact = tables
+        assert (pym["fault"] != 0).any()
+        same = ["shot", "fault", "exec_speed", "exec_angle", "exec_offset", "exec_release", "seed"]
+        for name in same:
+            assert np.array_equal(pym[name], exact[name], equal_nan=True), name
+        refused = pym["fault"] != 0
+        for name in pym:
+            assert np.array_equal(pym[name][refused], exact[name][refused], equal_nan=True), name
