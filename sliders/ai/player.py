@@ -5,19 +5,25 @@ hit a pawn on the table and carry on) is simulated once as intended. Then the be
 simulated ``samples`` times each under the player's execution noise, and the one with the best
 mean value wins: a shot that only works when perfectly executed loses to a safer one. The shot
 actually played is that intended shot with one more draw of the same noise (the player's hand).
+
+Every shot, intended or executed, is released where the pawn fits: never within two pawn radii
+of a pawn on the table (say one knocked back onto the foul line), which the physics refuses. A
+release point that is taken moves across the lane to the nearest free one, or, when the whole
+width of the foul line is taken, further back down the lane.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from sliders.ai.evaluate import position_value
-from sliders.boards import Face, Layout, Seat, surface_at
+from sliders.boards import Face, Layout, Seat
+from sliders.boards.geometry import PlacedPawn
 from sliders.errors import UserError
 from sliders.outcome import ShotResult, pawn_seat
 from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, simulate
@@ -91,9 +97,11 @@ class ComputerPlayer:
         layout: Layout,
         face: Face,
         params: PhysicsParams | None = None,
+        engine: str | None = None,
     ) -> ShotSearch:
-        """A search for this turn's shot, to be stepped (see :class:`ShotSearch`)."""
-        return ShotSearch(self, state, layout, face, params or PhysicsParams.default())
+        """A search for this turn's shot, to be stepped (see :class:`ShotSearch`), simulated in
+        the physics ``engine`` the game is played in (None: the default)."""
+        return ShotSearch(self, state, layout, face, params or PhysicsParams.default(), engine)
 
     def choose_shot(
         self,
@@ -186,6 +194,7 @@ class ShotSearch:
     layout: Layout
     face: Face
     params: PhysicsParams
+    engine: str | None = None
     simulations: int = 0
     _queue: list[tuple[int, np.ndarray | None]] = field(default_factory=list)
     _stage: int = 1
@@ -247,9 +256,10 @@ class ShotSearch:
         return self._done
 
     def best(self) -> Shot:
-        """The intended shot with the best value so far."""
+        """The intended shot with the best value so far (with no candidate at all: a gentle
+        straight slide from the first free release point)."""
         if not self.candidates:
-            return Shot(self.player.seat, 0.5, pawn=self.pawn)
+            return fallback_shot(self.state, self.layout, self.params, self.player.seat, self.pawn)
         if any(c.n for c in self.candidates):
             pick = max(self.candidates, key=lambda c: c.mean)
         else:
@@ -281,14 +291,19 @@ class ShotSearch:
             self._done = True
 
     def _perturb(self, shot: Shot, e: np.ndarray) -> Shot:
-        p = self.params
-        return apply_errors(shot, e, self.seat, p)
+        """``shot`` with errors ``e``, released where the pawn fits: a hand that lands on a pawn
+        standing at the release point slides its own beside it, at the nearest free offset."""
+        return fit_release(
+            apply_errors(shot, e, self.seat, self.params), self.state, self.layout, self.params
+        )
 
     def _value(self, shot: Shot) -> float:
         self.simulations += 1
         seed = int(self.player.rng.integers(2**32))
         try:
-            result = simulate(self.layout, self.face, self.state.table, shot, self.params, seed)
+            result = simulate(
+                self.layout, self.face, self.state.table, shot, self.params, seed, self.engine
+            )
             after, _ = apply_shot(self.state, result)
         except (UserError, RulesError):
             return -math.inf
@@ -305,20 +320,36 @@ def candidate_shots(
 ) -> list[tuple[Shot, str]]:
     """Shots worth trying, each with a label, the most promising first: straight placements at
     the middle of the board, hits on the pawns on the table, then placements over a grid of the
-    board from the middle of the lane and from either side of it."""
+    board from the middle of the lane and from either side of it.
+
+    Every candidate is released where the physics accepts it: on the foul line at an offset
+    clear of the pawns standing there (a wished-for offset that is taken moves to the nearest
+    free one), or, when pawns block the whole width of the foul line, further back down the lane.
+    """
     seat = layout.seat(seat_name)
     r = params.pawn_radius
     limit = seat.width / 2 - r
+    lane = _lane_end(layout, seat)
+    release = free_release(state.table, seat, r)
+    if release is None:
+        return []
+    along0, first = release
+
+    def origin(wish: float) -> float:
+        found = free_offset(state.table, seat, along0, wish, r)
+        return first if found is None else found
+
     c_along, c_across = _seat_coords(seat, 0.0, 0.0)
     grid = sorted(
         ((d, c) for d in (-0.06, -0.03, 0.0, 0.03, 0.06) for c in (-0.06, -0.03, 0.0, 0.03, 0.06)),
         key=lambda dc: (abs(dc[0]) + abs(dc[1]), dc),
     )
+    middle = origin(0.0)
     placements: list[tuple[Shot, str]] = []
-    for offset in (0.0, -limit * 0.6, limit * 0.6):
+    for offset in _unique(middle, origin(-limit * 0.6), origin(limit * 0.6)):
         for depth, side in grid:
             target = seat.to_world(c_along + depth, c_across + side)
-            shot = _aim(layout, seat, params, offset, target, 0.0, pawn)
+            shot = _aim(seat, params, lane, along0, offset, target, 0.0, pawn)
             if shot is not None:
                 placements.append((shot, f"stop at {target[0]:+.2f},{target[1]:+.2f}"))
     hits: list[tuple[Shot, str]] = []
@@ -326,41 +357,118 @@ def candidate_shots(
         for extra, how in ((0.04, "nudge"), (0.12, "push"), (0.35, "clear")):
             if pawn_seat(q.id) == seat_name and how == "clear":
                 continue
-            for offset in (0.0, -limit * 0.5, limit * 0.5):
-                shot = _aim(layout, seat, params, offset, (q.x, q.y), extra, pawn)
+            for offset in _unique(middle, origin(-limit * 0.5), origin(limit * 0.5)):
+                shot = _aim(seat, params, lane, along0, offset, (q.x, q.y), extra, pawn)
                 if shot is not None:
                     hits.append((shot, f"{how} {q.id}"))
-    straight = [p for p in placements if p[0].offset == 0.0]
-    core, later = straight[:5], straight[5:] + [p for p in placements if p[0].offset != 0.0]
+    straight = [p for p in placements if p[0].offset == middle]
+    core, later = straight[:5], straight[5:] + [p for p in placements if p[0].offset != middle]
     return core + hits + later
 
 
+def fallback_shot(
+    state: GameState, layout: Layout, params: PhysicsParams, seat_name: str, pawn: str
+) -> Shot:
+    """A gentle straight slide from the first free release point: the shot of a player who sees
+    nothing better (with the whole lane blocked, a foul just beyond the line, which the physics
+    always accepts)."""
+    seat = layout.seat(seat_name)
+    release = free_release(state.table, seat, params.pawn_radius)
+    if release is None:
+        return Shot(seat_name, 0.1, 0.0, 0.0, seat.foul + 1e-6, pawn)
+    along, offset = release
+    return Shot(seat_name, 0.5, 0.0, offset, None if along == seat.foul else along, pawn)
+
+
+def fit_release(shot: Shot, state: GameState, layout: Layout, params: PhysicsParams) -> Shot:
+    """``shot`` moved across the lane to the nearest offset where its pawn fits at the release
+    point (the physics refuses a release within two pawn radii of a pawn on the table); unchanged
+    when it fits already, when it is a foul (released beyond the line: the physics does not place
+    it), or when nothing across the lane is free there."""
+    seat = layout.seat(shot.seat)
+    along = seat.foul if shot.release is None else shot.release
+    if along > seat.foul + 1e-12:
+        return shot
+    found = free_offset(state.table, seat, along, shot.offset, params.pawn_radius)
+    if found is None or found == shot.offset:
+        return shot
+    return replace(shot, offset=found)
+
+
+RELEASE_CLEARANCE = 1e-4
+"""how far (m) beyond two pawn radii from every pawn on the table a release point is kept"""
+
+
+def free_offset(
+    table: Sequence[PlacedPawn], seat: Seat, along: float, wish: float, r: float
+) -> float | None:
+    """The offset across ``seat``'s lane nearest ``wish`` (within the side rails) where a pawn
+    released ``along`` metres down the lane clears every pawn on the table; None if none does."""
+    limit = seat.width / 2 - r
+    reach = 2 * r + RELEASE_CLEARANCE
+    blocked: list[tuple[float, float]] = []
+    for q in table:
+        qa, qc = _seat_coords(seat, q.x, q.y)
+        d = abs(qa - along)
+        if d < reach:
+            half = math.sqrt(reach * reach - d * d)
+            blocked.append((qc - half, qc + half))
+    want = min(max(wish, -limit), limit)
+    edges = [want, -limit, limit] + [e for iv in blocked for e in iv]
+    free = [c for c in edges if -limit <= c <= limit and not any(lo < c < hi for lo, hi in blocked)]
+    return min(free, key=lambda c: (abs(c - want), c), default=None)
+
+
+def free_release(table: Sequence[PlacedPawn], seat: Seat, r: float) -> tuple[float, float] | None:
+    """The release (along, offset) nearest the foul line and the lane's axis where a pawn fits:
+    on the foul line if any offset there is free, else the first free point further back; None
+    when the whole legal stretch of the lane is taken."""
+    lo = seat.release_min + r
+    along = seat.foul
+    step = r / 2
+    while along >= lo - 1e-12:
+        found = free_offset(table, seat, along, 0.0, r)
+        if found is not None:
+            return along, found
+        along -= step
+    return None
+
+
+def _unique(*values: float) -> list[float]:
+    out: list[float] = []
+    for v in values:
+        if v not in out:
+            out.append(v)
+    return out
+
+
 def _aim(
-    layout: Layout,
     seat: Seat,
     params: PhysicsParams,
+    lane: float,
+    release: float,
     offset: float,
     target: tuple[float, float],
     beyond: float,
     pawn: str,
 ) -> Shot | None:
-    """The shot from the foul line at ``offset`` that stops ``beyond`` metres past ``target``,
-    if it is aimable down the lane without riding the side rails."""
+    """The shot released at (``release``, ``offset``) that stops ``beyond`` metres past
+    ``target``, if it is aimable down the lane (which ends ``lane`` metres from its near end)
+    without riding the side rails."""
     along, across = _seat_coords(seat, *target)
-    da, dc = along - seat.foul, across - offset
+    da, dc = along - release, across - offset
     if da <= 0:
         return None
     angle = math.atan2(dc, da)
     if abs(angle) > MAX_AIM:
         return None
-    lane = _lane_end(layout, seat) - seat.foul
     r = params.pawn_radius
-    reach = offset + math.tan(angle) * min(lane, da)
+    reach = offset + math.tan(angle) * min(lane - release, da)
     if abs(reach) > seat.width / 2 - r:
         return None
     dist = math.hypot(da, dc) + beyond
     speed = min(math.sqrt(2 * params.deceleration * dist), params.max_speed)
-    return Shot(seat.name, speed, angle, offset, None, pawn)
+    return Shot(seat.name, speed, angle, offset, None if release == seat.foul else release, pawn)
 
 
 def _seat_coords(seat: Seat, x: float, y: float) -> tuple[float, float]:
@@ -371,8 +479,24 @@ def _seat_coords(seat: Seat, x: float, y: float) -> tuple[float, float]:
 
 
 def _lane_end(layout: Layout, seat: Seat) -> float:
-    """How far down the lane its own tracks reach."""
+    """How far down the lane its own tracks reach: from the foul line, each own track the lane
+    is on carries it to that track's far end."""
+    rects = [t.rect for t in layout.tracks if t.name in seat.tracks]
     along = seat.foul
-    while surface_at(layout, *seat.to_world(along + 0.005, 0.0)) in seat.tracks:
-        along += 0.005
-    return along
+    while True:
+        x, y = seat.to_world(along + 1e-9, 0.0)
+        far = max(
+            (
+                max(
+                    _seat_coords(seat, cx, cy)[0]
+                    for cx in (q.xmin, q.xmax)
+                    for cy in (q.ymin, q.ymax)
+                )
+                for q in rects
+                if q.contains(x, y)
+            ),
+            default=along,
+        )
+        if far <= along + 1e-12:
+            return along
+        along = far

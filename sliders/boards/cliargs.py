@@ -9,11 +9,22 @@ from sliders.boards.layout import Layout
 from sliders.boards.scene import Scene
 from sliders.outcome import parse_seat, parse_seats
 
+DEFAULT_LAYOUT = "square"
+
 
 def add_table_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--layout", help="built-in layout name or layout file (default: square)")
-    p.add_argument("--face", choices=FACES, help=f"the game (default: {DEFAULT_FACE})")
-    p.add_argument("--seats", help="seats in play, e.g. south,north or red,yellow")
+    p.add_argument(
+        "--layout",
+        help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT}); alone, it is "
+        "laid for its own default seats",
+    )
+    p.add_argument(
+        "--face", choices=FACES, help=f"the game (default: the layout's own, {DEFAULT_FACE})"
+    )
+    p.add_argument(
+        "--seats",
+        help="seats in play, e.g. south,north or red,yellow (default: the layout's own)",
+    )
     p.add_argument(
         "--scene", metavar="FILE", help="scene file: layout, face and pawns on the table"
     )
@@ -33,8 +44,10 @@ def add_param_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> 
 def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
     """The scene the flags describe: a scene file, with any of --layout/--face/--seats overriding.
 
-    Without a scene file, the layout's own seats and its own face are the defaults. A command's
-    ``--seat`` (the seat that shoots) is read here too, as a seat or a colour, like ``--seats``.
+    Without a scene file the layout is the square; without --seats (or a scene's seats) a layout
+    is laid for its own default seats, the layout file's ``default_seats``, as ``sliders play``
+    does; without --face it is played on its own face. A command's ``--seat`` (the seat that
+    shoots) is read here too, as a seat or a colour, like ``--seats``.
     """
     if getattr(args, "seat", None):
         args.seat = parse_seat(args.seat)
@@ -43,11 +56,9 @@ def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
     if args.scene:
         scene = Scene.load(args.scene)
     else:
-        scene = Scene("square", ("south", "north"), "", ())
+        scene = Scene(DEFAULT_LAYOUT, (), "", ())
     layout_name = args.layout or scene.layout
     seats = parse_seats(args.seats) if args.seats else scene.seats
-    if args.layout and not args.seats and not args.scene:
-        seats = ()  # the layout's own seats
     scene = Scene(layout_name, seats, args.face or scene.face or DEFAULT_FACE, scene.pawns)
     layout, face = scene.build()
     if not (args.face or args.scene) and layout.face:

@@ -197,9 +197,7 @@ class LayoutSpec:
         """The seats used for ``count`` players: the default seats if that many, else the first
         ``count`` seats of the file, in turn order."""
         if count not in self.seat_counts:
-            raise UserError(
-                f"{self.source}: takes {format_counts(self.seat_counts)} seats, not {count}"
-            )
+            raise UserError(f"{self.source}: takes {seats_phrase(self.seat_counts)}, not {count}")
         if count == len(self.default_seats):
             return self.default_seats
         return parse_seats(self.seat_names[:count])
@@ -215,7 +213,7 @@ class LayoutSpec:
         chosen = parse_seats(seats) if seats else self.default_seats
         if len(chosen) not in self.seat_counts:
             raise UserError(
-                f"{self.source}: takes {format_counts(self.seat_counts)} seats, not {len(chosen)}"
+                f"{self.source}: takes {seats_phrase(self.seat_counts)}, not {len(chosen)}"
             )
         for s in chosen:
             if s not in self.seat_names:
@@ -224,7 +222,7 @@ class LayoutSpec:
                 )
         if len(chosen) not in self.seat_counts:
             raise UserError(
-                f"{self.source}: takes {format_counts(self.seat_counts)} seats, not {len(chosen)}"
+                f"{self.source}: takes {seats_phrase(self.seat_counts)}, not {len(chosen)}"
             )
         return chosen
 
@@ -284,7 +282,7 @@ class LayoutSpec:
         if counts[0] < 1 or counts[-1] > len(seats):
             raise UserError(
                 f"{source}: seat_counts {list(counts)} must lie between 1 and the "
-                f"{len(seats)} seats the layout defines"
+                f"{seats_phrase((len(seats),))} the layout defines"
             )
         default_raw = r.get(data, "default_seats", list, "the file", None)
         if default_raw is None:
@@ -299,8 +297,8 @@ class LayoutSpec:
                     raise UserError(f"{source}: default seat {s!r} is not one of its seats")
             if len(default) not in counts:
                 raise UserError(
-                    f"{source}: default_seats has {len(default)} seats; the layout takes "
-                    f"{format_counts(counts)}"
+                    f"{source}: default_seats has {seats_phrase((len(default),))}; the layout "
+                    f"takes {format_counts(counts)}"
                 )
         spec = cls(name, description, face, counts, default, tracks, rails, seats, source, origin)
         spec.build(None)  # the default seating must be a sound table
@@ -831,6 +829,11 @@ def _unique(source: str, what: str, names: list[str]) -> None:
         if n in seen:
             raise UserError(f"{source}: two {what}s are called {n!r}")
         seen.add(n)
+
+
+def seats_phrase(counts: tuple[int, ...]) -> str:
+    """``1 seat``, ``2 seats``, ``2–4 seats``."""
+    return f"{format_counts(counts)} {'seat' if counts == (1,) else 'seats'}"
 
 
 def format_counts(counts: tuple[int, ...]) -> str:

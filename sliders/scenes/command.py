@@ -1,10 +1,10 @@
 """Play Sorry! Sliders in a window, against friends at the same screen or against the computer.
 
-With no flags a setup screen chooses the game, the layout and the players. --face, --layout and
---seats skip it, e.g. ``--face instant-sorry --layout square --seats south=human,north=cpu:hard``
-(a seat is a person, or ``cpu`` with a strength: easy, medium, hard). --replay plays back a saved
-game. In the window (--control aim, the default): press in your lane, pull back to aim and set
-the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
+With no flags a setup screen chooses the game, the layout and the players. --face, --layout,
+--seats, --seed and --engine skip it, e.g. ``--face instant-sorry --layout square --seats
+south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: easy, medium, hard).
+--replay plays back a saved game. In the window (--control aim, the default): press in your lane,
+pull back to aim and set the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
 Tab shows the whole table, Esc pauses, F11 toggles full screen."""
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from sliders.scenes.app import App
 
 DEFAULT_LAYOUT = "square"
-DEFAULT_SEATS = "south=human,north=cpu"
 CONTROLS = ("aim", "flick")  # as sliders.scenes.controls, which loads pygame
 DEFAULT_CONTROL = "aim"
 MIN_SIZE = (640, 420)
@@ -29,7 +28,9 @@ MAX_SIDE = 16384  # the largest window SDL makes
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--face", choices=FACES, help=f"the game (default: {DEFAULT_FACE})")
+    p.add_argument(
+        "--face", choices=FACES, help=f"the game (default: the layout's, {DEFAULT_FACE})"
+    )
     p.add_argument(
         "--layout", help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT})"
     )
@@ -37,7 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--seats",
         metavar="SPEC",
         help="who sits where: SEAT=human or SEAT=cpu[:easy|medium|hard], comma-separated "
-        f"(default: {DEFAULT_SEATS})",
+        "(default: the layout's seats, the first a person, the others the computer)",
     )
     p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
     p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
@@ -59,7 +60,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sliders.scenes.config import MatchConfig, parse_seat_specs
+    from sliders.scenes.config import config_from_flags
 
     size = _size(args.size)
     control = DEFAULT_CONTROL if args.control is None else args.control
@@ -79,13 +80,7 @@ def run(args: argparse.Namespace) -> int:
 
         replay = load_replay(args.replay)
     elif args.face or args.layout or args.seats or args.seed is not None or args.engine:
-        config = MatchConfig(
-            face=args.face or DEFAULT_FACE,
-            layout=args.layout or DEFAULT_LAYOUT,
-            seats=parse_seat_specs(args.seats or DEFAULT_SEATS),
-            seed=args.seed,
-            engine=args.engine,
-        )
+        config = config_from_flags(args.face, args.layout, args.seats, args.seed, args.engine)
     if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
         raise UserError(f"--save {args.save}: directory does not exist")
     if args.save and os.path.isdir(args.save):

@@ -13,6 +13,7 @@ from sliders.errors import UserError
 from sliders.outcome import FACES, SEATS
 
 DEFAULT_STRENGTH = "medium"
+DEFAULT_LAYOUT = "square"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,37 @@ class MatchConfig:
             if s.seat == seat:
                 return s
         raise KeyError(seat)
+
+
+def config_from_flags(
+    face: str | None = None,
+    layout: str | None = None,
+    seats: str | None = None,
+    seed: int | None = None,
+    engine: str | None = None,
+) -> MatchConfig:
+    """The game ``sliders play --face --layout --seats --seed --engine`` asks for. Left out: the
+    layout is the square; the seats are the layout's default seats (see
+    :func:`default_seat_specs`); the face is the one the layout is played with; the engine is
+    the default one."""
+    from sliders.boards import read_layout
+
+    layout = layout or DEFAULT_LAYOUT
+    spec = read_layout(layout)  # a bad name or file fails here, in one line
+    specs = parse_seat_specs(seats) if seats else default_seat_specs(layout)
+    return MatchConfig(check_face(face or spec.face), layout, specs, seed, engine=engine)
+
+
+def default_seat_specs(layout: str) -> tuple[SeatSpec, ...]:
+    """Who sits where when only the layout is chosen: the layout's own default seats (the one
+    place that decides them is the layout file's ``default_seats``, which ``shot``, ``render``
+    and ``batch`` use too), the first a person and the others the computer."""
+    from sliders.boards import read_layout
+
+    seats = read_layout(layout).default_seats
+    return tuple(
+        SeatSpec(s) if i == 0 else SeatSpec(s, "cpu", DEFAULT_STRENGTH) for i, s in enumerate(seats)
+    )
 
 
 def parse_seat_specs(text: str) -> tuple[SeatSpec, ...]:

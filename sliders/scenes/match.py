@@ -10,13 +10,13 @@ frame can be drawn between them (``positions()`` interpolates).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from sliders.ai import ComputerPlayer, ShotSearch
-from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout
+from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout, segment_distance
 from sliders.errors import UserError
 from sliders.outcome import Event, EventType, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, Simulation
@@ -35,6 +35,7 @@ from sliders.rules import (
     apply_shot,
 )
 from sliders.scenes.config import MatchConfig
+from sliders.scenes.narrate import narrate_shot, seat_name
 
 MIN_FLICK = 0.02
 """a release slower than this toward the board (m/s) puts the pawn back in the hand"""
@@ -105,6 +106,11 @@ class Match:
         self._prev: dict[str, tuple[float, float, float]] = {}
         self._curr: dict[str, tuple[float, float, float]] = {}
         self._seen_events = 0
+        self.told: list[str] = []
+        """every line told about the game so far (see :meth:`news`)"""
+        self._seen_told = 0
+        self.refused: list[tuple[Shot, str]] = []
+        """shots the physics refused, with why"""
 
     # -- the game ---------------------------------------------------------------------------------
 
@@ -141,7 +147,7 @@ class Match:
             return None
         if self.search is None:
             self.search = self.computers[seat].search(
-                self.state, self.layout, self.face, self.params
+                self.state, self.layout, self.face, self.params, self.config.engine
             )
         if not self.search.run(seconds):
             return None
@@ -184,20 +190,32 @@ class Match:
 
     # -- a shot -------------------------------------------------------------------------------------
 
-    def start(self, shot: Shot) -> None:
-        """Release ``shot``: the physics takes it from here."""
+    def start(self, shot: Shot) -> bool:
+        """Release ``shot``: the physics takes it from here. True when the shot is rolling.
+
+        A shot the physics refuses (its release point taken by a pawn knocked back down the
+        lane, a release off the lane, an impossible speed) does not end the game: the match says
+        so in one line (see :meth:`news`), nothing is slid, and the same seat shoots again.
+        """
         if self.sim is not None:
             raise UserError("a shot is already rolling")
         if self.state.phase is not Phase.SHOOTING or shot.seat != self.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
         seed = int(self.physics_rng.integers(2**63))
         table, engine = self.state.table, self.config.engine
-        sim = Simulation(self.layout, self.face, table, shot, self.params, seed, engine)
+        try:
+            sim = Simulation(self.layout, self.face, table, shot, self.params, seed, engine)
+        except UserError as exc:
+            self.refused.append((shot, str(exc)))
+            who = seat_name(shot.seat)
+            self._tell(f"{who}'s shot is refused ({exc}): {who} shoots again.")
+            return False
         self.follow(sim)
         self.shots.append(shot)
         self.slide = Slide(
             shot.seat, sim.shooter, shot.speed, shot.angle, shot.offset, shot.release, seed
         )
+        return True
 
     def follow(self, sim: Simulation) -> None:
         """Step and draw ``sim`` as the shot in flight (``start`` builds it from the game; a
@@ -244,15 +262,29 @@ class Match:
 
     def finish(self, home: dict[str, int] | None = None) -> tuple[ShotResult, list[Happening]]:
         """Apply the settled shot to the game, with the Instant Home choices in ``home`` (the
-        others take the default); the result and what the rules did."""
+        others take the default); the result and what the rules did. The shot is told in full
+        sentences (see :meth:`news`)."""
         if self.sim is None or self.sim.moving:
             raise UserError("no shot has come to rest")
-        result = self.sim.result()
+        before = self.state.table
+        result = standing_clear(self.sim.result(), self.layout, self.params.pawn_radius)
         happened = self.game.shoot(result, home, self.slide)
         self.sim, self.slide = None, None
         self._prev, self._curr = {}, {}
         self.results.append(result)
+        for line in narrate_shot(result, happened, before, self.face):
+            self._tell(line)
         return result, happened
+
+    def news(self) -> list[str]:
+        """Lines for a person to read that arrived since the last call: each shot told in full
+        sentences once it is applied, and any shot the physics refused."""
+        lines = self.told[self._seen_told :]
+        self._seen_told = len(self.told)
+        return lines
+
+    def _tell(self, line: str) -> None:
+        self.told.append(line)
 
     def positions(self) -> dict[str, Pos]:
         """Where each pawn on the table is to be drawn now (interpolated while a shot rolls)."""
@@ -322,8 +354,68 @@ class Match:
 
     # -- round end ----------------------------------------------------------------------------------
 
-    def score(self, assignments: dict[str, Sequence[Move]]) -> list[Happening]:
+    def score(self, assignments: Mapping[str, Sequence[Move]]) -> list[Happening]:
         return self.game.score(assignments)
+
+
+def standing_clear(result: ShotResult, layout: Layout, r: float) -> ShotResult:
+    """``result`` with the pawns left in play moved apart where they overlap each other or a rail.
+
+    The stepped physics lets shapes overlap by up to its collision slop (about 0.1 mm), and the
+    next shot refuses a table where pawns overlap; so the pawns are eased apart by that much
+    (far too little to change a zone, and their statuses stay as the physics classified them).
+    """
+    staying = [p for p in result.pawns if p.status.in_play]
+    where = {p.id: [p.x, p.y] for p in staying}
+    gap = 2 * r + CLEARANCE
+    for _ in range(50):
+        moved = False
+        for i, a in enumerate(staying):
+            pa = where[a.id]
+            for b in staying[i + 1 :]:
+                pb = where[b.id]
+                dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+                d = math.hypot(dx, dy)
+                if d >= gap:
+                    continue
+                ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
+                push = (gap - d) / 2
+                pa[0], pa[1] = pa[0] - ux * push, pa[1] - uy * push
+                pb[0], pb[1] = pb[0] + ux * push, pb[1] + uy * push
+                moved = True
+            for rail in layout.rails:
+                reach = r + rail.thickness / 2 + CLEARANCE
+                d = segment_distance(pa[0], pa[1], rail.a, rail.b)
+                if d >= reach:
+                    continue
+                nx, ny = _away_from(pa, rail.a, rail.b)
+                pa[0], pa[1] = pa[0] + nx * (reach - d), pa[1] + ny * (reach - d)
+                moved = True
+        if not moved:
+            break
+    if all((p.x, p.y) == tuple(where[p.id]) for p in staying):
+        return result
+    pawns = tuple(
+        replace(p, x=where[p.id][0], y=where[p.id][1]) if p.id in where else p for p in result.pawns
+    )
+    return replace(result, pawns=pawns)
+
+
+CLEARANCE = 1e-7
+"""how far apart (m) :func:`standing_clear` leaves pawns it eases apart"""
+
+
+def _away_from(p: list[float], a: Pos, b: Pos) -> Pos:
+    """The unit vector from the nearest point of segment ``ab`` to ``p``."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    nx, ny = p[0] - (ax + t * dx), p[1] - (ay + t * dy)
+    n = math.hypot(nx, ny)
+    if n > 0:
+        return nx / n, ny / n
+    return (-dy, dx) if length2 else (1.0, 0.0)
 
 
 def _spread(first: float, limit: float) -> list[float]:

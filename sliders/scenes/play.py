@@ -32,6 +32,7 @@ from sliders.scenes.app import App
 from sliders.scenes.camera import Camera
 from sliders.scenes.controls import Control, Outcome, hand_spot, make_control
 from sliders.scenes.match import REMOVING_EVENTS, HomeChoice, Match, status_word
+from sliders.scenes.narrate import wrap_all
 
 STILL_TIME = 0.3
 """seconds without visible motion that end a shot for the player"""
@@ -165,7 +166,9 @@ class PlayScreen:
         if outcome.words:
             self._say(outcome.words)
         if outcome.shot is not None:
-            self.match.start(outcome.shot)
+            if not self.match.start(outcome.shot):  # refused: told, the pawn back in the hand
+                for line in self.match.news():
+                    self._say(line)
             if outcome.foul and outcome.shot.pawn:
                 self._say(f"Foul! {pawn_label(outcome.shot.pawn)}: the pawn crossed the foul line")
 
@@ -259,7 +262,9 @@ class PlayScreen:
                 self._cpu = (shot, t)
                 if t >= CPU_REACH:
                     self._cpu = None
-                    m.start(shot)
+                    if not m.start(shot):  # refused: told, and the seat shoots again
+                        for line in m.news():
+                            self._say(line)
 
     def _end_when_still(self, dt: float) -> None:
         """Run the shot to its rest at once when no pawn has visibly moved for ``STILL_TIME``."""
@@ -336,15 +341,15 @@ class PlayScreen:
 
     def _apply(self, home: dict[str, int]) -> None:
         result, happened = self.match.finish(home)
+        for line in self.match.news():  # the shot told in full sentences
+            self._say(line)
         where = {p.id: (p.x, p.y) for p in result.pawns}
         for h in happened:
             if isinstance(h, PawnRemoved):
-                self._say(h.describe())
                 if h.status in (Status.OTHER_TRACK, Status.SORRY_CORNER, Status.DANGER_DOT):
                     x, y = where.get(h.pawn, (0.0, 0.0))
                     self._float(status_word(h.status), x, y, (255, 120, 90))
             elif isinstance(h, Penalty | InstantHome | Won):
-                self._say(h.describe())
                 if isinstance(h, Penalty) and h.scoring is not None:
                     x, y = where.get(h.cause, (0.0, 0.0))
                     self._float("penalty: back to START", x, y - 0.02, (255, 80, 80))
@@ -424,9 +429,10 @@ class PlayScreen:
             {pick.seat: [float(sq) for sq in pick.board]} if pick else None
         )
         bottom = draw.draw_sidebar(surface, self.sidebar, m.state, who, active, boards, pick)
+        fits = lambda words: draw.font(19).size(words)[0] <= self.sidebar.width  # noqa: E731
         draw.text_lines(
-            surface, self.messages[-6:], self.sidebar.x, bottom + 4, self.sidebar.width,
-            surface.get_height() - 20, draw.DIM,
+            surface, wrap_all(self.messages[-6:], fits)[-10:], self.sidebar.x, bottom + 4,
+            self.sidebar.width, surface.get_height() - 20, draw.DIM,
         )  # fmt: skip
         if self.paused:
             self._draw_pause(surface)

@@ -14,6 +14,7 @@ once. Keys: Space pauses, Right/Left step, Esc quits.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 import pygame
 
@@ -24,7 +25,9 @@ from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
 from sliders.scenes.app import App
+from sliders.scenes.buttons import PressButton
 from sliders.scenes.gamelog import replay_layout
+from sliders.scenes.narrate import narrate_shot, wrap_all
 
 STEP_TIME = 1.4
 """seconds each gliding shot or round's scoring is shown"""
@@ -92,7 +95,7 @@ class ReplayScreen:
         self.t = 0.0
         self.playing = True
         self.lines: list[str] = []
-        self.menu = draw.Button("Quit", app.quit)
+        self.menu = PressButton("Quit", app.quit)
         self.film: Film | None = None  # the re-simulated shot being shown
         self.resimulated: dict[int, ShotResult] = {}  # step index -> the re-simulated outcome
         self.notice: str | None = None
@@ -189,9 +192,10 @@ class ReplayScreen:
         step = self.game.steps[self.index]
         if isinstance(step, ShotStep):
             _, happened = apply_shot(before, step.result, step.home)
+            self.lines += narrate_shot(step.result, happened, before.table, self.face)
         else:
             _, happened = score_round(before, step.assignments)
-        self.lines += [h.describe() for h in happened]
+            self.lines += [h.describe() for h in happened]
         del self.lines[:-10]
         self.index += 1
         self._enter()
@@ -209,7 +213,7 @@ class ReplayScreen:
         self.view.draw_static(surface)
         state = self.state
         k = min(self.t / (STEP_TIME * MOVE_SHARE), 1.0)
-        boards = None
+        boards: dict[str, Sequence[float]] | None = None
         if self.finished:
             for p in state.table:
                 self.view.draw_pawn(surface, p.id, p.x, p.y)
@@ -238,7 +242,7 @@ class ReplayScreen:
                     else None
                 )
         n = len(self.game.steps)
-        title = f"Replay · {self.face.name} · round {state.round} · step {self.index}/{n}"
+        title = f"Replay · {self.face.title or self.face.name} · round {state.round} · step {self.index}/{n}"
         draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         hint = "finished" if self.finished else ("Space: pause" if self.playing else "paused")
         draw.text(
@@ -259,8 +263,8 @@ class ReplayScreen:
             )
         y = draw.draw_sidebar(surface, self.sidebar, state, {}, state.turn, boards)
         draw.text_lines(
-            surface, self.lines[-8:], self.sidebar.x, y, self.sidebar.width,
-            surface.get_height() - 80, draw.DIM,
+            surface, _panel(self.lines[-8:], self.sidebar.width)[-12:], self.sidebar.x, y,
+            self.sidebar.width, surface.get_height() - 80, draw.DIM,
         )  # fmt: skip
         if self.finished:
             final = self.game.state
@@ -327,3 +331,8 @@ class ReplayScreen:
 
 def _xy(sim: Simulation) -> dict[str, Pos]:
     return {pid: (x, y) for pid, (x, y, _) in sim.positions().items()}
+
+
+def _panel(lines: list[str], width: int, size: int = 19) -> list[str]:
+    """``lines`` wrapped to ``width`` pixels at the panel's font size: shown whole, never cut."""
+    return wrap_all(lines, lambda words: draw.font(size).size(words)[0] <= width)

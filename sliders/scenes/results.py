@@ -12,6 +12,7 @@ from sliders.errors import UserError
 from sliders.outcome import SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App
+from sliders.scenes.buttons import PressButton
 from sliders.scenes.gamelog import round_history, save_game
 from sliders.scenes.match import Match
 
@@ -22,10 +23,10 @@ class ResultsScreen:
         self.note = ""
         self.saved: Path | None = None
         self.buttons = [
-            draw.Button("Play again", self.play_again),
-            draw.Button("Save game", self.save),
-            draw.Button("Menu", self._menu),
-            draw.Button("Quit", app.quit),
+            PressButton("Play again", self.play_again),
+            PressButton("Save game", self.save),
+            PressButton("Menu", self._menu),
+            PressButton("Quit", app.quit),
         ]
 
     def play_again(self) -> None:
@@ -62,7 +63,7 @@ class ResultsScreen:
             elif event.key == pygame.K_ESCAPE:
                 self._menu()
             return
-        for b in self.buttons:
+        for b in self.buttons:  # a button fires only for a click that began on it
             if b.handle(event):
                 return
 
@@ -89,9 +90,7 @@ class ResultsScreen:
             words, rgb = "No winner", draw.TEXT
         draw.text(surface, words, (w // 2, 60), 84, rgb, "center", True)
         played = state.rounds_played
-        sub = f"{self.match.face.name} · {self.match.config.layout} · {played} round" + (
-            "s" if played != 1 else ""
-        )
+        sub = subtitle(self.match, played)
         draw.text(surface, sub, (w // 2, 115), 28, draw.DIM, "center")
         seats = state.seats
         col = min(220, (w - 220) // max(len(seats), 1))
@@ -122,3 +121,11 @@ class ResultsScreen:
             )
         for b in self.buttons:
             b.draw(surface)
+
+
+def subtitle(match: Match, played: int) -> str:
+    """The game, the layout and the rounds played, by their names: "Race for Home · crazy corner
+    · 5 rounds"."""
+    game = match.face.title or match.face.name
+    rounds = f"{played} round{'' if played == 1 else 's'}"
+    return f"{game} · {match.layout.name.replace('-', ' ')} · {rounds}"

@@ -5,6 +5,8 @@ the computer seats choose theirs; then the scoring pawns move and any winner is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from sliders.outcome import SEAT_COLOURS
@@ -20,7 +22,9 @@ from sliders.rules import (
 )
 from sliders.scenes import draw
 from sliders.scenes.app import App
+from sliders.scenes.buttons import PressButton
 from sliders.scenes.match import Match
+from sliders.scenes.narrate import wrap_all
 
 MOVE_TIME = 1.2
 """seconds the scoring pawns take to move"""
@@ -44,10 +48,10 @@ class RoundEndScreen:
         self.scored = False
         self.waited = 0.0
         self.buttons = {
-            "prev": draw.Button("< Other", lambda: self._cycle(-1)),
-            "next": draw.Button("Other >", lambda: self._cycle(1)),
-            "accept": draw.Button("Accept", self._accept),
-            "continue": draw.Button("Continue", self._continue),
+            "prev": PressButton("< Other", lambda: self._cycle(-1)),
+            "next": PressButton("Other >", lambda: self._cycle(1)),
+            "accept": PressButton("Accept", self._accept),
+            "continue": PressButton("Continue", self._continue),
         }
         self._next_seat()
 
@@ -112,9 +116,16 @@ class RoundEndScreen:
                 else:
                     self._continue()
             return
+        # one click presses one button: the choosing buttons while a person chooses, Continue
+        # once the round is scored (a click on Accept that ends the choosing is not also a
+        # click on Continue, which lies under it: Continue never saw that press begin)
+        active = ("continue",) if self.seat is None else ("prev", "next", "accept")
         for key, b in self.buttons.items():
-            if (key == "continue") == (self.seat is None):
-                b.handle(event)
+            if key not in active:
+                b.forget()
+        for key in active:
+            if self.buttons[key].handle(event):
+                return
 
     def update(self, dt: float) -> None:
         if self.scored:
@@ -127,9 +138,9 @@ class RoundEndScreen:
     def _humans(self) -> bool:
         return any(s.human for s in self.match.config.seats)
 
-    def _boards(self) -> dict[str, list[float]]:
+    def _boards(self) -> dict[str, Sequence[float]]:
         """Scoring pawn squares to draw: the preview of the choice being made, or the move."""
-        out: dict[str, list[float]] = {}
+        out: dict[str, Sequence[float]] = {}
         after = self.match.state
         for seat in self.before.seats:
             old = self.before.player(seat).board
@@ -163,7 +174,8 @@ class RoundEndScreen:
         for p in self.before.table:
             self.view.draw_pawn(surface, p.id, p.x, p.y)
             self.view.tag(surface, draw.points_label(p), p.x, p.y, 20, draw.HIGHLIGHT)
-        title = f"Round {self.before.round} is over: scoring"
+        game = self.match.face.title or self.match.face.name
+        title = f"{game} · round {self.before.round} is over: scoring"
         draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         who = {s.seat: s.describe() for s in self.match.config.seats}
         y = draw.draw_sidebar(surface, self.sidebar, self.before, who, self.seat, self._boards())
@@ -193,8 +205,8 @@ class RoundEndScreen:
                 self.buttons[key].draw(surface, 22)
         else:
             y = draw.text_lines(
-                surface, self.lines[-10:], self.sidebar.x, y, self.sidebar.width,
-                surface.get_height() - 80,
+                surface, _panel(self.lines[-10:], self.sidebar.width), self.sidebar.x, y,
+                self.sidebar.width, surface.get_height() - 80,
             )  # fmt: skip
             state = self.match.state
             if state.phase is Phase.OVER and state.winner:
@@ -210,3 +222,8 @@ def _sq(square: int) -> str:
 
 def _ease(t: float) -> float:
     return t * t * (3 - 2 * t)
+
+
+def _panel(lines: list[str], width: int, size: int = 19) -> list[str]:
+    """``lines`` wrapped to ``width`` pixels at the panel's font size: shown whole, never cut."""
+    return wrap_all(lines, lambda words: draw.font(size).size(words)[0] <= width)

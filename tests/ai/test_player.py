@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -93,3 +94,54 @@ def test_assignment_takes_a_pawn_home_by_exact_count():
 def test_unknown_strength_is_a_user_error():
     with pytest.raises(UserError, match="strength"):
         strength("grandmaster")
+
+
+def test_release_points_found_free_are_accepted_on_every_layout_and_seat():
+    """Pawns scattered near the foul line of every seat of every built-in layout: the release
+    the computer settles on (the nearest free offset, or further back) is one the physics takes."""
+    import numpy as np
+
+    from sliders.ai.player import fit_release, free_release
+    from sliders.boards import BUILTIN_LAYOUTS, read_layout
+    from sliders.boards.geometry import check_pawns
+    from sliders.physics import PhysicsParams, Shot
+
+    params = PhysicsParams.default()
+    r = params.pawn_radius
+    rng = np.random.default_rng(3)
+    f = face("race-for-home")
+    tried = 0
+    for name in BUILTIN_LAYOUTS:
+        spec = read_layout(name)
+        layout = load_layout(name, spec.seating(max(spec.seat_counts)))
+        for seat in layout.seats:
+            others = [s for s in layout.seat_names if s != seat.name] or [seat.name]
+            for _ in range(6):
+                table: list[PawnRest] = []
+                for k in range(int(rng.integers(1, 4))):
+                    along = seat.foul + float(rng.uniform(-2 * r, 2 * r))
+                    across = float(rng.uniform(-1, 1)) * (seat.width / 2 - r - 0.001)
+                    owner = others[k % len(others)]
+                    p = PawnRest(f"{owner}-{k + 1}", owner, *seat.to_world(along, across),
+                                 Status.OWN_TRACK)  # fmt: skip
+                    try:
+                        check_pawns(layout, [*table, p], r)
+                    except UserError:
+                        continue
+                    table.append(p)
+                if free_release(table, seat, r) is None:
+                    continue
+                wish = float(rng.uniform(-0.04, 0.04))
+                state = _state(
+                    "race-for-home", {s: (0,) * 4 for s in layout.seat_names}, tuple(table)
+                )
+                state = replace(state, turn=seat.name)
+                shot = fit_release(Shot(seat.name, 0.5, 0.0, wish), state, layout, params)
+                if shot.offset == wish and any(
+                    math.dist((q.x, q.y), seat.to_world(seat.foul, wish)) < 2 * r for q in table
+                ):  # nothing free across the foul line: the computer goes further back
+                    along, offset = free_release(table, seat, r)
+                    shot = Shot(seat.name, 0.5, 0.0, offset, along)
+                simulate(layout, f, table, shot, params, 0)  # accepted: no UserError
+                tried += 1
+    assert tried > 40

@@ -167,7 +167,7 @@ def test_the_good_base_file_renders(tmp_path, capsys) -> None:  # type: ignore[n
             ["--layout", "head-to-head", "--seats", "south,west,north"],
             "layout 'head-to-head': takes 2 seats, not 3",
         ),
-        (["--layout", "solo", "--seats", "south,north"], "layout 'solo': takes 1 seats, not 2"),
+        (["--layout", "solo", "--seats", "south,north"], "layout 'solo': takes 1 seat, not 2"),
         (
             ["--layout", "crazy-corner", "--seats", "south,north"],
             "layout 'crazy-corner': has no seat 'north' (seats: south, west)",

@@ -1,0 +1,197 @@
+"""Computer-vs-computer games, headless: every one ends with a winner, and no computer ever has a
+shot refused by the physics (the release points it chooses are free).
+
+The games are driven through :class:`Match` directly (no window): each computer's search runs to
+the end, the shot runs to rest in one go, Instant Home choices and round-end assignments are the
+computers' own. The suite plays one game of every face on every built-in layout with the
+layout's default seats (24 games); ``SLIDERS_CPU_GAMES=200`` plays 200, cycling on through every
+other number of seats each layout takes (about ten minutes of one core with the stepped physics:
+a computer's turn simulates eleven shots).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+
+import pytest
+
+from sliders.boards import BUILTIN_LAYOUTS, face, load_layout, read_layout
+from sliders.outcome import FACES, PawnRest, Status
+from sliders.physics import Shot
+from sliders.rules import Phase
+from sliders.scenes.config import MatchConfig, SeatSpec
+from sliders.scenes.match import Match, standing_clear
+
+GAMES = int(os.environ.get("SLIDERS_CPU_GAMES", "0")) or len(FACES) * len(BUILTIN_LAYOUTS)
+MAX_SHOTS = 4000
+"""a game still going after this many shots has stopped making progress: the test fails"""
+
+
+def play_out(match: Match) -> int:
+    """Play ``match`` to its end with every seat a computer; the number of shots slid."""
+    shots = 0
+    while match.state.phase is not Phase.OVER:
+        assert shots < MAX_SHOTS, f"no winner after {shots} shots"
+        if match.state.phase is Phase.SCORING:
+            match.score({s: match.assignment_for(s) for s in match.state.seats})
+            continue
+        shot = match.think(None)
+        assert shot is not None
+        if not match.start(shot):
+            continue  # told, and the same seat shoots again (the test below counts these)
+        assert match.sim is not None
+        match.sim.run()
+        shots += 1
+        result = match.sim.result()
+        home: dict[str, int] = {}
+        while (choice := match.home_choice(result, home)) is not None:
+            home[choice.pawn] = match.home_for(choice, result, home)
+        match.finish(home)
+    return shots
+
+
+def setups() -> list[tuple[str, str, tuple[str, ...]]]:
+    """(layout, face, seats): every face on every built-in layout with its default seats first,
+    then every other number of seats each layout takes."""
+    first, more = [], []
+    for name in BUILTIN_LAYOUTS:
+        spec = read_layout(name)
+        for f in FACES:
+            first.append((name, f, spec.default_seats))
+            for n in spec.seat_counts:
+                if n != len(spec.default_seats):
+                    more.append((name, f, spec.seating(n)))
+    return first + more
+
+
+def easy_match(layout: str, face_name: str, seats: tuple[str, ...], seed: int) -> Match:
+    specs = tuple(SeatSpec(s, "cpu", "easy") for s in seats)
+    return Match(MatchConfig(face_name, layout, specs, seed))
+
+
+def test_every_computer_game_ends_with_a_winner():
+    """``GAMES`` games cycling through every face on every layout (default seats first, then
+    every other seat count), each to its winner (a solo game ends when its one player has every
+    scoring pawn HOME)."""
+    plan = setups()
+    assert {p[0] for p in plan} == set(BUILTIN_LAYOUTS)
+    started = time.perf_counter()
+    rounds, shots = [], 0
+    for i in range(GAMES):
+        layout, f, seats = plan[i % len(plan)]
+        match = easy_match(layout, f, seats, 1000 + i)
+        shots += play_out(match)
+        where = f"game {i}: {f} on {layout} with {', '.join(seats)}"
+        assert match.state.winner in seats, where
+        assert match.refused == [], f"{where}: {match.refused}"
+        for line in match.told:  # every shot told in a full sentence
+            assert line[0].isupper() and line[-1] in ".!" and "…" not in line, line
+        rounds.append(match.state.round)
+    elapsed = time.perf_counter() - started
+    print(
+        f"\n{GAMES} games, {shots} shots, rounds {min(rounds)}..{max(rounds)}, "
+        f"{elapsed:.1f} s ({1000 * elapsed / max(shots, 1):.1f} ms a shot)"
+    )
+
+
+def test_seed_1006_plays_to_its_end():
+    """The game that used to end in round 5 with 'the release point is taken by pawn north-3'."""
+    specs = (SeatSpec("south", "cpu", "hard"), SeatSpec("north", "cpu", "easy"))
+    match = Match(MatchConfig("race-for-home", "square", specs, 1006))
+    play_out(match)
+    assert match.state.winner in ("south", "north")
+    assert match.refused == []
+
+
+def test_a_refused_shot_is_told_and_the_seat_shoots_again():
+    """A pawn knocked back onto the foul line: a shot released on top of it is refused in one
+    line, nothing is slid, and it is still the same seat's turn with the same pawns in hand."""
+    match = easy_match("square", "race-for-home", ("south", "north"), 3)
+    lane = match.seat("south")
+    x, y = lane.to_world(lane.foul, 0.0)
+    table = (PawnRest("north-3", "north", x, y, Status.OWN_TRACK),)
+    _set_table(match, table)
+    match.news()
+    assert match.start(Shot("south", 0.6, 0.0, 0.0)) is False
+    assert not match.rolling
+    (line,) = match.news()
+    assert line == (
+        "Red's shot is refused (the release point is taken by pawn north-3): Red shoots again."
+    )
+    assert match.turn == "south" and len(match.state.player("south").in_hand) == 4
+    assert match.refused and match.shots == []
+    shot = match.think(None)  # the computer looks again, and chooses a free release point
+    assert shot is not None and match.start(shot)
+
+
+def test_computers_release_beside_a_pawn_on_the_foul_line():
+    """Pawns standing on the foul line: every candidate and the executed shot fit beside them
+    (or behind them, when the whole width of the line is taken)."""
+    from sliders.ai import ComputerPlayer
+    from sliders.ai.player import candidate_shots, free_release
+    from sliders.physics import PhysicsParams, simulate
+
+    params = PhysicsParams.default()
+    layout, f = load_layout("square"), face("race-for-home")
+    lane = layout.seat("south")
+    r = params.pawn_radius
+    for across in ((0.0,), (-0.03, 0.03), (-0.04, 0.0, 0.04)):
+        table = tuple(
+            PawnRest(f"north-{k + 1}", "north", *lane.to_world(lane.foul, c), Status.OWN_TRACK)
+            for k, c in enumerate(across)
+        )
+        match = easy_match("square", "race-for-home", ("south", "north"), 5)
+        _set_table(match, table)
+        pool = candidate_shots(match.state, layout, f, params, "south", "south-1")
+        assert pool
+        release = free_release(table, lane, r)
+        assert release is not None
+        if len(across) == 3:  # the whole line is taken: the pawn goes back down the lane
+            assert release[0] < lane.foul
+        for shot, _ in pool:
+            simulate(layout, f, table, shot, params, 0)  # accepted: no UserError
+        for seed in range(20):
+            cpu = ComputerPlayer("south", "easy", seed)
+            shot = cpu.choose_shot(match.state, layout, f, params)
+            simulate(layout, f, table, shot, params, 0)
+
+
+def test_pawns_left_overlapping_are_eased_apart():
+    """A rest state with two pawns overlapping by the physics' slop and one pressed into a rail
+    becomes a table the next shot accepts, each pawn moved by no more than the overlap."""
+    from sliders.boards.geometry import check_pawns
+    from sliders.outcome import ShotResult
+
+    layout = load_layout("square")
+    r = 0.0125
+    rail = layout.rails[0]
+    (ax, ay), (bx, by) = rail.a, rail.b
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    nx, ny = -(by - ay), bx - ax
+    n = (nx * nx + ny * ny) ** 0.5
+    nx, ny = nx / n, ny / n
+    reach = r + rail.thickness / 2 - 5e-5
+    sign = 1 if abs(mx + nx * reach) < abs(mx - nx * reach) else -1
+    pawns = (
+        PawnRest("south-1", "south", 0.0, 0.0, Status.ON_TARGET, 5),
+        PawnRest("north-1", "north", 2 * r - 8e-5, 0.0, Status.ON_TARGET, 4),
+        PawnRest(
+            "north-2", "north", mx + sign * nx * reach, my + sign * ny * reach, Status.OWN_TRACK
+        ),
+    )
+    result = ShotResult("race-for-home", "south-1", pawns)
+    with pytest.raises(Exception):  # noqa: B017 - the physics' own refusal, a UserError
+        check_pawns(layout, result.pawns, r)
+    clear = standing_clear(result, layout, r)
+    check_pawns(layout, clear.pawns, r)
+    for a, b in zip(result.pawns, clear.pawns, strict=True):
+        assert abs(a.x - b.x) + abs(a.y - b.y) <= 1e-4
+        assert a.status is b.status
+    assert standing_clear(clear, layout, r) is clear
+
+
+def _set_table(match: Match, table: tuple[PawnRest, ...]) -> None:
+    """Stand ``table`` on the match's table as if earlier shots had left it there."""
+    match.game._states[-1] = dataclasses.replace(match.state, table=table)
