@@ -13,7 +13,7 @@ through ``look_at``. Rules never look at the camera: a foul is judged in the wor
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pygame
 
@@ -91,6 +91,16 @@ class Camera:
         return centre, min(max(scale, low), high)
 
     # -- motion -----------------------------------------------------------------------------------
+
+    def board_and(
+        self, points: Sequence[tuple[float, float]], reach: float
+    ) -> tuple[Centre, float]:
+        """The board filling the play area, widened just enough to show every point (pawns
+        resting on a track beyond it) within ``reach`` of its edge."""
+        h = self.layout.board_side / 2 + BOARD_MARGIN
+        xs = [-h, h, *(x - reach for x, _ in points), *(x + reach for x, _ in points)]
+        ys = [-h, h, *(y - reach for _, y in points), *(y + reach for _, y in points)]
+        return self._fit((min(xs), min(ys), max(xs), max(ys)))
 
     def place(self, rect: pygame.Rect) -> None:
         """The play area the view is drawn in (call before asking for views)."""

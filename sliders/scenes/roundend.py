@@ -23,6 +23,7 @@ from sliders.rules import (
 from sliders.scenes import draw
 from sliders.scenes.app import App
 from sliders.scenes.buttons import PressButton
+from sliders.scenes.camera import Camera
 from sliders.scenes.match import Match
 from sliders.scenes.narrate import wrap_all
 
@@ -159,7 +160,12 @@ class RoundEndScreen:
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
         side = min(max(int(w * 0.3), 280), 420)
-        self.view.fit(pygame.Rect(10, 50, w - side - 30, h - 60))
+        area = pygame.Rect(10, 50, w - side - 30, h - 60)
+        camera = Camera(self.view, self.match.layout)
+        camera.place(area)
+        reach = 2 * self.match.params.pawn_radius
+        centre, scale = camera.board_and([(p.x, p.y) for p in self.before.table], reach)
+        self.view.look_at(centre, scale, area)
         self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
         bw = (side - 20) // 3
         y = h - 60
