@@ -30,6 +30,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "layouts": ("sliders.boards.layouts_command", "list the built-in layouts"),
     "score": ("sliders.rules.command", "keep score for a game played on the physical board"),
     "batch": ("sliders.batch.command", "simulate many noisy shots and summarise their outcomes"),
+    "analyse": ("sliders.batch.analyse", "re-summarise and re-draw a saved batch table"),
+    "best": ("sliders.lab.command", "search for the shot worth most under execution noise"),
     "tournament": (
         "sliders.tournament.command",
         "play many games between players and report win rates and ratings",
