@@ -28,6 +28,7 @@ LAYERS: list[set[str]] = [
 
 # Libraries that may be imported inside a function: optional or heavy, loaded only when used.
 LAZY_LIBRARIES = {
+    "pandas",
     "pygame",
     "matplotlib",
     "dask",

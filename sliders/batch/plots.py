@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from sliders.batch.study import PARAMETERS, UNITS, Study
+from sliders.batch.summary import metric_column, metric_label
 from sliders.batch.work import STATUSES
 from sliders.boards.faces import HoleRule
 from sliders.boards.faces import face as face_named
@@ -37,6 +38,11 @@ def heatmap_axes(study: Study, axes: tuple[str, str] | None = None) -> tuple[str
     return "speed", "angle"
 
 
+UNCERTAIN = 0.10
+"""A cell is hatched when its interval is wider than this share of the colour scale (or when it
+holds fewer samples than the fullest cell): a picture never hides how little a cell knows."""
+
+
 def plot_heatmap(
     path: str,
     summary: Columns,
@@ -44,57 +50,186 @@ def plot_heatmap(
     axes: tuple[str, str] | None = None,
     title: str | None = None,
     dpi: int = 120,
+    metric: str = "value",
+    vmin: float | None = None,
+    vmax: float | None = None,
 ) -> None:
-    """Expected points and penalty probability over two parameters, side by side.
+    """``metric`` and the probability of a penalty to the seat over two parameters, side by side.
 
     On a grid, each cell is one pair of values (averaged over any other swept parameter); with a
-    random design, intended shots are binned. The best cell for expected points is ringed."""
+    random design, intended shots are binned. Cells print their sample size when there is room
+    and are hatched where their interval is wide (see :data:`UNCERTAIN`); the best cell by the
+    metric (among fully sampled ones) is ringed. ``vmin``/``vmax`` fix the metric's colour scale
+    so that maps of different studies compare."""
+    from matplotlib import patheffects
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     ax_x, ax_y = heatmap_axes(study, axes)
-    xs, ys, pts = _grid(summary, study, ax_x, ax_y, "mean_points")
+    column = metric_column(metric, summary)
+    xs, ys, vals = _grid(summary, study, ax_x, ax_y, column)
+    _, _, counts = _grid(summary, study, ax_x, ax_y, "n", total=True)
+    width = _half_width(summary, column)
+    _, _, half = _grid({**summary, "_half": width}, study, ax_x, ax_y, "_half")
     _, _, risk = _grid(summary, study, ax_x, ax_y, "p_penalty")
-    fig = Figure(figsize=(11, 4.6))
+    risk_half = _half_width(summary, "p_penalty")
+    _, _, rhalf = _grid({**summary, "_half": risk_half}, study, ax_x, ax_y, "_half")
+    prob = column.startswith("p_")
+    finite = vals[np.isfinite(vals)]
+    lo = vmin if vmin is not None else (0.0 if prob else float(min(0.0, finite.min(initial=0))))
+    hi = vmax if vmax is not None else (1.0 if prob else float(max(1.0, finite.max(initial=1))))
+    if hi <= lo:
+        hi = lo + 1.0
+    cmap = "viridis" if not prob else "magma_r"
+    if not prob and lo < 0 < hi:
+        cmap = "RdYlGn"
+        if vmin is None and vmax is None:
+            hi = max(hi, -lo)
+            lo = -hi
+    fig = Figure(figsize=(11.5, 4.8))
     FigureCanvasAgg(fig)
+    best = _best_cell(vals, counts)
     panels = (
-        (
-            pts,
-            "expected points",
-            "viridis",
-            0.0,
-            max(1.0, float(np.nanmax(pts)) if pts.size else 1),
-        ),
-        (risk, "probability of a penalty", "magma_r", 0.0, 1.0),
+        (vals, half, metric_label(metric), cmap, lo, hi),
+        (risk, rhalf, "probability of a penalty to the seat", "magma_r", 0.0, 1.0),
     )
-    for k, (values, label, cmap, vmin, vmax) in enumerate(panels):
+    for k, (values, halfw, label, cm, v0, v1) in enumerate(panels):
         ax = fig.add_subplot(1, 2, k + 1)
-        mesh = ax.pcolormesh(
-            _edges(xs), _edges(ys), values.T, cmap=cmap, vmin=vmin, vmax=vmax, shading="flat"
-        )
+        ex, ey = _edges(xs), _edges(ys)
+        mesh = ax.pcolormesh(ex, ey, values.T, cmap=cm, vmin=v0, vmax=v1, shading="flat")
         cb = fig.colorbar(mesh, ax=ax)
         cb.set_label(label)
         ax.set_xlabel(_LABELS[ax_x])
         ax.set_ylabel(_LABELS[ax_y])
-        if values.size and np.isfinite(pts).any():
-            i, j = np.unravel_index(np.nanargmax(pts), pts.shape)
-            ax.plot(xs[i], ys[j], marker="o", mfc="none", mec="#ff2d55", ms=12, mew=2)
-        if k == 0 and values.size and np.isfinite(pts).any():
-            i, j = np.unravel_index(np.nanargmax(pts), pts.shape)
-            averaged = [n for n in study.design.swept if n not in (ax_x, ax_y)]
-            ax.set_title(
-                f"best: {pts[i, j]:.2f} points at {ax_x} {_value(ax_x, xs[i])}, "
-                f"{ax_y} {_value(ax_y, ys[j])}"
-                + (f" (mean over {', '.join(averaged)})" if averaged else ""),
-                fontsize=9,
+        unsure = (halfw > UNCERTAIN * (v1 - v0)) | (counts < np.nanmax(counts))
+        unsure &= np.isfinite(values)
+        for i, j in zip(*np.nonzero(unsure), strict=True):
+            ax.fill_between(
+                [ex[i], ex[i + 1]],
+                ey[j],
+                ey[j + 1],
+                hatch="///",
+                facecolor="none",
+                edgecolor="#ffffff80",
+                linewidth=0,
             )
-        elif k == 1:
-            penal = face_named(study.context.scene.face).hole is HoleRule.PENALTY
-            hole = ", into the hole" if penal else ""
-            ax.set_title(f"penalty: own pawn off the board, on a SORRY! corner{hole}", fontsize=9)
+        if len(xs) * len(ys) <= 120:
+            for i in range(len(xs)):
+                for j in range(len(ys)):
+                    if counts[i, j] > 0:
+                        ax.text(
+                            xs[i],
+                            ys[j],
+                            f"{int(counts[i, j])}",
+                            ha="center",
+                            va="center",
+                            fontsize=6,
+                            color="#ffffff",
+                            path_effects=[patheffects.withStroke(linewidth=1.5, foreground="#000")],
+                        )
+        if best is not None:
+            ax.plot(xs[best[0]], ys[best[1]], marker="o", mfc="none", mec="#ff2d55", ms=12, mew=2)
+    if best is not None:
+        i, j = best
+        averaged = [n for n in study.design.swept if n not in (ax_x, ax_y)]
+        fig.axes[0].set_title(
+            f"best: {metric} {vals[i, j]:.3g} ± {half[i, j]:.2g} at {ax_x} {_value(ax_x, xs[i])}, "
+            f"{ax_y} {_value(ax_y, ys[j])}"
+            + (f" (mean over {', '.join(averaged)})" if averaged else ""),
+            fontsize=9,
+        )
+    penal = face_named(study.context.scene.face).hole is HoleRule.PENALTY
+    hole = ", into the hole" if penal else ""
+    fig.axes[2].set_title(
+        f"penalty: any own pawn off the board, on a SORRY! corner{hole}", fontsize=9
+    )
+    fig.text(
+        0.01,
+        0.01,
+        "numbers: samples per cell; hatched: interval wider than "
+        f"{UNCERTAIN:.0%} of the scale, or fewer samples than the fullest cell",
+        fontsize=7,
+        color="#555555",
+    )
     fig.suptitle(title or default_title(study), fontsize=11)
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    write_atomic(path, lambda fh: fig.savefig(fh, format="png", dpi=dpi, facecolor=_BG))
+
+
+def plot_line(
+    path: str,
+    summary: Columns,
+    study: Study,
+    axis: str | None = None,
+    metric: str = "value",
+    title: str | None = None,
+    dpi: int = 120,
+) -> None:
+    """``metric`` along one swept parameter with its interval as a band (one line per value of a
+    second swept parameter, up to eight; any others averaged)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    swept = study.design.swept
+    axis = axis or (swept[0] if swept else "speed")
+    column = metric_column(metric, summary)
+    others = [n for n in swept if n != axis]
+    fig = Figure(figsize=(7.5, 4.6))
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot(1, 1, 1)
+    lo_col = summary.get(f"{column}_lo", summary[column])
+    hi_col = summary.get(f"{column}_hi", summary[column])
+    groups: list[tuple[str, np.ndarray]] = [("", np.ones(len(summary["n"]), dtype=bool))]
+    if others:
+        g = others[0]
+        values = np.unique(summary[g])
+        if len(values) <= 8:
+            groups = [(f"{g} {_value(g, v)}", summary[g] == v) for v in values]
+    for label, rows in groups:
+        x = summary[axis][rows]
+        order = np.argsort(x, kind="stable")
+        xs = np.unique(x)
+        pick = np.searchsorted(xs, x[order])
+
+        def mean(
+            col: np.ndarray,
+            rows: np.ndarray = rows,
+            order: np.ndarray = order,
+            pick: np.ndarray = pick,
+            m: int = len(xs),
+        ) -> np.ndarray:
+            v = col[rows][order].astype(float)
+            return np.bincount(pick, v, m) / np.bincount(pick, minlength=m)
+
+        line = ax.plot(xs, mean(summary[column]), marker="o", ms=3, label=label or None)
+        ax.fill_between(xs, mean(lo_col), mean(hi_col), color=line[0].get_color(), alpha=0.2)
+    ax.set_xlabel(_LABELS[axis])
+    ax.set_ylabel(metric_label(metric))
+    ax.grid(alpha=0.3)
+    if len(groups) > 1:
+        ax.legend(fontsize=8)
+    averaged = others[1:] if len(groups) > 1 else others
+    note = f" (mean over {', '.join(averaged)})" if averaged else ""
+    ax.set_title(f"bands: the {metric} interval per intended shot{note}", fontsize=9)
+    fig.suptitle(title or default_title(study), fontsize=10)
     fig.tight_layout()
     write_atomic(path, lambda fh: fig.savefig(fh, format="png", dpi=dpi, facecolor=_BG))
+
+
+def _half_width(summary: Columns, column: str) -> np.ndarray:
+    lo, hi = summary.get(f"{column}_lo"), summary.get(f"{column}_hi")
+    if lo is None or hi is None:
+        return np.zeros(len(summary["n"]))
+    return np.nan_to_num((hi - lo) / 2, nan=np.inf)
+
+
+def _best_cell(vals: np.ndarray, counts: np.ndarray) -> tuple[int, int] | None:
+    full = np.isfinite(vals) & (counts == np.nanmax(counts)) if vals.size else vals
+    if not vals.size or not full.any():
+        return None
+    masked = np.where(full, vals, -np.inf)
+    i, j = np.unravel_index(int(np.argmax(masked)), vals.shape)
+    return int(i), int(j)
 
 
 def default_title(study: Study) -> str:
@@ -119,9 +254,11 @@ def plot_board(
     title: str | None = None,
     max_points: int = 20000,
     dpi: int = 130,
+    by: str = "points",
 ) -> None:
     """The table as it stood before the shots, with where each shot pawn came to rest: pawns in
-    play coloured by their points, removed pawns as grey crosses where they left play."""
+    play coloured by their points, removed pawns as grey crosses where they left play; with
+    ``by="value"`` every pawn (crosses too) is coloured by the shot's value."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.colors import BoundaryNorm, ListedColormap
     from matplotlib.figure import Figure
@@ -151,23 +288,63 @@ def plot_board(
     cmap = ListedColormap(colours)
     norm = BoundaryNorm(np.arange(-0.5, top + 1.5), cmap.N)
     size = 9 if len(x) < 3000 else 4
-    ax.scatter(
-        x[removed], y[removed], s=size, marker="x", c="#1a1a1a", lw=0.6, zorder=8.5, alpha=0.5
-    )
-    sc = ax.scatter(
-        x[~removed],
-        y[~removed],
-        s=size,
-        c=points[~removed],
-        cmap=cmap,
-        norm=norm,
-        edgecolors="none",
-        alpha=0.8,
-        zorder=8.5,
-    )
+    if by == "value":
+        from matplotlib.colors import TwoSlopeNorm
+
+        value = table["value"][sel].astype(float)
+        span = max(1.0, float(np.abs(value).max(initial=0)))
+        vnorm = TwoSlopeNorm(0.0, -span, span)
+        size = 22 if len(x) < 500 else size
+        ax.scatter(
+            x[removed],
+            y[removed],
+            s=size * 1.5,
+            marker="x",
+            c=value[removed],
+            cmap="RdYlGn",
+            norm=vnorm,
+            lw=1.2,
+            zorder=8.5,
+        )
+        sc = ax.scatter(
+            x[~removed],
+            y[~removed],
+            s=size,
+            c=value[~removed],
+            cmap="RdYlGn",
+            norm=vnorm,
+            edgecolors="#1a1a1a",
+            linewidths=0.3,
+            alpha=0.9,
+            zorder=8.5,
+        )
+        label, ticks = "value of the shot (change of game value)", None
+    else:
+        ax.scatter(
+            x[removed],
+            y[removed],
+            s=size,
+            marker="x",
+            c="#1a1a1a",
+            lw=0.6,
+            zorder=8.5,
+            alpha=0.5,
+        )
+        sc = ax.scatter(
+            x[~removed],
+            y[~removed],
+            s=size,
+            c=points[~removed],
+            cmap=cmap,
+            norm=norm,
+            edgecolors="none",
+            alpha=0.8,
+            zorder=8.5,
+        )
+        label, ticks = "points of the shot pawn", range(top + 1)
     cax = fig.add_axes((0.80, 0.15, 0.04, 0.65))
-    cb = fig.colorbar(sc, cax=cax, ticks=range(top + 1))
-    cb.set_label("points of the shot pawn", color="#eeeeee")
+    cb = fig.colorbar(sc, cax=cax, ticks=ticks)
+    cb.set_label(label, color="#eeeeee")
     cb.ax.tick_params(colors="#eeeeee")
     shown = f" (every {step}th shown)" if step > 1 else ""
     caption = title or (
@@ -178,9 +355,10 @@ def plot_board(
 
 
 def _grid(
-    summary: Columns, study: Study, ax_x: str, ax_y: str, column: str
+    summary: Columns, study: Study, ax_x: str, ax_y: str, column: str, total: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(x values, y values, mean of ``column`` per cell) with NaN where nothing was simulated."""
+    """(x values, y values, mean of ``column`` per cell) with NaN where nothing was simulated
+    (``total``: the sum, 0 where nothing was)."""
     design = study.design
     vals = summary[column].astype(float)
     if design.axes is not None:
@@ -200,10 +378,12 @@ def _grid(
         ix = _bin(summary[ax_x], lx, hx, bins_x)
         iy = _bin(summary[ax_y], ly, hy, bins_y)
     flat = ix * bins_y + iy
-    total = np.bincount(flat, weights=vals, minlength=bins_x * bins_y)
+    sums = np.bincount(flat, weights=vals, minlength=bins_x * bins_y)
     count = np.bincount(flat, minlength=bins_x * bins_y)
+    if total:
+        return xs, ys, sums.reshape(bins_x, bins_y)
     with np.errstate(invalid="ignore"):
-        grid = (total / count).reshape(bins_x, bins_y)
+        grid = (sums / count).reshape(bins_x, bins_y)
     return xs, ys, grid
 
 

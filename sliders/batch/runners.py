@@ -77,7 +77,8 @@ class BatchResult:
 
     def write_summary(self, path: str, fmt: str | None = None, confidence: float = 0.95) -> None:
 
-        write_table(path, self.summary(confidence), self.metadata(), fmt)
+        record = {**self.metadata(), "confidence": confidence}
+        write_table(path, self.summary(confidence), record, fmt)
 
     @property
     def faults(self) -> dict[str, int]:

@@ -16,12 +16,15 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal, localcontext
 
 import numpy as np
 
 from sliders.boards import Face, Layout
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.errors import UserError
+from sliders.lab.value import GameSpot
+from sliders.outcome import SEATS
 from sliders.physics import Shot, Simulation
 from sliders.physics.engines import check_engine, engine_version
 from sliders.physics.noise import Noise
@@ -36,7 +39,7 @@ MAX_SHOTS = 10_000_000
 """The most simulated shots one study holds: its table is kept in memory (some 150 bytes a shot)."""
 
 # spawn-key streams
-NOISE_STREAM, SEED_STREAM, DESIGN_STREAM = 0, 1, 2
+NOISE_STREAM, SEED_STREAM, DESIGN_STREAM, PAIRED_STREAM = 0, 1, 2, 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +67,19 @@ class Spec:
                 f"--{self.name} {self.lo:g}:{self.hi:g} has no number of steps "
                 f"(give {self.lo:g}:{self.hi:g}:N, or use --random)"
             )
-        return np.linspace(self.lo, self.hi, self.steps)
+        return decimal_steps(self.lo, self.hi, self.steps)
+
+
+def decimal_steps(lo: float, hi: float, steps: int) -> np.ndarray:
+    """``steps`` values from ``lo`` to ``hi`` computed in decimal from the numbers as written,
+    each then rounded once to the nearest float: 0.5:0.7:5 gives 0.55 and 0.6 exactly as a user
+    types them (linspace gives 0.6000000000000001)."""
+    if steps == 1:
+        return np.array([lo], dtype=float)
+    a, b = Decimal(repr(lo)), Decimal(repr(hi))
+    with localcontext() as c:
+        c.prec = 50
+        return np.array([float(a + (b - a) * i / (steps - 1)) for i in range(steps)])
 
 
 def parse_spec(name: str, text: str) -> Spec:
@@ -205,6 +220,20 @@ class Context:
     params: PhysicsParams
     seed: int
     engine: str = "pymunk"
+    spot: GameSpot = GameSpot()
+    common_random: bool = False
+    paired: bool = False
+
+    def stream(self, stream: int, intended: int) -> np.random.SeedSequence:
+        """The seed sequence of one stream of one intended shot: keyed by the shooting seat too,
+        so studies from different seats draw independently, unless ``common_random`` (then every
+        seat with the same seed draws the same errors: common random numbers). ``paired`` gives
+        every intended shot the same draws (sample j of each alike: paired comparisons, for the
+        search of :mod:`sliders.lab.search`), from streams of their own."""
+        key: tuple[int, ...] = (PAIRED_STREAM, stream) if self.paired else (stream, intended)
+        if not self.common_random:
+            key = (*key, _seat_key(self.seat))
+        return np.random.SeedSequence(self.seed, spawn_key=key)
 
     def build(self) -> tuple[Layout, Face]:
         return self.scene.build()
@@ -229,6 +258,9 @@ class Study:
         seed: int = 0,
         pawn: str | None = None,
         engine: str | None = None,
+        *,
+        spot: GameSpot | None = None,
+        common_random: bool = False,
     ) -> Study:
         """Check everything a user can get wrong and resolve the release to a distance."""
 
@@ -254,7 +286,22 @@ class Study:
             if np.isnan(axes["release"]).any():
                 axes["release"] = np.full(1, seat_rec.foul)
             design = Design(shots, axes, design.ranges)
-        ctx = Context(scene, seat, pawn, samples, noise, params, seed, check_engine(engine))
+        spot = spot or GameSpot()
+        for s, _ in spot.boards:
+            if s not in scene.seats:
+                raise UserError(f"a score board is given for {s}, who is not in play")
+        ctx = Context(
+            scene,
+            seat,
+            pawn,
+            samples,
+            noise,
+            params,
+            seed,
+            check_engine(engine),
+            spot=spot,
+            common_random=common_random,
+        )
         study = cls(ctx, design)
         study.check(layout, face)
         return study
@@ -345,7 +392,19 @@ class Study:
             "intended": len(self.design),
             "design": "grid" if self.design.axes is not None else "random",
             "ranges": {n: list(v) for n, v in self.design.ranges.items()},
+            "axes": None
+            if self.design.axes is None
+            else {n: [float(v) for v in self.design.axes[n]] for n in PARAMETERS},
+            "score_boards": ctx.spot.to_json(),
+            "seeding": "common random numbers (every seat draws alike)"
+            if ctx.common_random
+            else "keyed by seat and intended shot",
+            "common_random": ctx.common_random,
         }
+
+
+def _seat_key(seat: str) -> int:
+    return 1 + SEATS.index(seat) if seat in SEATS else 1 + len(SEATS) + sum(map(ord, seat))
 
 
 def _check_size(n: int, what: str) -> None:

@@ -1,5 +1,11 @@
-"""Per intended shot: expected points with a t interval, and the probability of each rest status,
-of a penalty and of hurting an opponent, with exact (Clopper-Pearson) intervals.
+"""Per intended shot: expected value (the change of the seat's game value, docs/strategy.md) and
+expected points with t intervals, and the probability of each rest status, of a penalty to any of
+the seat's pawns, of hitting a pawn and of hurting an opponent, with exact (Clopper-Pearson)
+intervals.
+
+A *metric* names one summary figure for rankings and pictures (see :func:`metric_column`):
+``value``, ``points``, ``p_penalty``, ``p_hit``, ``p_opp_hit``, ``p_opp_penalty`` or ``p_STATUS``
+for any rest status (``p_in_hole``, ``p_on_target``, ...).
 
 The intervals are the ones ``scipy.stats.binomtest(k, n).proportion_ci(method="exact")`` gives,
 computed for all intended shots at once from the beta distribution.
@@ -12,6 +18,7 @@ from scipy import stats
 
 from sliders.batch.study import PARAMETERS, Study
 from sliders.batch.work import STATUSES
+from sliders.errors import UserError
 
 Columns = dict[str, np.ndarray]
 
@@ -36,25 +43,77 @@ def summarise(table: Columns, study: Study, confidence: float = 0.95) -> Columns
         out[name] = shots[:, j]
     out["n"] = n.astype(np.int64)
 
-    points = table["points"].astype(float)
-    mean, lo, hi, sd = mean_interval(total(points), total(points * points), n, confidence)
-    out["mean_points"], out["mean_points_lo"], out["mean_points_hi"] = mean, lo, hi
-    out["sd_points"] = sd
+    for name in ("value", "points"):
+        if name not in table:  # a table written before values were recorded
+            continue
+        x = table[name].astype(float)
+        mean, lo, hi, sd = mean_interval(total(x), total(x * x), n, confidence)
+        out[f"mean_{name}"], out[f"mean_{name}_lo"], out[f"mean_{name}_hi"] = mean, lo, hi
+        out[f"sd_{name}"] = sd
 
     def proportion(name: str, hits: np.ndarray) -> None:
         k = total(hits).round().astype(np.int64)
         out[f"p_{name}"] = k / n
         out[f"p_{name}_lo"], out[f"p_{name}_hi"] = clopper_pearson(k, n, confidence)
 
-    proportion("penalty", table["penalty"])
+    proportion("penalty", table["penalties"] > 0)  # any of the seat's pawns
+    proportion("shot_penalty", table["penalty"])  # the shot pawn's own removal
+    proportion("hit", table["contacts"] > 0)  # every contact starts with the shot pawn
     proportion("opp_hit", table["opp_delta"] < 0)
     proportion("opp_penalty", table["opp_penalties"] > 0)
     for name in ("penalties", "opp_removed", "opp_delta", "own_delta"):
         out[f"mean_{name}"] = total(table[name]) / n
-    present = np.unique(table["status"])
-    for code in present:
-        proportion(str(STATUSES[code]), table["status"] == code)
+    for code, status in enumerate(STATUSES):  # every status, reached or not
+        proportion(str(status), table["status"] == code)
     return out
+
+
+METRICS_HELP = "value, points, p_penalty, p_hit, p_opp_hit, p_opp_penalty or p_STATUS"
+
+
+def metric_column(metric: str, summary: Columns | None = None) -> str:
+    """The summary column a metric names (``value`` → ``mean_value``, ``p_in_hole`` itself), or a
+    UserError naming the metrics there are."""
+
+    fixed = {"value": "mean_value", "points": "mean_points"}
+    known = {"p_penalty", "p_shot_penalty", "p_hit", "p_opp_hit", "p_opp_penalty"}
+    known |= {f"p_{s}" for s in STATUSES}
+    known |= {f"mean_{n}" for n in ("penalties", "opp_removed", "opp_delta", "own_delta")}
+    column = fixed.get(metric, metric)
+    if metric not in fixed and metric not in known:
+        raise UserError(f"--metric {metric!r}: choose {METRICS_HELP}")
+    if summary is not None and column not in summary:
+        raise UserError(
+            f"--metric {metric}: this table has no {column} (written by an older version?)"
+        )
+    return column
+
+
+def metric_values(summary: Columns, column: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(value, low, high) of a metric's column for each summary row (low = high = value for a
+    column without an interval)."""
+    v = summary[column].astype(float)
+    return v, summary.get(f"{column}_lo", v), summary.get(f"{column}_hi", v)
+
+
+def metric_label(metric: str) -> str:
+    """How a picture names a metric."""
+    if metric == "value":
+        return "expected value (change of game value)"
+    if metric == "points":
+        return "expected points of the shot pawn"
+    words = {
+        "p_penalty": "probability of a penalty to the seat",
+        "p_shot_penalty": "probability the shot pawn costs a penalty",
+        "p_hit": "probability of hitting a pawn",
+        "p_opp_hit": "probability of costing an opponent points",
+        "p_opp_penalty": "probability of an opponent's penalty",
+    }
+    if metric in words:
+        return words[metric]
+    if metric.startswith("p_"):
+        return f"probability of {metric[2:]}"
+    return metric
 
 
 def mean_interval(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -24,7 +24,8 @@ from sliders.batch.study import NOISE_STREAM, SEED_STREAM, Context
 from sliders.boards import Face, Layout, Seat
 from sliders.boards.geometry import PlacedPawn
 from sliders.errors import UserError
-from sliders.outcome import EventType, Status
+from sliders.lab.value import Valuer
+from sliders.outcome import PAWNS_PER_PLAYER, EventType, Status, pawn_id
 from sliders.physics import PhysicsParams, Shot, at_rest, simulate
 from sliders.physics.noise import apply_errors
 from sliders.rules import penalised
@@ -48,7 +49,7 @@ COLUMNS: dict[str, tuple[type, str]] = {
     "offset": (np.float64, "intended offset, m right of the lane's axis"),
     "release": (np.float64, "intended release, m from the lane's near end"),
     "exec_speed": (np.float64, "executed speed, m/s"),
-    "exec_angle": (np.float64, "executed angle, degrees"),
+    "exec_angle": (np.float64, "executed angle, degrees (radians(exec_angle) was simulated)"),
     "exec_offset": (np.float64, "executed offset, m"),
     "exec_release": (np.float64, "executed release, m"),
     "seed": (np.int64, "physics seed (sliders shot --seed)"),
@@ -56,6 +57,7 @@ COLUMNS: dict[str, tuple[type, str]] = {
     "points": (np.int8, "points of the shot pawn as it stands"),
     "x": (np.float64, "where the shot pawn came to rest (or left play), m"),
     "y": (np.float64, "where the shot pawn came to rest (or left play), m"),
+    "value": (np.float64, "change of the seat's game value (docs/strategy.md)"),
     "penalty": (np.bool_, "the shot pawn's own removal costs a penalty"),
     "penalties": (np.int8, "penalties the shooter's seat incurs (shot pawn and its others)"),
     "own_removed": (np.int8, "the shooter's pawns already on the table that were removed"),
@@ -87,6 +89,7 @@ class Prepared:
     before_status: np.ndarray  # status codes of each table pawn before the shot
     own: np.ndarray  # True for table pawns of the shooter's seat
     penal: frozenset[Status]  # removal statuses that cost a penalty on this face
+    valuer: Valuer  # the shot's value through the rules engine
 
 
 @functools.lru_cache(maxsize=8)
@@ -105,6 +108,7 @@ def prepare(ctx: Context) -> Prepared:
         before_status=np.array([_CODE[p.status] for p in rests], dtype=np.int8),
         own=np.array([p.seat == ctx.seat for p in rests], dtype=bool),
         penal=frozenset(s for s in Status if s.removed and penalised(face.name, s)),
+        valuer=Valuer(face.name, ctx.scene.seats, ctx.seat, rests, ctx.spot),
     )
 
 
@@ -124,20 +128,44 @@ def _unplayed(out: dict[str, np.ndarray], r: int, shot: Shot, prep: Prepared) ->
 def errors_for(ctx: Context, intended: int, count: int) -> tuple[np.ndarray, np.ndarray]:
     """The execution errors (count × 4) and physics seeds of the first ``count`` samples of
     intended shot ``intended``. A prefix of a longer draw, so any chunking gives the same values."""
-    rng = np.random.default_rng(
-        np.random.SeedSequence(ctx.seed, spawn_key=(NOISE_STREAM, intended))
-    )
+    rng = np.random.default_rng(ctx.stream(NOISE_STREAM, intended))
     errors = ctx.noise.draw(rng, count)
-    srng = np.random.default_rng(
-        np.random.SeedSequence(ctx.seed, spawn_key=(SEED_STREAM, intended))
-    )
+    srng = np.random.default_rng(ctx.stream(SEED_STREAM, intended))
     seeds = srng.integers(0, 2**63 - 1, size=count, dtype=np.int64, endpoint=True)
     return errors, seeds
 
 
 def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict[str, np.ndarray]:
-    """Simulate shots ``start..stop-1``; ``intended`` holds the rows of the intended shots they
-    belong to, from intended shot ``start // samples`` on."""
+    """Simulate shots ``start..stop-1`` and value them; ``intended`` holds the rows of the intended
+    shots they belong to, from intended shot ``start // samples`` on."""
+    out = simulate_chunk(ctx, start, stop, intended)
+    add_values(ctx, out)
+    return out
+
+
+def add_values(ctx: Context, out: dict[str, np.ndarray]) -> None:
+    """Fill the ``value`` column from the statuses and points of every pawn (whatever engine
+    simulated them): each distinct outcome goes through the rules once (see
+    :mod:`sliders.lab.value`)."""
+    prep = prepare(ctx)
+    n = len(out["shot"])
+    if not n:
+        return
+    ids = [q.id for q in prep.table]
+    cols = [out["status"], out["points"]]
+    for pid in ids:
+        cols += [out[c] for c in pawn_columns(pid)]
+    rows = np.stack([c.astype(np.int16) for c in cols], axis=1)
+    distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
+    shooter = ctx.pawn or _next_in_hand(ctx.seat, ids)
+    values = np.array([prep.valuer.of_codes(shooter, ids, row) for row in distinct])
+    out["value"][:] = values[inverse.ravel()]
+
+
+def simulate_chunk(
+    ctx: Context, start: int, stop: int, intended: np.ndarray
+) -> dict[str, np.ndarray]:
+    """Simulate shots ``start..stop-1`` (every column but ``value``)."""
     prep = prepare(ctx)
     if ctx.engine == "exact":
         return _run_chunk_exact(ctx, prep, start, stop, intended)
@@ -181,9 +209,12 @@ def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict
             )
         j = int(sample[r])
         shot = apply_errors(aim, errors[j], seat, p)
+        # simulate the angle the table records, so that `sliders shot --angle` replays it exactly
+        degrees = math.degrees(shot.angle)
+        shot = replace(shot, angle=math.radians(degrees))
         seed = int(seeds[j])
         out["exec_speed"][r] = shot.speed
-        out["exec_angle"][r] = math.degrees(shot.angle)
+        out["exec_angle"][r] = degrees
         out["exec_offset"][r] = shot.offset
         out["exec_release"][r] = shot.release
         out["seed"][r] = seed
@@ -228,6 +259,15 @@ def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict
     return out
 
 
+def _next_in_hand(seat: str, on_table: list[str]) -> str:
+    """The pawn the physics slides when none is named: the seat's lowest-numbered not on the
+    table."""
+    for n in range(1, PAWNS_PER_PLAYER + 1):
+        if (pid := pawn_id(seat, n)) not in on_table:
+            return pid
+    return pawn_id(seat, 1)
+
+
 def _run_chunk_exact(
     ctx: Context, prep: Prepared, start: int, stop: int, intended: np.ndarray
 ) -> dict[str, np.ndarray]:
@@ -252,6 +292,7 @@ def _run_chunk_exact(
     limit = seat.width / 2 - p.pawn_radius
     speed = np.clip(rows[:, 0] * (1.0 + errors[:, 0]), 1e-3, p.max_speed)
     angle = np.clip(np.radians(rows[:, 1]) + errors[:, 1], -np.radians(89), np.radians(89))
+    angle = np.radians(np.degrees(angle))  # the angle the table records (rows replay exactly)
     offset = np.clip(rows[:, 2] + errors[:, 2], -limit, limit)
     base = np.where(np.isnan(rows[:, 3]), seat.foul, rows[:, 3])
     moved = np.maximum(base + errors[:, 3], seat.release_min + p.pawn_radius)

@@ -31,6 +31,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "layouts": ("sliders.cli.layouts", "list the built-in layouts"),
     "score": ("sliders.cli.score", "keep score for a game played on the physical board"),
     "batch": ("sliders.cli.batch", "simulate many noisy shots and summarise their outcomes"),
+    "analyse": ("sliders.cli.analyse", "re-summarise and re-draw a saved batch table"),
+    "best": ("sliders.cli.best", "search for the shot worth most under execution noise"),
     "tournament": (
         "sliders.cli.tournament",
         "play many games between players and report win rates and ratings",

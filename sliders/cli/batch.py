@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from sliders.batch.plots import plot_board, plot_heatmap
+from sliders.batch.plots import plot_board, plot_heatmap, plot_line
 from sliders.batch.progress import Progress
 from sliders.batch.runners import (
     BACKENDS,
@@ -33,6 +33,7 @@ from sliders.batch.runners import (
     run_study,
 )
 from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
+from sliders.batch.summary import METRICS_HELP, metric_column
 from sliders.batch.tables import FORMATS, SUFFIXES, format_for, read_table, sidecar_path
 from sliders.batch.work import FAULT_REFUSED
 from sliders.cli.args import (
@@ -42,10 +43,13 @@ from sliders.cli.args import (
     table_from_args,
 )
 from sliders.errors import UserError
+from sliders.lab.value import parse_score_boards
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.physics.noise import NOISE_LEVELS, Noise
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from sliders.batch.runners import BatchResult, Stop
     from sliders.batch.study import Study
     from sliders.physics.noise import Noise
@@ -85,6 +89,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--noise-offset", type=float, metavar="M", help="offset sigma, metres")
     g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
     g.add_argument("--seed", type=int, default=0, help="seed of every random draw (default: 0)")
+    g.add_argument(
+        "--common-random",
+        action="store_true",
+        help="draw the same errors whatever the seat (default: each seat draws its own)",
+    )
+    g = p.add_argument_group("game state (what a shot is worth)")
+    g.add_argument(
+        "--score-board",
+        action="append",
+        default=[],
+        metavar="SEAT=a,b,c,d",
+        help="a seat's scoring pawns, squares 0 START .. 6 HOME (repeatable; default all START)",
+    )
     g = p.add_argument_group("running")
     g.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     g.add_argument("--backend", choices=BACKENDS, default="local", help="default: local")
@@ -104,17 +121,31 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--summary", metavar="FILE", help="summary per intended shot (default: OUT.summary.EXT)"
     )
-    g.add_argument("--heatmap", metavar="PNG", help="expected points and penalty risk")
+    g.add_argument("--heatmap", metavar="PNG", help="the metric and penalty risk per cell")
     g.add_argument("--heatmap-axes", metavar="X,Y", help="two parameters, e.g. speed,angle")
     g.add_argument("--board", metavar="PNG", help="where the shot pawns came to rest")
     g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
-    g.add_argument("--top", type=int, default=5, help="intended shots to print (default: 5)")
+    add_analysis_arguments(p, g)
     g.add_argument(
         "--resume",
         action="store_true",
         help="complete the interrupted study in --out (same flags): simulate only the shots it "
         "lacks; the result is the table a whole run gives",
     )
+
+
+def add_analysis_arguments(p: argparse.ArgumentParser, g: argparse._ArgumentGroup) -> None:
+    """Flags that choose what a summary ranks and pictures show (shared with ``sliders analyse``)."""
+
+    g.add_argument("--top", type=int, default=5, help="intended shots to print (default: 5)")
+    g.add_argument(
+        "--metric",
+        default="value",
+        help=f"what ranks shots and colours the heat map: {METRICS_HELP} (default: value)",
+    )
+    g.add_argument("--vmin", type=float, help="low end of the heat map's colour scale")
+    g.add_argument("--vmax", type=float, help="high end of the heat map's colour scale")
+    g.add_argument("--line", metavar="PNG", help="the metric along one swept parameter, with bands")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,19 +169,24 @@ def run(args: argparse.Namespace) -> int:
         design = Design.random(args.random, args.seed, **specs)
     else:
         design = Design.grid(**specs)
+
+    metric_column(args.metric)
+    spot = parse_score_boards(args.score_board, scene.seats)
     study = Study.create(
-        scene, seat, design, samples, noise, params, args.seed, args.pawn, args.engine
+        scene,
+        seat,
+        design,
+        samples,
+        noise,
+        params,
+        args.seed,
+        args.pawn,
+        args.engine,
+        spot=spot,
+        common_random=args.common_random,
     )
 
-    axes = None
-    if args.heatmap_axes:
-        if not args.heatmap:
-            raise UserError("--heatmap-axes without --heatmap: there is no heat map to lay out")
-        axes = tuple(a.strip() for a in args.heatmap_axes.split(","))
-        if len(axes) != 2 or not all(a in PARAMETERS for a in axes) or axes[0] == axes[1]:
-            raise UserError(
-                f"--heatmap-axes {args.heatmap_axes!r}: two different of {', '.join(PARAMETERS)}"
-            )
+    axes = heatmap_axes_arg(args)
     if args.top < 0:
         raise UserError(f"--top {args.top}: must be 0 or more")
     if args.workers is not None and args.backend == "dask":
@@ -171,7 +207,9 @@ def run(args: argparse.Namespace) -> int:
     if fmt == "csv":
         outputs["--out's record"] = sidecar_path(args.out)
         outputs["--summary's record"] = sidecar_path(summary_path)
-    _check_outputs({**outputs, "--heatmap": args.heatmap, "--board": args.board})
+    _check_outputs(
+        {**outputs, "--heatmap": args.heatmap, "--board": args.board, "--line": args.line}
+    )
     done = _resumable(args.out, fmt, study) if args.resume else None
 
     with Stop().catch() as stop:
@@ -227,10 +265,7 @@ def _run_and_write(
     result.write(args.out, fmt)
     summary = result.summary(args.confidence)
     result.write_summary(summary_path, fmt, args.confidence)
-    if args.heatmap and len(summary["n"]):
-        plot_heatmap(args.heatmap, summary, study, axes)  # type: ignore[arg-type]
-    if args.board and result.n_shots:
-        plot_board(args.board, result.table, study)
+    draw_pictures(args, summary, result.table, study, axes)
 
     simulated = result.n_shots - (len(done["shot"]) if done else 0)
     rate = simulated / result.elapsed if result.elapsed else 0.0
@@ -239,8 +274,8 @@ def _run_and_write(
         f"{result.workers} worker{'s' if result.workers > 1 else ''}, {result.backend})"
     )
     _report_faults(result)
-    _print_top(summary, args.top, args.confidence)
-    written = [args.out, summary_path, args.heatmap, args.board]
+    print_top(summary, args.top, args.confidence, args.metric)
+    written = [args.out, summary_path, args.heatmap, args.board, args.line]
     if fmt == "csv":
         written[1:2] = [sidecar_path(args.out), summary_path, sidecar_path(summary_path)]
     print("wrote " + ", ".join(w for w in written if w))
@@ -352,21 +387,87 @@ def _summary_path(out: str, fmt: str) -> str:
     return str(path.with_name(f"{stem}.summary{ext}"))
 
 
-def _print_top(summary: dict, top: int, confidence: float) -> None:
+def draw_pictures(
+    args: argparse.Namespace,
+    summary: dict,
+    table: dict,
+    study: Study,
+    axes: tuple[str, ...] | None,
+) -> None:
+    """The heat map, line plot and board picture the flags ask for."""
+    if args.heatmap and len(summary["n"]):
+        plot_heatmap(
+            args.heatmap,
+            summary,
+            study,
+            axes,  # type: ignore[arg-type]
+            metric=args.metric,
+            vmin=args.vmin,
+            vmax=args.vmax,
+        )
+    if args.line and len(summary["n"]):
+        plot_line(args.line, summary, study, axes[0] if axes else None, metric=args.metric)
+    if args.board and len(table["shot"]):
+        plot_board(args.board, table, study)
+
+
+def heatmap_axes_arg(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """``--heatmap-axes X,Y`` checked: two different shot parameters (None when not given)."""
+
+    if not args.heatmap_axes:
+        return None
+    if not args.heatmap:
+        raise UserError("--heatmap-axes without --heatmap: there is no heat map to lay out")
+    axes = tuple(a.strip() for a in args.heatmap_axes.split(","))
+    if len(axes) != 2 or not all(a in PARAMETERS for a in axes) or axes[0] == axes[1]:
+        raise UserError(
+            f"--heatmap-axes {args.heatmap_axes!r}: two different of {', '.join(PARAMETERS)}"
+        )
+    return axes
+
+
+def ranking(summary: dict, metric: str) -> np.ndarray:
+    """Summary rows best first by ``metric``; shots with fewer samples than the most any shot has
+    (an interrupted run) come after every fully sampled one, so a thin cell never ranks first."""
+
+    column = metric_column(metric, summary)
+    v = summary[column].astype(float)
+    full = summary["n"] == summary["n"].max()
+    return np.lexsort((-np.nan_to_num(v, nan=-np.inf), ~full))
+
+
+def print_top(summary: dict, top: int, confidence: float, metric: str = "value") -> None:
 
     n = len(summary["n"])
     if not n or top <= 0:
         return
-    order = np.argsort(-summary["mean_points"], kind="stable")[:top]
+    order = ranking(summary, metric)[:top]
+    column = metric_column(metric, summary)
     pct = f"{confidence:.0%}"
+    extra = column not in ("mean_value", "mean_points", "p_penalty")
+    head = f"{metric:>9} {pct + ' interval':>16}  " if extra else ""
+    has_value = "mean_value" in summary
     print(
-        f"{'speed':>6} {'angle':>6} {'offset':>7} {'release':>7} {'n':>6}  "
-        f"{'points':>6} {pct + ' interval':>16}  {'penalty':>7} {pct + ' interval':>15}"
+        f"{'speed':>6} {'angle':>6} {'offset':>7} {'release':>7} {'n':>6}  {head}"
+        + (f"{'value':>6} {pct + ' interval':>16}  " if has_value else "")
+        + f"{'points':>6} {pct + ' interval':>16}  {'penalty':>7} {pct + ' interval':>15}"
     )
     for i in order:
+        cells = ""
+        if extra:
+            lo, hi = summary.get(f"{column}_lo"), summary.get(f"{column}_hi")
+            spec = ".1%" if column.startswith("p_") else ".2f"
+            shown = _interval(lo[i], hi[i], spec) if lo is not None and hi is not None else ""
+            cells += f"{summary[column][i]:9{spec}} {shown:>16}  "
+        if has_value:
+            cells += (
+                f"{summary['mean_value'][i]:6.2f} "
+                f"{_interval(summary['mean_value_lo'][i], summary['mean_value_hi'][i]):>16}  "
+            )
         print(
             f"{summary['speed'][i]:6.3f} {summary['angle'][i]:6.2f} {summary['offset'][i]:7.4f} "
-            f"{summary['release'][i]:7.3f} {summary['n'][i]:6d}  {summary['mean_points'][i]:6.2f} "
+            f"{summary['release'][i]:7.3f} {summary['n'][i]:6d}  {cells}"
+            f"{summary['mean_points'][i]:6.2f} "
             f"{_interval(summary['mean_points_lo'][i], summary['mean_points_hi'][i]):>16}  "
             f"{summary['p_penalty'][i]:7.1%} "
             f"{_interval(summary['p_penalty_lo'][i], summary['p_penalty_hi'][i], '.1%'):>15}"

@@ -1,0 +1,129 @@
+"""A saved study read back: its table, its record, the study it describes and its summary,
+without simulating anything.
+
+>>> from sliders.batch import load
+>>> saved = load("study.parquet")                       # doctest: +SKIP
+>>> saved.summary(0.9)["mean_value"]                    # doctest: +SKIP
+>>> saved.to_pandas().groupby("speed")["value"].mean()  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from sliders.batch.study import PARAMETERS, Context, Design, Study
+from sliders.batch.summary import summarise
+from sliders.batch.tables import is_status, read_table
+from sliders.batch.work import STATUSES
+from sliders.boards.scene import Scene
+from sliders.errors import UserError
+from sliders.lab.value import GameSpot
+from sliders.physics.engines import check_engine
+from sliders.physics.noise import Noise
+from sliders.physics.params import PhysicsParams
+
+Columns = dict[str, np.ndarray]
+
+
+@dataclass
+class Saved:
+    """A table written by ``sliders batch`` (or :meth:`BatchResult.write`) and its study."""
+
+    path: str
+    table: Columns
+    record: dict[str, Any]
+    study: Study
+    complete: bool = field(default=True)
+
+    @property
+    def n_shots(self) -> int:
+        return len(self.table["shot"])
+
+    def summary(self, confidence: float = 0.95) -> Columns:
+        """One row per intended shot, as ``sliders batch`` writes it."""
+
+        return summarise(self.table, self.study, confidence)
+
+    def to_pandas(self) -> Any:
+        """The table as a pandas DataFrame, statuses as categories (needs pandas)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise UserError("to_pandas() needs pandas (pip install pandas)") from None
+
+        names = [str(s) for s in STATUSES]
+        data = {
+            k: pd.Categorical.from_codes(v, names) if is_status(k) else v
+            for k, v in self.table.items()
+        }
+        return pd.DataFrame(data)
+
+
+def load(path: str, fmt: str | None = None) -> Saved:
+    """Read a study's table and rebuild the study from its record (a UserError if the file is not
+    a batch table, or its record is missing or from another version's table)."""
+
+    table, record = read_table(path, fmt)
+    if not record or "scene" not in record:
+        raise UserError(f"{path} has no study record (not written by sliders batch?)")
+    if "intended" in table and "mean_points" in table and "shot" not in table:
+        raise UserError(f"{path} is a summary; give the table of every shot")
+    try:
+        study = study_from_record(record, table)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError(f"{path}: its study record is incomplete ({exc})") from None
+    return Saved(path, table, record, study, bool(record.get("complete", True)))
+
+
+def study_from_record(record: dict[str, Any], table: Columns) -> Study:
+    """The :class:`Study` a table's record describes (its design rebuilt exactly)."""
+
+    scene = Scene.from_json(record["scene"], "the table's scene")
+    ctx = Context(
+        scene,
+        str(record["seat"]),
+        record.get("pawn"),
+        int(record["samples"]),
+        Noise(**record["noise"]),
+        PhysicsParams.from_json(record["params"]),
+        int(record["seed"]),
+        check_engine(record.get("engine", "pymunk")),
+        spot=GameSpot.from_json(record.get("score_boards")),
+        common_random=bool(record.get("common_random", True)),
+    )
+    ranges = {n: (float(a), float(b)) for n, (a, b) in record["ranges"].items()}
+    axes_rec = record.get("axes")
+    if record.get("design") == "grid" and axes_rec:
+        axes = {n: np.array(axes_rec[n], dtype=float) for n in PARAMETERS}
+        mesh = np.meshgrid(*(axes[n] for n in PARAMETERS), indexing="ij")
+        design = Design(np.stack([m.ravel() for m in mesh], axis=1), axes, ranges)
+    else:
+        design = _design_from_rows(table, int(record["intended"]), ranges)
+    if len(design) != int(record["intended"]):
+        raise ValueError("the design does not have the recorded number of intended shots")
+    _check_rows(design, table)
+    return Study(ctx, design)
+
+
+def _design_from_rows(table: Columns, n: int, ranges: dict[str, tuple[float, float]]) -> Design:
+    """A design read off the rows (a random design, or a grid from before axes were recorded):
+    every intended shot needs at least one row."""
+    shots = np.full((n, len(PARAMETERS)), np.nan)
+    which = table["intended"]
+    for j, name in enumerate(PARAMETERS):
+        shots[which, j] = table[name]
+    if np.isnan(shots).any():
+        raise ValueError("some intended shots have no row to read them from (resume it first)")
+    return Design(shots, None, ranges)
+
+
+def _check_rows(design: Design, table: Columns) -> None:
+    which = table["intended"]
+    if len(which) and (which.min() < 0 or which.max() >= len(design)):
+        raise ValueError("rows name intended shots the design does not have")
+    for j, name in enumerate(PARAMETERS):
+        if not np.array_equal(design.shots[which, j], table[name]):
+            raise ValueError(f"the rows' {name} differ from the recorded design")

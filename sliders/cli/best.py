@@ -1,0 +1,151 @@
+"""Search for the intended shot worth most to a seat, here, in this game, under execution noise:
+successive halving over a coarse grid with paired samples, then local refinement (docs/strategy.md).
+Prints the best shot's expected value (the change of the seat's game value) with an interval from
+fresh samples, and the best shot of each other kind (draw, takeout, guard)."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import re
+
+from sliders.batch.plots import plot_board
+from sliders.batch.study import PARAMETERS, parse_spec
+from sliders.cli.args import (
+    add_engine_argument,
+    add_param_argument,
+    add_table_arguments,
+    table_from_args,
+)
+from sliders.cli.batch import _check_outputs, _noise
+from sliders.errors import UserError
+from sliders.lab.search import Settings, search
+from sliders.lab.value import parse_score_boards
+from sliders.physics import PhysicsParams
+from sliders.physics.noise import NOISE_LEVELS
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+
+    p.allow_abbrev = False
+    add_table_arguments(p)
+    if hasattr(p, "_negative_number_matcher"):
+        p._negative_number_matcher = re.compile(r"^-\.?\d[\d.:,eE+-]*$")
+    p.add_argument("--seat", help="the seat that shoots (default: the first seat)")
+    p.add_argument("--pawn", help="id of the pawn slid (default: the seat's next in hand)")
+    p.add_argument(
+        "--score-board",
+        action="append",
+        default=[],
+        metavar="SEAT=a,b,c,d",
+        help="a seat's scoring pawns, squares 0 START .. 6 HOME (repeatable; default all START)",
+    )
+    g = p.add_argument_group("search box (LO:HI searched, a single value fixed)")
+    g.add_argument("--speed", default="0.3:1.5", metavar="LO:HI", help="m/s (default 0.3:1.5)")
+    g.add_argument("--angle", default="-6:6", metavar="LO:HI", help="degrees (default -6:6)")
+    g.add_argument("--offset", default="0", metavar="LO:HI", help="metres right (default 0)")
+    g.add_argument("--release", metavar="LO:HI", help="metres from the near end (default: foul)")
+    g = p.add_argument_group("execution noise")
+    g.add_argument(
+        "--noise", default="medium", choices=list(NOISE_LEVELS), help="level (default: medium)"
+    )
+    g.add_argument("--noise-speed", type=float, metavar="REL", help="speed sigma, e.g. 0.05 = 5%%")
+    g.add_argument("--noise-angle", type=float, metavar="DEG", help="angle sigma, degrees")
+    g.add_argument("--noise-offset", type=float, metavar="M", help="offset sigma, metres")
+    g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
+    g.add_argument("--seed", type=int, default=0, help="seed of every random draw (default: 0)")
+    add_param_argument(g)
+    add_engine_argument(g)
+    g = p.add_argument_group("output")
+    g.add_argument("--final", type=int, default=40, help="fresh samples of the best (default 40)")
+    g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
+    g.add_argument("--board", metavar="PNG", help="where the best shot's pawn ends, by value")
+    g.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+
+    params = PhysicsParams.default().with_overrides(args.param)
+    scene, layout, _ = table_from_args(args)
+    seat = args.seat or scene.seats[0]
+    layout.seat(seat)
+    noise = _noise(args)
+    if not 0 < args.confidence < 1:
+        raise UserError(f"--confidence {args.confidence:g}: must be within 0..1")
+    if args.final < 2:
+        raise UserError(f"--final {args.final}: need at least 2 samples for an interval")
+    box = {}
+    for name in PARAMETERS:
+        text = getattr(args, name)
+        if text is None:
+            continue
+        spec = parse_spec(name, text)
+        if spec.steps is not None and not spec.fixed:
+            raise UserError(f"--{name} {text!r}: give a range LO:HI or one value (no steps)")
+        box[name] = spec
+    spot = parse_score_boards(args.score_board, scene.seats)
+    _check_outputs({"--board": args.board})
+    settings = dataclasses.replace(Settings(), final=args.final)
+    result = search(
+        scene,
+        seat,
+        box,
+        noise,
+        spot=spot,
+        params=params,
+        seed=args.seed,
+        pawn=args.pawn,
+        settings=settings,
+        confidence=args.confidence,
+        engine=args.engine,
+    )
+    if args.board:
+        b = result.best
+        plot_board(
+            args.board,
+            result.final_table,
+            result.final_study,
+            by="value",
+            title=(
+                f"best for {seat} on {scene.face}\n{b.shot[0]:.3g} m/s, {b.shot[1]:.3g}°, "
+                f"offset {b.shot[2]:.3g} m, release {b.shot[3]:.3g} m\nexpected value "
+                f"{b.value:.2f} ({b.lo:.2f}..{b.hi:.2f}), {b.n} fresh samples"
+            ),
+        )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "best": result.best.to_json(),
+                    "runners_up": [e.to_json() for e in result.runners_up],
+                    "simulations": result.simulations,
+                    "confidence": result.confidence,
+                    "seat": seat,
+                    "face": scene.face,
+                },
+                indent=2,
+            )
+        )
+        return 0
+    pct = f"{args.confidence:.0%}"
+    print(
+        f"best shot for {seat} on {scene.face} ({result.simulations:,} simulations; values are "
+        f"changes of the seat's game value, {pct} intervals from fresh samples)"
+    )
+    print(
+        f"{'kind':<8} {'speed':>6} {'angle':>6} {'offset':>7} {'release':>7}  {'value':>6} "
+        f"{pct + ' interval':>14} {'n':>4} {'penalty':>7}  outcomes"
+    )
+    for label, e in [("best", result.best), *(("", e) for e in result.runners_up)]:
+        outcomes = ", ".join(
+            f"{s} {p:.0%}" for s, p in sorted(e.statuses.items(), key=lambda kv: -kv[1])[:3]
+        )
+        print(
+            f"{e.kind:<8} {e.shot[0]:6.3f} {e.shot[1]:6.2f} {e.shot[2]:7.4f} {e.shot[3]:7.3f}  "
+            f"{e.value:6.2f} {f'{e.lo:.2f}..{e.hi:.2f}':>14} {e.n:4d} {e.p_penalty:7.1%}  "
+            f"{outcomes}{'  ← best' if label == 'best' else ''}"
+        )
+    if args.board:
+        print(f"wrote {args.board}")
+    return 0
