@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, cast
 
-from sliders.boards import Face, Layout, Seat, segment_distance
+from sliders.boards import Face, Layout, Seat
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.game.match import Match
+from sliders.game.match import Match, standing_clear
 from sliders.outcome import ShotResult
 from sliders.physics import PhysicsParams, Shot, check_engine
 from sliders.rules import Assignment, GameState, Happening, Move, Phase
@@ -255,63 +255,3 @@ def _free_offset(state: GameState, seat: Seat, along: float, wish: float, r: flo
     edges = [-limit, limit] + [e for iv in blocked for e in iv]
     free = [c for c in edges if -limit <= c <= limit and not any(lo < c < hi for lo, hi in blocked)]
     return min(free, key=lambda c: (abs(c - wish), c), default=None)
-
-
-CLEARANCE = 1e-7
-"""how far apart (m) :func:`standing_clear` leaves what it eases apart"""
-
-
-def standing_clear(result: ShotResult, layout: Layout, r: float) -> ShotResult:
-    """``result`` with the pawns left in play moved apart where they overlap each other or a
-    rail, by at most the physics' slop (far too little to change a zone; statuses stay as the
-    physics classified them)."""
-    staying = [p for p in result.pawns if p.status.in_play]
-    where = {p.id: [p.x, p.y] for p in staying}
-    gap = 2 * r + CLEARANCE
-    for _ in range(50):
-        moved = False
-        for i, a in enumerate(staying):
-            pa = where[a.id]
-            for b in staying[i + 1 :]:
-                pb = where[b.id]
-                dx, dy = pb[0] - pa[0], pb[1] - pa[1]
-                d = math.hypot(dx, dy)
-                if d < gap:
-                    ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
-                    push = (gap - d) / 2
-                    pa[0], pa[1] = pa[0] - ux * push, pa[1] - uy * push
-                    pb[0], pb[1] = pb[0] + ux * push, pb[1] + uy * push
-                    moved = True
-            for rail in layout.rails:
-                reach = r + rail.thickness / 2 + CLEARANCE
-                d = segment_distance(pa[0], pa[1], rail.a, rail.b)
-                if d < reach:
-                    nx, ny = _away_from(pa, rail.a, rail.b)
-                    pa[0], pa[1] = pa[0] + nx * (reach - d), pa[1] + ny * (reach - d)
-                    moved = True
-        if not moved:
-            break
-    if all((p.x, p.y) == tuple(where[p.id]) for p in staying):
-        return result
-    pawns = tuple(
-        replace(p, x=where[p.id][0], y=where[p.id][1]) if p.id in where else p for p in result.pawns
-    )
-    return replace(result, pawns=pawns)
-
-
-def _away_from(
-    p: list[float], a: tuple[float, float], b: tuple[float, float]
-) -> tuple[float, float]:
-    """The unit vector from the nearest point of segment ``ab`` to ``p``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    t = (
-        0.0
-        if length2 == 0
-        else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    )
-    nx, ny = p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy)
-    n = math.hypot(nx, ny)
-    if n > 0:
-        return nx / n, ny / n
-    return (-dy, dx) if length2 else (1.0, 0.0)
