@@ -141,10 +141,7 @@ class PymunkSimulation(Simulation):
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
         _check_params(p)
-        if not (seed is None or isinstance(seed, np.random.Generator)) and not (
-            isinstance(seed, int | np.integer) and 0 <= seed < 2**63
-        ):
-            raise UserError(f"seed {seed!r} must be a whole number from 0 to 2**63 - 1")
+        check_seed(seed)
         self._seed = seed
         self._rng: np.random.Generator | None = None
         self.shot = shot
@@ -163,19 +160,8 @@ class PymunkSimulation(Simulation):
 
         seat = layout.seat(shot.seat)
         check_pawns(layout, table, p.pawn_radius)
-        shooter = shot.pawn or _next_in_hand(shot.seat, table)
-        if shooter not in {pawn_id(shot.seat, n) for n in range(1, PAWNS_PER_PLAYER + 1)}:
-            raise UserError(
-                f"pawn {shooter!r} is not one of {shot.seat}'s "
-                f"({pawn_id(shot.seat, 1)} to {pawn_id(shot.seat, PAWNS_PER_PLAYER)})"
-            )
-        if any(q.id == shooter for q in table):
-            raise UserError(f"pawn {shooter} is already on the table")
+        shooter, start, velocity, foul = place_shooter(layout, seat, table, shot, p)
         self.shooter = shooter
-        start, velocity, foul = _release(layout, seat, shot, p)
-        for q in table if not foul else ():
-            if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
-                raise UserError(f"the release point is taken by pawn {q.id}")
 
         self.world = world_for(layout, face, p)
         self.space = space = self.world.new_space()
@@ -931,6 +917,35 @@ def _release(
     velocity = (shot.speed * (fx * ca + rx * sa), shot.speed * (fy * ca + ry * sa))
     foul = release > seat.foul + 1e-12
     return start, velocity, foul
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is neither None, a Generator nor a whole number in 0..2**63 - 1."""
+    if not (seed is None or isinstance(seed, np.random.Generator)) and not (
+        isinstance(seed, int | np.integer) and 0 <= seed < 2**63
+    ):
+        raise UserError(f"seed {seed!r} must be a whole number from 0 to 2**63 - 1")
+
+
+def place_shooter(
+    layout: Layout, seat: Seat, table: Sequence[PlacedPawn], shot: Shot, p: PhysicsParams
+) -> tuple[str, tuple[float, float], tuple[float, float], bool]:
+    """The pawn a shot slides, where it is released, its velocity, and whether it is a foul;
+    a UserError when the pawn is not the seat's, is already on the table, or the release point
+    is taken. Both engines start a shot through this."""
+    shooter = shot.pawn or _next_in_hand(shot.seat, table)
+    if shooter not in {pawn_id(shot.seat, n) for n in range(1, PAWNS_PER_PLAYER + 1)}:
+        raise UserError(
+            f"pawn {shooter!r} is not one of {shot.seat}'s "
+            f"({pawn_id(shot.seat, 1)} to {pawn_id(shot.seat, PAWNS_PER_PLAYER)})"
+        )
+    if any(q.id == shooter for q in table):
+        raise UserError(f"pawn {shooter} is already on the table")
+    start, velocity, foul = _release(layout, seat, shot, p)
+    for q in table if not foul else ():
+        if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
+            raise UserError(f"the release point is taken by pawn {q.id}")
+    return shooter, start, velocity, foul
 
 
 def _next_in_hand(seat: str, table: Iterable[PlacedPawn]) -> str:

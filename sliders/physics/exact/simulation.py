@@ -16,19 +16,16 @@ import numpy as np
 
 from sliders.boards import Face, Layout
 from sliders.boards.geometry import PlacedPawn, check_pawns
-from sliders.errors import UserError
 from sliders.outcome import (
-    PAWNS_PER_PLAYER,
     SEATS,
     Event,
     EventType,
     PawnRest,
     ShotResult,
     Status,
-    pawn_id,
     pawn_seat,
 )
-from sliders.physics.engine import Shot, _next_in_hand, _release
+from sliders.physics.engine import Shot, check_seed, place_shooter
 from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.exact import kernels as k
 from sliders.physics.exact.compile import ensure_compiled
@@ -88,10 +85,7 @@ class ExactSimulation(Simulation):
         self._version: str | None = None
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
-        if not (seed is None or isinstance(seed, np.random.Generator)) and not (
-            isinstance(seed, int | np.integer) and 0 <= seed < 2**63
-        ):
-            raise UserError(f"seed {seed!r} must be a whole number from 0 to 2**63 - 1")
+        check_seed(seed)
         self._seed = seed
         self._rng: np.random.Generator | None = None
         self.shot = shot
@@ -103,19 +97,8 @@ class ExactSimulation(Simulation):
         seat = layout.seat(shot.seat)
         self.world: ExactWorld = world_for(layout, face, p)
         _check_table(self.world, layout, table, p.pawn_radius)
-        shooter = shot.pawn or _next_in_hand(shot.seat, table)
-        if shooter not in {pawn_id(shot.seat, n) for n in range(1, PAWNS_PER_PLAYER + 1)}:
-            raise UserError(
-                f"pawn {shooter!r} is not one of {shot.seat}'s "
-                f"({pawn_id(shot.seat, 1)} to {pawn_id(shot.seat, PAWNS_PER_PLAYER)})"
-            )
-        if any(q.id == shooter for q in table):
-            raise UserError(f"pawn {shooter} is already on the table")
+        shooter, start, velocity, foul = place_shooter(layout, seat, table, shot, p)
         self.shooter = shooter
-        start, velocity, foul = _release(layout, seat, shot, p)
-        for q in table if not foul else ():
-            if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
-                raise UserError(f"the release point is taken by pawn {q.id}")
 
         self.order = [shooter, *(q.id for q in table)]
         n = len(self.order)
