@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from sliders.physics.params import PhysicsParams
 
 
-DEFAULT_ENGINE = "pymunk"
+DEFAULT_ENGINE = "exact"
 """the engine used when none is named"""
 
 
