@@ -20,7 +20,7 @@ from sliders.boards import (
 from sliders.boards.layout import FOUL_REACH, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
 from sliders.boards.render import render_png
 from sliders.outcome import Status
-from sliders.physics import PhysicsParams, Shot, simulate
+from sliders.physics import PhysicsParams, Shot, check_engine, simulate
 
 P = PhysicsParams.default()
 H = 0.13
@@ -30,7 +30,8 @@ SEATINGS = [(name, count) for name in BUILTIN_LAYOUTS for count in read_layout(n
 
 def speed_to_stop_after(distance: float) -> float:
     """The speed whose closed-form stopping distance is ``distance``."""
-    a, dt = P.deceleration, P.dt
+    a = P.deceleration
+    dt = P.dt if check_engine(None) == "pymunk" else 0.0  # the default engine's closed form
     return (-dt / 2 + math.sqrt(dt * dt / 4 + 2 * distance / a)) * a
 
 
@@ -176,7 +177,9 @@ def test_solo_closes_three_sides() -> None:
     # a straight shot too hard for the board bounces off the north blocker rail and stays
     result = simulate(layout, face("danger-dots"), (), Shot("south", 1.0), P, seed=1)
     rails = [e for e in result.events if e.type == "rail"]
-    assert rails and rails[0].y > H
+    # where it touched: on the blocker's inner face, y = H (the pymunk engine reports the
+    # contact a step's overlap inside the rail, the exact engine at the face itself)
+    assert rails and rails[0].y >= H - 1e-12
     assert result.pawns[0].status is not Status.OFF_BOARD
 
 
