@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 DEFAULT_ENGINE = "exact"
-"""the engine used when none is named"""
+"""the engine used when none is named: the exact one (docs/model.md says when to pick which)"""
 
 
 def simulate(
@@ -93,7 +93,8 @@ class Simulation(metaclass=_ChooseEngine):
     """One shot, stepped: ``Simulation(layout, face, table, shot, params, seed, engine)`` builds
     it in the chosen engine (every engine's simulation is an instance of this class).
 
-    ``step()`` advances by ``params.dt`` (a frame); ``run()`` goes on to rest or the time-out;
+    ``step()`` advances by ``params.dt`` (a frame); ``run()`` goes on to rest or the time-out,
+    ``run_until(t)`` to time ``t``;
     ``moving`` tells whether it is still going, ``t`` its time; ``positions()`` and
     ``velocities()`` give every pawn still on the table; ``result()`` classifies the rest state;
     ``events``, ``removed``, ``shooter`` and ``order`` (the shooter, then the table's pawns) are
@@ -126,6 +127,12 @@ class Simulation(metaclass=_ChooseEngine):
 
     def run(self) -> None:
         raise NotImplementedError
+
+    def run_until(self, t: float) -> None:
+        """Go on to time ``t``, or to rest if it comes first (an engine that steps goes on by
+        whole steps, up to the first step at or past ``t``)."""
+        while self.moving and self.t < t - 1e-12:
+            self.step()
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
         raise NotImplementedError
