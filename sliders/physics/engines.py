@@ -43,13 +43,29 @@ def simulate(
     """Slide one pawn and run the world until every pawn is at rest or removed (or the shot
     times out: ``result.settled`` is then False), in ``engine``."""
     name = check_engine(engine)
-    if name == "pymunk":
+    if name == "pymunk":  # it checks its parameters itself
         pymunk_engine: Any = _load_pymunk()
         result: ShotResult = pymunk_engine.simulate_pymunk(layout, face, table, shot, params, seed)
         return result
     exact: Any = _load_exact()
+    check_params(params)
     result = exact.simulate_exact(layout, face, table, shot, params, seed)
     return result
+
+
+def check_params(params: PhysicsParams | None) -> None:
+    """``params.check()`` (a one-line UserError for a value outside its legal range), once for
+    each parameter set in a row. The exact engine's own entry points
+    (:mod:`sliders.physics.exact`) take any values, so that its tests can reach past the legal
+    ranges; a shot run through this module is checked in either engine."""
+    global _checked
+    if params is None or params is _checked:
+        return
+    params.check()
+    _checked = params
+
+
+_checked: PhysicsParams | None = None
 
 
 def check_engine(engine: str | None) -> str:
@@ -86,7 +102,9 @@ class _ChooseEngine(abc.ABCMeta):
         name = check_engine(kwargs.pop("engine", None))
         if name == "pymunk":
             return _load_pymunk().PymunkSimulation(*args, **kwargs)
-        return _load_exact().ExactSimulation(*args, **kwargs)
+        exact = _load_exact()
+        check_params(args[4] if len(args) > 4 else kwargs.get("params"))
+        return exact.ExactSimulation(*args, **kwargs)
 
 
 class Simulation(metaclass=_ChooseEngine):

@@ -89,7 +89,6 @@ def _hole_test(layout: Layout, face: Face, params: PhysicsParams) -> float:
 
 @functools.lru_cache(maxsize=16)
 def _world(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
-    params.check()  # one line for a parameter outside its legal range (a refusal is not cached)
     rails = np.zeros((len(layout.rails), 10))
     for i, rail in enumerate(layout.rails):
         (ax, ay), (bx, by) = rail.a, rail.b
