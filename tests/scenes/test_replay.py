@@ -122,7 +122,9 @@ def test_a_game_played_in_the_pymunk_engine_replays_in_it(finished_game, tmp_pat
     from sliders.physics import Shot
 
     app, _ = finished_game
-    config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), 4, engine="pymunk")
+    config = MatchConfig(
+        "race-for-home", "square", parse_seat_specs("south,north"), 4, engine="pymunk"
+    )
     match = Match(config)
     for speed, angle in ((0.58, 0.0), (0.62, 0.01), (0.9, -0.02), (0.55, 0.03)):
         seat = match.turn
