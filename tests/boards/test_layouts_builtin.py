@@ -177,9 +177,7 @@ def test_solo_closes_three_sides() -> None:
     # a straight shot too hard for the board bounces off the north blocker rail and stays
     result = simulate(layout, face("danger-dots"), (), Shot("south", 1.0), P, seed=1)
     rails = [e for e in result.events if e.type == "rail"]
-    # where it touched: on the blocker's inner face, y = H (the pymunk engine reports the
-    # contact a step's overlap inside the rail, the exact engine at the face itself)
-    assert rails and rails[0].y >= H - 1e-12
+    assert rails and rails[0].y > H - 1e-9  # the touch, on the north blocker rail's face
     assert result.pawns[0].status is not Status.OFF_BOARD
 
 

