@@ -232,14 +232,7 @@ def test_a_hard_rail_hit_topples_a_pawn_and_a_soft_one_does_not(engine: str) -> 
     assert _status(soft) is not Status.KNOCKED_OVER
 
 
-_SHIELDS = pytest.mark.xfail(
-    strict=True,
-    reason="the exact engine removes a toppled pawn at the instant of the hit, before the hit "
-    "reaches the pawn touching it: north-1 shields north-2 (docs/model.md)",
-)
-
-
-@pytest.mark.parametrize("engine", [pytest.param("exact", marks=_SHIELDS), "pymunk"])
+@pytest.mark.parametrize("engine", ["exact", "pymunk"])
 @pytest.mark.parametrize("gap", [0.0, 5e-10, 2e-6])
 def test_an_impulse_through_a_standing_contact_is_tested(gap: float, engine: str) -> None:
     """Newton's cradle: north-2 touches north-1 (or nearly); the hit passes through their
@@ -255,7 +248,7 @@ def test_an_impulse_through_a_standing_contact_is_tested(gap: float, engine: str
     assert hit.impulse == pytest.approx(cradle, rel=0.05)
 
 
-@pytest.mark.parametrize("engine", [pytest.param("exact", marks=_SHIELDS), "pymunk"])
+@pytest.mark.parametrize("engine", ["exact", "pymunk"])
 def test_a_toppled_pawn_does_not_shield_the_pawn_behind_it(engine: str) -> None:
     """north-1 topples, and its momentum still sends north-2 (touching it) on its way."""
     table = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.0, 2 * R)]

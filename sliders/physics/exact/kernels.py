@@ -54,10 +54,14 @@ V_EPS = 1e-9
 X, Y, VX, VY, W, TH, T0, TIN, TRC = 0, 1, 2, 3, 4, 5, 6, 7, 8
 # the bounding box of the segment's path to rest (a cheap test that two pawns cannot meet)
 BX0, BY0, BX1, BY1 = 9, 10, 11, 12
-NSTATE = 13
-# flag columns: STAT is -1 on the table, else the removed Status code
-STAT, INR, INRC = 0, 1, 2
-NFLAG = 3
+# when a toppled pawn leaves the table (it falls for one step, still moving and hitting), and
+# where it toppled (its place once it has left)
+TFALL, XFALL, YFALL = 13, 14, 15
+NSTATE = 16
+# flag columns: STAT is -1 on the table, else the removed Status code; FALL is 1 while a toppled
+# pawn falls
+STAT, INR, INRC, FALL = 0, 1, 2, 3
+NFLAG = 4
 
 # status codes: indices into tuple(sliders.outcome.Status) (checked by the tests)
 S_IN_HAND, S_OWN_TRACK, S_TIPPING, S_ON_TARGET, S_HOLE_EDGE = 0, 1, 2, 3, 4
@@ -66,14 +70,14 @@ ON_TABLE = -1
 
 # parameter vector
 (P_R, P_M, P_DEC, P_ALPHA, P_EP, P_ER, P_FP, P_FR, P_KO, P_KOF, P_SPREAD, P_G, P_H, P_TDROP,
- P_HOLE, P_RC, P_MAXT) = range(17)  # fmt: skip
-NPARAM = 17
+ P_HOLE, P_RC, P_MAXT, P_FALL) = range(18)  # fmt: skip
+NPARAM = 18
 
 # rail columns: centre line a→b, unit direction e, length, unit normal, half thickness
 RA_X, RA_Y, RB_X, RB_Y, RE_X, RE_Y, RL, RN_X, RN_Y, RH = range(10)
 
 # a pawn's own events
-K_NONE, K_STOP, K_RAIL, K_EDGE, K_R_IN, K_R_OUT, K_RC_IN, K_RC_OUT, K_DROP = range(9)
+K_NONE, K_STOP, K_RAIL, K_EDGE, K_R_IN, K_R_OUT, K_RC_IN, K_RC_OUT, K_DROP, K_GONE = range(10)
 
 # recorded event kinds
 E_CONTACT, E_RAIL, E_KNOCKED, E_OFF, E_HOLE = 1, 2, 3, 4, 5
@@ -438,6 +442,8 @@ def predict_own(
         drop = S[i, TRC] + P[P_TDROP] if v > 0.0 else t0
         if drop < best_t:
             best_t, kind, arg = drop, K_DROP, -1
+    if F[i, FALL] == 1 and S[i, TFALL] <= best_t:
+        best_t, kind, arg = S[i, TFALL], K_GONE, -1
     return best_t, kind, arg
 
 
@@ -802,10 +808,28 @@ def _record(
 def _remove(
     S: Floats, F: Ints, i: int, code: int, rec: Floats, C: Ints, t: float, kind: int
 ) -> None:
+    """Pawn ``i`` leaves the table now with status ``code`` (a falling pawn: knocked over, as
+    recorded when it toppled)."""
+    if F[i, FALL] == 1:
+        F[i, FALL] = 0
+        code = S_KNOCKED
+        S[i, X], S[i, Y] = S[i, XFALL], S[i, YFALL]
+    else:
+        _record(rec, C, t, kind, i, -1, 0.0, S[i, X], S[i, Y])
     F[i, STAT] = code
     S[i, VX] = 0.0
     S[i, VY] = 0.0
-    _record(rec, C, t, kind, i, -1, 0.0, S[i, X], S[i, Y])
+
+
+@njit(cache=True, error_model="numpy")
+def _topple(S: Floats, F: Ints, i: int, rec: Floats, C: Ints, t: float, P: Floats) -> None:
+    """Pawn ``i`` topples now (recorded here, where it is): it falls for ``P_FALL`` seconds,
+    still moving and hitting what is in its way, so that it passes on its momentum, and then
+    leaves the table knocked over."""
+    _record(rec, C, t, E_KNOCKED, i, -1, 0.0, S[i, X], S[i, Y])
+    F[i, FALL] = 1
+    S[i, TFALL] = t + P[P_FALL]
+    S[i, XFALL], S[i, YFALL] = S[i, X], S[i, Y]
 
 
 @njit(cache=True, error_model="numpy")
@@ -882,12 +906,12 @@ def advance(
             if jn > 0.0:
                 C[2] += 1
                 _record(rec, C, now, E_CONTACT, a, b, jn, cx, cy)
-                down_a = topples(jn, still_a, P, gen)
-                down_b = topples(jn, still_b, P, gen)
+                down_a = F[a, FALL] == 0 and topples(jn, still_a, P, gen)
+                down_b = F[b, FALL] == 0 and topples(jn, still_b, P, gen)
                 if down_a:
-                    _remove(S, F, a, S_KNOCKED, rec, C, now, E_KNOCKED)
+                    _topple(S, F, a, rec, C, now, P)
                 if down_b:
-                    _remove(S, F, b, S_KNOCKED, rec, C, now, E_KNOCKED)
+                    _topple(S, F, b, rec, C, now, P)
             repredict(S, F, PT, ET, EK, EA, a, now, rails, cells, P)
             repredict(S, F, PT, ET, EK, EA, b, now, rails, cells, P)
             if PT[a, b] <= now + TIE:
@@ -915,8 +939,8 @@ def advance(
                 jn, cx, cy = collide_rail(S, a, rails, arg, P)
                 if jn > 0.0:
                     _record(rec, C, now, E_RAIL, a, -1, jn, cx, cy)
-                    if topples(jn, still, P, gen):
-                        _remove(S, F, a, S_KNOCKED, rec, C, now, E_KNOCKED)
+                    if F[a, FALL] == 0 and topples(jn, still, P, gen):
+                        _topple(S, F, a, rec, C, now, P)
             elif kind == K_EDGE:
                 _remove(S, F, a, S_OFF_BOARD, rec, C, now, E_OFF)
             elif kind == K_R_IN:
@@ -932,6 +956,8 @@ def advance(
                 F[a, INRC] = 0
             elif kind == K_DROP:
                 _remove(S, F, a, S_IN_HOLE, rec, C, now, E_HOLE)
+            elif kind == K_GONE:
+                _remove(S, F, a, S_KNOCKED, rec, C, now, E_KNOCKED)
             repredict(S, F, PT, ET, EK, EA, a, now, rails, cells, P)
         if not anything_rolls(S, F):
             clock[1] = now

@@ -276,7 +276,7 @@ class ExactSimulation(Simulation):
             self.events.append(Event(float(t), etype, pawns, float(impulse), float(x), float(y)))
             if etype in _REMOVALS:
                 pid = order[int(a)]
-                status = _STATUSES[int(self._F[int(a), k.STAT])]
+                status = _REMOVALS[etype]
                 self.removed[pid] = PawnRest(pid, pawn_seat(pid), float(x), float(y), status)
         self._C[1] = 0
 
@@ -302,6 +302,12 @@ def _remember(memo: dict[object, object], key: object, value: object) -> None:
     memo[key] = value
 
 
-_REMOVALS = frozenset({EventType.KNOCKED_OVER, EventType.OFF_BOARD, EventType.IN_HOLE})
+_REMOVALS = {
+    EventType.KNOCKED_OVER: Status.KNOCKED_OVER,
+    EventType.OFF_BOARD: Status.OFF_BOARD,
+    EventType.IN_HOLE: Status.IN_HOLE,
+}
+"""the events that take a pawn out of play, and its status (a toppled pawn's is recorded as it
+topples, though it falls for one more step)"""
 _NO_DRAWS = np.random.default_rng(0)
 """passed to the kernels when the knock-over spread is 0 (nothing is drawn from it)"""

@@ -71,6 +71,7 @@ def param_vector(face: Face, p: PhysicsParams) -> np.ndarray:
     v[k.P_HOLE] = hole
     v[k.P_RC] = max(hole - r, 0.0)
     v[k.P_MAXT] = p.max_time
+    v[k.P_FALL] = p.dt  # a toppled pawn falls for one step, as in the pymunk engine
     return v
 
 
