@@ -67,7 +67,7 @@ def top_speed(match: Match, seat: str) -> float:
     far = -lane.near[0] * fx - lane.near[1] * fy + match.layout.board_side / 2
     distance = max(far - lane.foul, 0.05)
     speed = TOP_MARGIN * math.sqrt(2 * match.params.deceleration * distance)
-    return min(speed, match.params.max_speed)
+    return match.limits(seat).clip_speed(speed)
 
 
 @dataclass
