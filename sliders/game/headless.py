@@ -241,10 +241,8 @@ def _free_offset(state: GameState, seat: Seat, along: float, wish: float, r: flo
     limit = seat.width / 2 - r
     reach = 2 * r + RELEASE_CLEARANCE
     blocked: list[tuple[float, float]] = []
-    (fx, fy), (rx, ry) = seat.forward, seat.right
     for q in state.table:
-        dx, dy = q.x - seat.near[0], q.y - seat.near[1]
-        qa, qc = dx * fx + dy * fy, dx * rx + dy * ry
+        qa, qc = seat.from_world(q.x, q.y)
         d = abs(qa - along)
         if d < reach:
             half = math.sqrt(reach * reach - d * d)

@@ -299,10 +299,7 @@ class Match:
 
     def lane_coords(self, seat_name: str, x: float, y: float) -> Pos:
         """(along, across) of a world point in a seat's lane frame."""
-        seat = self.seat(seat_name)
-        dx, dy = x - seat.near[0], y - seat.near[1]
-        (fx, fy), (rx, ry) = seat.forward, seat.right
-        return dx * fx + dy * fy, dx * rx + dy * ry
+        return self.seat(seat_name).from_world(x, y)
 
     def limits(self, seat_name: str) -> ShotLimits:
         """The legal ranges of a shot from ``seat_name`` (speed, angle, offset, release)."""

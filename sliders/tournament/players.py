@@ -137,9 +137,7 @@ class CentreBot(_RulesDefaults):
     ) -> Shot:
         p = params or PhysicsParams.default()
         seat = layout.seat(self.seat)
-        dx, dy = -seat.near[0], -seat.near[1]
-        (fx, fy), (rx, ry) = seat.forward, seat.right
-        along, across = dx * fx + dy * fy, dx * rx + dy * ry
+        along, across = seat.from_world(0.0, 0.0)  # the board's centre
         da = along - seat.foul
         angle = math.atan2(across, da)
         speed = ShotLimits.of(seat, p).clip_speed(

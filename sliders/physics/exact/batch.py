@@ -129,11 +129,7 @@ def _releases(
     """Start points, velocities, fouls and refusals of many shots, checked against the shot's
     legal ranges (:mod:`sliders.physics.limits`) as one shot is checked."""
     shot_limits(layout, seat, p).check_arrays(speed, angle, offset, release)
-    (fx, fy), (rx, ry) = seat.forward, seat.right
-    starts = np.stack(
-        [seat.near[0] + fx * release + rx * offset, seat.near[1] + fy * release + ry * offset],
-        axis=1,
-    )
+    starts = np.stack(seat.to_world(release, offset), axis=1)
     fouls = release > seat.foul + 1e-12
     refused = np.zeros(len(speed), dtype=np.bool_)
     for s in np.flatnonzero(fouls):
@@ -142,5 +138,5 @@ def _releases(
                 raise UserError(f"release {release[s]:g} m is beyond the end of {seat.name}'s lane")
             refused[s] = True
     ca, sa = np.cos(angle), np.sin(angle)
-    velocities = np.stack([speed * (fx * ca + rx * sa), speed * (fy * ca + ry * sa)], axis=1)
+    velocities = np.stack(seat.vector_to_world(speed * ca, speed * sa), axis=1)
     return starts, velocities, fouls, refused
