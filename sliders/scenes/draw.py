@@ -135,23 +135,35 @@ def text_lines(
 
 @dataclass
 class Button:
-    """A clickable labelled rectangle; ``action`` runs on a left click released inside it."""
+    """A clickable labelled rectangle; ``action`` runs when the left button is released over it
+    *and* the press began over it while it was listened to. So one click is one button: a
+    button that appears (or becomes active) under the pointer between the press and the
+    release does not fire, and a press that began on an earlier screen does nothing on the next
+    one (its buttons never saw it)."""
 
     label: str
     action: Callable[[], None]
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
+    pressed: bool = False
+    """the left button went down on this button and has not come up yet"""
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if (
-            self.enabled
-            and event.type == pygame.MOUSEBUTTONUP
-            and event.button == 1
-            and self.rect.collidepoint(event.pos)
-        ):
-            self.action()
-            return True
+        """Take one event; True when it clicked this button (its action has run)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self.enabled and self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            fire = self.pressed and self.enabled and self.rect.collidepoint(event.pos)
+            self.pressed = False
+            if fire:
+                self.action()
+            return fire
         return False
+
+    def forget(self) -> None:
+        """Drop a press in progress (the button is no longer listened to)."""
+        self.pressed = False
 
     def draw(self, surface: pygame.Surface, size: int = 26) -> None:
         hover = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())

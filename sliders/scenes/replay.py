@@ -27,7 +27,6 @@ from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.scenes.buttons import PressButton
 
 STEP_TIME = 1.4
 """seconds each gliding shot or round's scoring is shown"""
@@ -95,7 +94,7 @@ class ReplayScreen:
         self.t = 0.0
         self.playing = True
         self.lines: list[str] = []
-        self.menu = PressButton("Quit", app.quit)
+        self.menu = draw.Button("Quit", app.quit)
         self.film: Film | None = None  # the re-simulated shot being shown
         self.resimulated: dict[int, ShotResult] = {}  # step index -> the re-simulated outcome
         self.notice: str | None = None
