@@ -48,7 +48,7 @@ def from_json(
     its name (or the name ``rename`` gives it) and converted to its declared type; ``given``
     supplies fields the caller has worked out itself."""
     rename = rename or {}
-    hints = _hints(cls)
+    hints = _hints(typing.cast(Any, cls))
     values: dict[str, Any] = {}
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
         if not f.init:
@@ -102,5 +102,5 @@ def _decode(tp: Any, value: Any) -> Any:
 
 
 @functools.cache
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: Any) -> dict[str, Any]:
     return typing.get_type_hints(cls)

@@ -224,7 +224,8 @@ class _Builder:
     # seats
 
     def _lane(self, first: str) -> list[Track]:
-        lane, name = [], first
+        lane: list[Track] = []
+        name: str | None = first
         seen: set[str] = set()
         while name is not None and name not in seen:
             seen.add(name)
