@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from sliders import records
+from sliders.boards.scene import Scene, ScenePawn
 from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status
 from sliders.rules import GameState, Move, Phase, new_game
 from sliders.rules.log import LayoutRef, Slide
@@ -91,6 +92,17 @@ def test_the_file_formats_are_as_they_were() -> None:
         '"offset": -0.02, "release": null, "seed": 7}'
     )
     assert Slide.from_json(slide.to_json()) == slide
+
+
+def test_a_scene_file_keeps_its_format() -> None:
+    scene = Scene(
+        "square", ("south", "north"), "instant-home", (ScenePawn("north-1", 0.01, -0.02),)
+    )
+    assert json.dumps(scene.to_json()) == (
+        '{"schema": 1, "layout": "square", "seats": ["south", "north"], "face": "instant-home", '
+        '"pawns": [{"id": "north-1", "x": 0.01, "y": -0.02}]}'
+    )
+    assert Scene.from_json(json.loads(json.dumps(scene.to_json()))) == scene
 
 
 def test_what_a_record_leaves_out_takes_its_default() -> None:
