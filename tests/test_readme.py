@@ -1,6 +1,6 @@
 """The README and docs/ tell the truth: their console examples are the program's real output,
 the flags they name exist in each command's --help, the defaults they state agree with --help,
-their links lead somewhere, and the README's Python example runs as a saved script.
+their links lead somewhere, and the batch's Python example (docs/batch.md) runs as a saved script.
 
 The examples are run exactly as ``docs/make_docs.py`` runs them (it writes them); after a change
 that alters an output, ``python docs/make_docs.py --examples`` brings the documents up to date.
@@ -366,9 +366,9 @@ def _anchors(path: Path) -> set[str]:
 # --- the Python example ---------------------------------------------------------------------------
 
 
-def test_readme_python_batch_example_runs_as_a_saved_script(tmp_path):
-    text = README.read_text()
-    section = text[text.index("### From Python") :]
+def test_the_python_batch_example_runs_as_a_saved_script(tmp_path):
+    text = (ROOT / "docs" / "batch.md").read_text()
+    section = text[text.index("## From Python") :]
     code = re.search(r"```python\n(.*?)```", section, re.S)[1]
     assert 'if __name__ == "__main__":' in code
     script = tmp_path / "study.py"
