@@ -206,8 +206,10 @@ def points_label(pawn: PawnRest) -> str:
 
 
 def pawn_tag(pawn: PawnRest) -> str | None:
-    """The words beside a pawn in a picture: its fate when removed or worth nothing, else its
-    points; None for a pawn still in the hand."""
+    """The words beside a pawn in a picture once a shot is over: its fate (``off board``, ``own
+    track``) when removed or worth nothing, else its points; None for a pawn still in the hand."""
     if pawn.status is Status.IN_HAND:
         return None
-    return str(pawn.status) if pawn.status.removed or not pawn.points else points_label(pawn)
+    if pawn.status.removed or not pawn.points:
+        return str(pawn.status).replace("_", " ")
+    return points_label(pawn)

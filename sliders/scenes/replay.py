@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from sliders.boards import face
+from sliders.boards import drawing, face
 from sliders.errors import UserError
 from sliders.game.gamelog import replay_layout
 from sliders.game.narrate import narrate_shot, wrap_all
@@ -287,10 +287,7 @@ class ReplayScreen:
             gone = p.status.removed and k >= 1.0
             self.view.draw_pawn(surface, p.id, x, y, faded=gone)
             if k >= 1.0:
-                words = (
-                    str(p.status).replace("_", " ") if p.status.removed else draw.points_label(p)
-                )
-                self.view.tag(surface, words, x, y, 20)
+                self.view.tag(surface, drawing.pawn_tag(p) or "", x, y, 20)
 
     def _draw_film(
         self, surface: pygame.Surface, before: GameState, step: ShotStep, film: Film
@@ -310,10 +307,7 @@ class ReplayScreen:
                 x, y = p.x, p.y
                 self.view.draw_pawn(surface, p.id, x, y, faded=True)
             if done:
-                words = (
-                    str(p.status).replace("_", " ") if p.status.removed else draw.points_label(p)
-                )
-                self.view.tag(surface, words, x, y, 20)
+                self.view.tag(surface, drawing.pawn_tag(p) or "", x, y, 20)
 
     def _draw_trails(self, surface: pygame.Surface, film: Film) -> None:
         """The path each pawn has run so far in this shot, a thin line in its colour."""

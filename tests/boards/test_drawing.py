@@ -90,6 +90,6 @@ def test_the_words_beside_a_pawn() -> None:
     assert drawing.pawn_tag(rest(Status.IN_HAND)) is None
     assert drawing.pawn_tag(rest(Status.ON_TARGET, 3)) == "3"
     assert drawing.pawn_tag(rest(Status.ON_TARGET, 6, (4, 5, 6))) == "4/5/6"
-    assert drawing.pawn_tag(rest(Status.OWN_TRACK)) == "own_track"
-    assert drawing.pawn_tag(rest(Status.SORRY_CORNER)) == "sorry_corner"
+    assert drawing.pawn_tag(rest(Status.OWN_TRACK)) == "own track"
+    assert drawing.pawn_tag(rest(Status.SORRY_CORNER)) == "sorry corner"
     assert [drawing.text_angle(f) for f in ((0, 1), (0, -1), (1, 0), (-1, 0))] == [0, 180, -90, 90]
