@@ -600,6 +600,8 @@ class PymunkSimulation(Simulation):
         """
         if pawn is _SEVERAL or len(self.events) == self._coast_events:
             return False
+        if pawn.id in self.removed:
+            return False  # toppled, it leaves after this step
         if self.steps < self._coast_next:
             return False
         self._coast_events = len(self.events)
