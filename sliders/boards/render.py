@@ -127,27 +127,27 @@ def draw_table(
             zorder=6,
             fontweight="bold",
         )
-    for label in drawing.zone_labels(face):
-        if label.backing is not None:
+    for zone in drawing.zone_labels(face):
+        if zone.backing is not None:
             ax.add_patch(
                 Circle(
-                    (label.x, label.y),
-                    label.height * 0.62,
-                    facecolor=drawing.hex_ink(drawing.ring_fill(label.backing, 0)),
+                    (zone.x, zone.y),
+                    zone.height * 0.62,
+                    facecolor=drawing.hex_ink(drawing.ring_fill(zone.backing, 0)),
                     edgecolor=drawing.hex_ink(drawing.PRINT_INK),
                     lw=0.4,
                     zorder=5.5,
                 )
             )
         ax.text(
-            label.x,
-            label.y,
-            label.words,
+            zone.x,
+            zone.y,
+            zone.words,
             ha="center",
             va="center",
-            fontsize=LABEL_POINTS * label.height / drawing.LABEL_HEIGHT,
+            fontsize=LABEL_POINTS * zone.height / drawing.LABEL_HEIGHT,
             fontweight="bold",
-            color=drawing.hex_ink(drawing.CHOICE_INK if label.choice else drawing.PRINT_INK),
+            color=drawing.hex_ink(drawing.CHOICE_INK if zone.choice else drawing.PRINT_INK),
             zorder=6,
         )
 
