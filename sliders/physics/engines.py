@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from sliders.boards import Face, Layout
     from sliders.boards.geometry import PlacedPawn
     from sliders.outcome import Event, PawnRest, ShotResult
-    from sliders.physics.engine import Shot
     from sliders.physics.params import PhysicsParams
+    from sliders.physics.shot import Shot
 
 
 DEFAULT_ENGINE = "pymunk"

@@ -26,7 +26,7 @@ from sliders.errors import UserError
 from sliders.physics.params import PhysicsParams
 
 if TYPE_CHECKING:  # the engine checks its shots here: imported for types only, no cycle
-    from sliders.physics.engine import Shot
+    from sliders.physics.shot import Shot
 
 MIN_SPEED = 1e-3
 """the slowest shot, m/s (a pawn at this speed stops within a micrometre)"""

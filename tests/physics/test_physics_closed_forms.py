@@ -179,7 +179,7 @@ def test_params_print_and_override() -> None:
 
 def test_direct_chipmunk_step_matches_space_step(monkeypatch) -> None:
     """The simulator calls Chipmunk's step directly; pymunk's Space.step must give the same bits."""
-    import sliders.physics.engine as sim_module
+    import sliders.physics.pymunk_world as sim_module
 
     table = [pawn("north-1", 0.0, 0.01), pawn("west-1", 0.02, 0.05), pawn("east-1", -0.03, -0.02)]
     shots = [Shot.from_degrees("south", 2.4, 1.0, offset=0.004), Shot("south", 0.62)]

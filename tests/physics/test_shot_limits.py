@@ -125,16 +125,11 @@ def test_both_engines_accept_every_bound(engine, quantity, bound, beyond) -> Non
     Simulation(LAYOUT, FACE, (), _shot(quantity, bound), P, 0, engine)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the engines' own start check (physics/engine.py _release) still allows any speed above "
-    "0 and any angle under 90°: it is to call ShotLimits.check",
-)
-@pytest.mark.parametrize("quantity", ["speed", "angle"])
-def test_the_engines_refuse_beyond_the_speed_and_angle_bounds(quantity) -> None:
-    beyond = {"speed": MIN_SPEED / 2, "angle": MAX_ANGLE + NUDGE}[quantity]
-    with pytest.raises(UserError):
-        Simulation(LAYOUT, FACE, (), _shot(quantity, beyond), P, 0, "pymunk")
+@pytest.mark.parametrize("engine", ["pymunk", "exact"])
+@pytest.mark.parametrize(("quantity", "bound", "beyond"), EDGES)
+def test_both_engines_refuse_exactly_beyond_each_bound(engine, quantity, bound, beyond) -> None:
+    with pytest.raises(UserError, match=f"^{quantity} "):
+        Simulation(LAYOUT, FACE, (), _shot(quantity, beyond), P, 0, engine)
 
 
 BIG = np.array([50.0, 10.0, 10.0, 10.0])

@@ -26,12 +26,12 @@ from sliders.outcome import (
     Status,
     pawn_seat,
 )
-from sliders.physics.engine import Shot, check_seed, place_shooter
 from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.exact import kernels as k
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.world import ExactWorld, world_for
 from sliders.physics.params import PhysicsParams
+from sliders.physics.shot import Shot, check_seed, place_shooter
 
 MAX_EVENTS = 200_000
 """events one shot may take before it is stopped and reported as a time-out"""
