@@ -147,6 +147,12 @@ class ExactSimulation(Simulation):
         """Pawn–pawn contacts so far."""
         return int(self._C[2])
 
+    @property
+    def solved(self) -> int:
+        """Events solved so far; a shot that reaches MAX_EVENTS is stopped and reported as
+        timed out (before ``max_time``)."""
+        return int(self._C[0])
+
     def positions(self) -> dict[str, tuple[float, float, float]]:
         """(x, y, heading) of each pawn still on the table."""
         now = self._now
