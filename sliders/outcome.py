@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from sliders import records
 from sliders.errors import UserError
 
 SEATS: tuple[str, ...] = ("south", "west", "north", "east")
@@ -137,25 +138,11 @@ class Event:
     y: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "t": self.t,
-            "type": str(self.type),
-            "pawns": list(self.pawns),
-            "impulse": self.impulse,
-            "x": self.x,
-            "y": self.y,
-        }
+        return records.to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Event:
-        return cls(
-            t=float(data["t"]),
-            type=EventType(data["type"]),
-            pawns=tuple(data.get("pawns", ())),
-            impulse=float(data.get("impulse", 0.0)),
-            x=float(data.get("x", 0.0)),
-            y=float(data.get("y", 0.0)),
-        )
+        return records.from_json(cls, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,27 +167,13 @@ class PawnRest:
             object.__setattr__(self, "choices", (self.points,))
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "seat": self.seat,
-            "x": self.x,
-            "y": self.y,
-            "status": str(self.status),
-            "points": self.points,
-            "choices": list(self.choices),
-        }
+        return records.to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PawnRest:
-        return cls(
-            id=str(data["id"]),
-            seat=str(data.get("seat") or pawn_seat(str(data["id"]))),
-            x=float(data.get("x", 0.0)),
-            y=float(data.get("y", 0.0)),
-            status=Status(data["status"]),
-            points=int(data.get("points", 0)),
-            choices=tuple(int(c) for c in data.get("choices", ())),
-        )
+        """From :meth:`to_json`; a record without its seat takes the pawn id's."""
+        seat = str(data.get("seat") or pawn_seat(str(data["id"])))
+        return records.from_json(cls, data, seat=seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,25 +236,9 @@ class ShotResult:
         return True
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "face": self.face,
-            "shooter": self.shooter,
-            "pawns": [p.to_json() for p in self.pawns],
-            "events": [e.to_json() for e in self.events],
-            "settle_time": self.settle_time,
-            "settled": self.settled,
-            **({"engine": self.engine, "version": self.version} if self.engine else {}),
-        }
+        """The result as written to files; ``engine`` and ``version`` only when simulated."""
+        return records.to_json(self, omit=() if self.engine else ("engine", "version"))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ShotResult:
-        return cls(
-            face=str(data["face"]),
-            shooter=str(data["shooter"]),
-            pawns=tuple(PawnRest.from_json(p) for p in data["pawns"]),
-            events=tuple(Event.from_json(e) for e in data.get("events", ())),
-            settle_time=float(data.get("settle_time", 0.0)),
-            settled=bool(data.get("settled", True)),
-            engine=str(data.get("engine", "")),
-            version=str(data.get("version", "")),
-        )
+        return records.from_json(cls, data)

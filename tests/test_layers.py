@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "sliders"
 # ``ai`` sits under ``game``: a match seats computer players, and the players read only the rules
 # and the physics.
 LAYERS: list[set[str]] = [
-    {"", "errors", "checks", "fileio", "outcome"},  # the vocabulary and its helpers
+    {"", "errors", "checks", "fileio", "records", "outcome"},  # the vocabulary and its helpers
     {"boards"},
     {"physics"},
     {"rules"},

@@ -25,7 +25,7 @@ from sliders.boards.scene import Scene, ScenePawn
 from sliders.errors import UserError
 from sliders.lab.value import GameSpot
 from sliders.outcome import SEATS
-from sliders.physics import Shot, Simulation
+from sliders.physics import Shot, Simulation, shot_limits
 from sliders.physics.engines import check_engine, engine_version
 from sliders.physics.noise import Noise
 from sliders.physics.params import PhysicsParams
@@ -324,28 +324,7 @@ class Study:
 
         p, ctx = self.context.params, self.context
         seat = layout.seat(ctx.seat)
-        ranges = self.design.ranges
-        lo, hi = ranges["speed"]
-        if not (lo > 0 and hi <= p.max_speed):
-            raise UserError(
-                f"--speed {lo:g}..{hi:g} m/s is impossible (a flick is above 0 and at most "
-                f"{p.max_speed:g} m/s)"
-            )
-        lo, hi = ranges["angle"]
-        if not (-89 <= lo and hi <= 89):
-            raise UserError(f"--angle {lo:g}..{hi:g}° is impossible (within ±89°)")
-        limit = seat.width / 2 - p.pawn_radius
-        lo, hi = ranges["offset"]
-        if not (-limit - 1e-12 <= lo and hi <= limit + 1e-12):
-            raise UserError(
-                f"--offset {lo:g}..{hi:g} m puts the pawn outside the track (at most ±{limit:.4f} m)"
-            )
-        lo, hi = ranges["release"]
-        if lo < seat.release_min + p.pawn_radius - 1e-12:
-            raise UserError(
-                f"--release {lo:g} m is behind the start of the lane "
-                f"(at least {seat.release_min + p.pawn_radius:g} m)"
-            )
+        shot_limits(layout, seat, p).check_ranges(self.design.ranges)
         table = ctx.scene.pawns
         for corner in _corners(self.design):
             shot = Shot.from_degrees(

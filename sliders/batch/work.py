@@ -26,7 +26,7 @@ from sliders.boards.geometry import PlacedPawn
 from sliders.errors import UserError
 from sliders.lab.value import Valuer
 from sliders.outcome import EventType, Status
-from sliders.physics import PhysicsParams, Shot, at_rest, simulate
+from sliders.physics import PhysicsParams, Shot, ShotLimits, at_rest, simulate
 from sliders.physics.noise import apply_errors
 from sliders.physics.shot import next_in_hand
 from sliders.rules import penalised
@@ -285,13 +285,15 @@ def _run_chunk_exact(
         mine = which == i
         e, s = errors_for(ctx, int(i), int(sample[mine].max()) + 1)
         errors[mine], seeds[mine] = e[sample[mine]], s[sample[mine]]
-    limit = seat.width / 2 - p.pawn_radius
-    speed = np.clip(rows[:, 0] * (1.0 + errors[:, 0]), 1e-3, p.max_speed)
-    angle = np.clip(np.radians(rows[:, 1]) + errors[:, 1], -np.radians(89), np.radians(89))
+    limits = ShotLimits.of(seat, p)
+    speed, angle, offset = limits.clip_arrays(
+        rows[:, 0] * (1.0 + errors[:, 0]),
+        np.radians(rows[:, 1]) + errors[:, 1],
+        rows[:, 2] + errors[:, 2],
+    )
     angle = np.radians(np.degrees(angle))  # the angle the table records (rows replay exactly)
-    offset = np.clip(rows[:, 2] + errors[:, 2], -limit, limit)
     base = np.where(np.isnan(rows[:, 3]), seat.foul, rows[:, 3])
-    moved = np.maximum(base + errors[:, 3], seat.release_min + p.pawn_radius)
+    moved = np.maximum(base + errors[:, 3], limits.min_release)
     release = np.where(errors[:, 3] != 0, moved, rows[:, 3])
     result = simulate_batch(
         prep.layout, prep.face, prep.table, ctx.seat, speed, angle, offset, release, p, seeds,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from sliders.boards.faces import Face, worth
-from sliders.boards.layout import Layout, Rect
+from sliders.boards.layout import DIRECTIONS, EPS, RAIL_THICKNESS, Layout, Rect, inward
 from sliders.errors import UserError
 from sliders.outcome import PAWNS_PER_PLAYER, Status, pawn_seat
 
@@ -195,3 +195,38 @@ def outside_cells(layout: Layout, reach: float = 2.0) -> list[Rect]:
         for run in runs:
             open_cells.setdefault(run, y)
     return cells
+
+
+def open_edges(layout: Layout) -> list[str]:
+    """The board edges a pawn can fall off: ``"east"`` when wholly open, ``"south (partly)"``
+    when a track's mouth or a blocker rail covers part of it."""
+    h = layout.board_side / 2
+    out = []
+    for edge, (ex, ey) in DIRECTIONS.items():
+        spans: list[tuple[float, float]] = []
+        along = (1, 0) if ex == 0 else (0, 1)  # world axis along the edge
+        for t in layout.tracks:
+            if inward(edge) == t.forward and abs(t.mouth[0] * ex + t.mouth[1] * ey - h) < EPS:
+                c = t.mouth[0] * along[0] + t.mouth[1] * along[1]
+                half = t.width / 2 + RAIL_THICKNESS
+                spans.append((c - half, c + half))
+        for r in layout.rails:
+            if r.kind != "blocker":
+                continue
+            da = r.a[0] * ex + r.a[1] * ey
+            db = r.b[0] * ex + r.b[1] * ey
+            if abs(da - db) < EPS and h - EPS <= da <= h + r.thickness + EPS:
+                a = r.a[0] * along[0] + r.a[1] * along[1]
+                b = r.b[0] * along[0] + r.b[1] * along[1]
+                spans.append((min(a, b), max(a, b)))
+        covered, at = 0.0, -h
+        for lo, hi in sorted(spans):
+            lo, hi = max(lo, at), min(hi, h)
+            if hi > lo:
+                covered += hi - lo
+                at = hi
+        if covered < EPS:
+            out.append(edge)
+        elif covered < 2 * h - EPS:
+            out.append(f"{edge} (partly)")
+    return out

@@ -13,6 +13,7 @@ with the package under ``sliders/boards/layouts/``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
 from sliders.boards.faces import BOARD_SIDE, DEFAULT_FACE
 from sliders.errors import UserError
@@ -26,6 +27,29 @@ FOUL_REACH = 0.025
 centre at most this far beyond the rail's board-side face (one pawn diameter)."""
 
 Vec = tuple[float, float]
+
+if TYPE_CHECKING:  # for types only: boards compute with plain numbers
+    import numpy as np
+
+Coord = TypeVar("Coord", float, "np.ndarray")
+"""a coordinate: a number, or a numpy array of many (the lane frame converts either)"""
+
+# compass direction -> unit vector; a track on a board edge faces away from that edge's name
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "north": (0, 1),
+    "east": (1, 0),
+    "south": (0, -1),
+    "west": (-1, 0),
+}
+EPS = 1e-9
+"""m: lengths closer than this are equal when pieces are placed and edges measured"""
+
+
+def inward(edge: str) -> tuple[int, int]:
+    """The direction of a track hooked onto ``edge``: into the board."""
+    x, y = DIRECTIONS[edge]
+    return (-x, -y)
+
 
 # the direction a seat faces when it looks at the board: south looks north, and so on
 SEAT_FORWARD: dict[str, tuple[int, int]] = {
@@ -130,10 +154,27 @@ class Seat:
     def right(self) -> tuple[int, int]:
         return (self.forward[1], -self.forward[0])
 
-    def to_world(self, along: float, across: float) -> Vec:
-        """The world point ``along`` metres down the lane and ``across`` to the shooter's right."""
+    def to_world(self, along: Coord, across: Coord) -> tuple[Coord, Coord]:
+        """The world point ``along`` metres down the lane and ``across`` to the shooter's right
+        (numbers, or numpy arrays of many points)."""
         (fx, fy), (rx, ry) = self.forward, self.right
         return (self.near[0] + fx * along + rx * across, self.near[1] + fy * along + ry * across)
+
+    def from_world(self, x: Coord, y: Coord) -> tuple[Coord, Coord]:
+        """(along, across) of the world point (x, y) in the lane's frame: metres down the lane
+        from its near end and to the shooter's right; the inverse of :meth:`to_world`."""
+        return self.vector_from_world(x - self.near[0], y - self.near[1])
+
+    def vector_to_world(self, along: Coord, across: Coord) -> tuple[Coord, Coord]:
+        """The world vector (a velocity, a direction) of one ``along`` the lane and ``across``
+        it to the shooter's right: :meth:`to_world` without the lane's origin."""
+        (fx, fy), (rx, ry) = self.forward, self.right
+        return (fx * along + rx * across, fy * along + ry * across)
+
+    def vector_from_world(self, x: Coord, y: Coord) -> tuple[Coord, Coord]:
+        """(along, across) of the world vector (x, y): the inverse of :meth:`vector_to_world`."""
+        (fx, fy), (rx, ry) = self.forward, self.right
+        return (x * fx + y * fy, x * rx + y * ry)
 
     def foul_line(self) -> tuple[Vec, Vec]:
         hw = self.width / 2

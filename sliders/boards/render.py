@@ -7,19 +7,20 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sliders.boards import drawing
 from sliders.boards.faces import Face
 from sliders.boards.layout import Layout, Seat
 from sliders.fileio import write_atomic
-from sliders.outcome import SEAT_COLOURS, PawnRest, Status, pawn_seat
+from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 
-# drawing colours for the seat colours
-INK: dict[str, str] = {"red": "#d62828", "blue": "#1d4ed8", "yellow": "#f2c200", "green": "#2a9d3a"}
-RING_FILLS = ("#fbf3df", "#d9e7f7")
-BLOCKER_INK = "#7a4a1e"
+INK: dict[str, str] = {colour: drawing.hex_ink(rgb) for colour, rgb in drawing.SEAT_INK.items()}
+"""the players' inks (:data:`sliders.boards.drawing.SEAT_INK`) as matplotlib colours"""
+LABEL_POINTS = 8.0
+"""the font size (points) of the tallest number printed on the face"""
 
 
 def seat_ink(seat: str) -> str:
-    return INK.get(SEAT_COLOURS.get(seat, ""), "#777777")
+    return drawing.hex_ink(drawing.seat_rgb(seat))
 
 
 def draw_table(
@@ -48,7 +49,7 @@ def draw_table(
             )
         )
     _draw_joints(ax, layout)
-    for group in _seat_groups(layout):
+    for group in drawing.seat_groups(layout):
         _draw_seats(ax, group)
 
     h = face.half
@@ -57,73 +58,45 @@ def draw_table(
             (-h, -h),
             face.side,
             face.side,
-            facecolor=RING_FILLS[0],
-            edgecolor="#222222",
+            facecolor=drawing.hex_ink(drawing.BASE_FILL),
+            edgecolor=drawing.hex_ink(drawing.PRINT_INK),
             lw=1,
             zorder=2,
         )
     )
-    outer = [(r, pts) for r, pts in face.rings]
-    for i, (radius, _) in enumerate(reversed(outer)):
+    for i, (radius, points) in enumerate(sorted(face.rings, reverse=True)):
         ax.add_patch(
             Circle(
                 (0, 0),
                 radius,
-                facecolor=RING_FILLS[(i + 1) % 2],
-                edgecolor="#555555",
-                lw=0.8,
+                facecolor=drawing.hex_ink(drawing.ring_fill(points, i)),
+                edgecolor=drawing.hex_ink(drawing.PRINT_INK),
+                lw=0.6,
                 zorder=3,
             )
         )
-    prev = face.choice_radius
-    for radius, points in face.rings:
-        mid = (prev + radius) / 2 if prev else radius * 0.5
-        ax.text(
-            0, -mid, str(points), ha="center", va="center", fontsize=8, color="#444444", zorder=6
-        )
-        prev = radius
-    ax.text(
-        0,
-        -(h + face.rings[-1][0]) / 2,
-        str(face.base_points),
-        ha="center",
-        va="center",
-        fontsize=8,
-        color="#444444",
-        zorder=6,
-    )
     if face.choice_radius:
         ax.add_patch(
             Circle(
                 (0, 0),
                 face.choice_radius,
-                facecolor="#ffd59e",
-                edgecolor="#b35c00",
+                facecolor=drawing.hex_ink(drawing.CHOICE_FILL),
+                edgecolor=drawing.hex_ink(drawing.CHOICE_INK),
                 lw=0.8,
                 zorder=4,
             )
         )
-        ax.text(
-            0,
-            -(face.choice_radius + face.hole_radius) / 2,
-            "4/5/6",
-            ha="center",
-            va="center",
-            fontsize=6.5,
-            color="#7a3e00",
-            zorder=6,
-        )
     if face.hole_radius:
         ax.add_patch(
-            Circle((0, 0), face.hole_radius, facecolor="#111111", edgecolor="#000000", zorder=5)
+            Circle((0, 0), face.hole_radius, facecolor=drawing.hex_ink(drawing.HOLE_DEEP), zorder=5)
         )
     for dot in face.dots:
         ax.add_patch(
             Circle(
                 (dot.x, dot.y),
                 dot.radius,
-                facecolor="#e63946",
-                edgecolor="#7a0c14",
+                facecolor=drawing.hex_ink(drawing.DOT_FILL),
+                edgecolor=drawing.hex_ink(drawing.DOT_EDGE),
                 lw=0.6,
                 zorder=5,
             )
@@ -136,8 +109,8 @@ def draw_table(
                 face.sorry_radius,
                 start,
                 start + 90,
-                facecolor="#2f6fbd",
-                edgecolor="#173a66",
+                facecolor=drawing.hex_ink(drawing.SORRY_FILL),
+                edgecolor=drawing.hex_ink(drawing.PRINT_INK),
                 zorder=4,
             )
         )
@@ -149,17 +122,42 @@ def draw_table(
             ha="center",
             va="center",
             fontsize=4.5,
-            color="white",
+            color=drawing.hex_ink(drawing.SORRY_INK),
             rotation=45 if cx * cy > 0 else -45,
             zorder=6,
             fontweight="bold",
+        )
+    for zone in drawing.zone_labels(face):
+        if zone.backing is not None:
+            ax.add_patch(
+                Circle(
+                    (zone.x, zone.y),
+                    zone.height * 0.62,
+                    facecolor=drawing.hex_ink(drawing.ring_fill(zone.backing, 0)),
+                    edgecolor=drawing.hex_ink(drawing.PRINT_INK),
+                    lw=0.4,
+                    zorder=5.5,
+                )
+            )
+        ax.text(
+            zone.x,
+            zone.y,
+            zone.words,
+            ha="center",
+            va="center",
+            fontsize=LABEL_POINTS * zone.height / drawing.LABEL_HEIGHT,
+            fontweight="bold",
+            color=drawing.hex_ink(drawing.CHOICE_INK if zone.choice else drawing.PRINT_INK),
+            zorder=6,
         )
 
     for rail in layout.rails:
         ax.plot(
             [rail.a[0], rail.b[0]],
             [rail.a[1], rail.b[1]],
-            color=BLOCKER_INK if rail.kind == "blocker" else "#1b1b1b",
+            color=drawing.hex_ink(
+                drawing.BLOCKER_INK if rail.kind == "blocker" else drawing.RAIL_INK
+            ),
             lw=2.6 if rail.kind == "blocker" else 2.0,
             solid_capstyle="round",
             zorder=7,
@@ -214,8 +212,8 @@ def draw_table(
                     zorder=10,
                 )
             )
-        if pawn.status is not Status.IN_HAND:
-            tag = str(pawn.status) if removed or not pawn.points else _points_label(pawn)
+        tag = drawing.pawn_tag(pawn)
+        if tag is not None:
             ax.text(
                 pawn.x + pawn_radius * 1.2,
                 pawn.y + pawn_radius * 1.2,
@@ -281,33 +279,12 @@ def _draw_joints(ax: Any, layout: Layout) -> None:
             )
 
 
-def _seat_groups(layout: Layout) -> list[list[Seat]]:
-    """Seats grouped by where they shoot from: seats sharing a lane share a near end and a foul
-    line, and are drawn once, their names together."""
-    groups: dict[tuple[object, ...], list[Seat]] = {}
-    for seat in layout.seats:
-        key = (round(seat.near[0], 9), round(seat.near[1], 9), seat.forward, round(seat.foul, 9))
-        groups.setdefault(key, []).append(seat)
-    return list(groups.values())
-
-
 def _draw_seats(ax: Any, seats: list[Seat]) -> None:
     """The foul line (dashed in every sharing seat's colour) and the seats' names."""
     seat = seats[0]
     n = len(seats)
-    if n == 1:
-        (x0, y0), (x1, y1) = seat.foul_line()
-        ax.plot([x0, x1], [y0, y1], color=seat_ink(seat.name), lw=1.5, ls=(0, (4, 2)), zorder=2)
-    else:  # short dashes in turn in each sharing seat's colour
-        pieces = 4 * n
-        step = seat.width / pieces
-        for i in range(pieces):
-            a = -seat.width / 2 + i * step
-            (x0, y0), (x1, y1) = (
-                seat.to_world(seat.foul, a),
-                seat.to_world(seat.foul, a + 0.7 * step),
-            )
-            ax.plot([x0, x1], [y0, y1], color=seat_ink(seats[i % n].name), lw=1.5, zorder=2)
+    for ((x0, y0), (x1, y1)), name in drawing.foul_stripes(seats):
+        ax.plot([x0, x1], [y0, y1], color=seat_ink(name), lw=1.5, ls=(0, (4, 2)), zorder=2)
     # one seat: its name behind a blocker rail when there is room there, else near the lane's
     # end; seats sharing a lane: their names stacked in front of the foul line
     if n > 1:
@@ -328,7 +305,7 @@ def _draw_seats(ax: Any, seats: list[Seat]) -> None:
         fontsize=7 if n == 1 else 6,
         linespacing=1.0,
         color="#222222",
-        rotation=_text_angle(seat.forward),
+        rotation=drawing.text_angle(seat.forward),
         zorder=3,
     )
     fx, fy = seat.to_world(seat.foul, seat.width / 2 + 0.004)
@@ -341,16 +318,6 @@ def _draw_seats(ax: Any, seats: list[Seat]) -> None:
         # outside the lane on the shooter's right, whichever way the lane runs
         ha={1: "left", -1: "right"}.get(seat.right[0], "center"),
         va={1: "bottom", -1: "top"}.get(seat.right[1], "center"),
-        rotation=_text_angle(seat.forward),
+        rotation=drawing.text_angle(seat.forward),
         zorder=3,
     )
-
-
-def _points_label(pawn: PawnRest) -> str:
-    if len(pawn.choices) > 1:
-        return "/".join(str(c) for c in pawn.choices)
-    return f"{pawn.points}"
-
-
-def _text_angle(forward: tuple[int, int]) -> float:
-    return {(0, 1): 0, (0, -1): 180, (1, 0): -90, (-1, 0): 90}.get(forward, 0)

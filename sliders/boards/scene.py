@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sliders import checks
+from sliders import checks, records
 from sliders.boards.faces import FACES, Face, face
 from sliders.boards.layout import Layout
 from sliders.boards.layoutfile import load_layout
@@ -53,13 +53,9 @@ class Scene:
         return load_layout(self.layout, self.seats), face(self.face)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "schema": SCENE_SCHEMA,
-            "layout": self.layout,
-            "seats": list(self.seats),
-            "face": self.face,
-            "pawns": [{"id": p.id, "x": p.x, "y": p.y} for p in self.pawns],
-        }
+        """The scene file's object: its schema, then every field (read back strictly by
+        :meth:`from_json`)."""
+        return {"schema": SCENE_SCHEMA, **records.to_json(self)}
 
     @classmethod
     def from_json(cls, data: Any, source: str = "scene") -> Scene:

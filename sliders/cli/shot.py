@@ -15,7 +15,8 @@ from sliders.cli.args import (
     add_table_arguments,
     table_from_args,
 )
-from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics import PhysicsParams, Shot, Simulation, shot_limits
+from sliders.physics.limits import MAX_ANGLE_DEG, MIN_SPEED
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -23,8 +24,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_table_arguments(p)
     p.add_argument("--seat", help="the seat that shoots (default: the first seat)")
     p.add_argument("--pawn", help="id of the pawn slid, e.g. south-2 (default: next in hand)")
-    p.add_argument("--speed", type=float, required=True, help="release speed, m/s (0..3)")
-    p.add_argument("--angle", type=float, default=0.0, help="degrees right of straight")
+    p.add_argument(
+        "--speed",
+        type=float,
+        required=True,
+        help=f"release speed, m/s ({MIN_SPEED:g} to max_speed: {PhysicsParams.default().max_speed:g})",
+    )
+    p.add_argument(
+        "--angle",
+        type=float,
+        default=0.0,
+        help=f"degrees right of straight (within ±{MAX_ANGLE_DEG:g}°)",
+    )
     p.add_argument("--offset", type=float, default=0.0, help="metres right of the lane's axis")
     p.add_argument("--release", type=float, help="metres from the lane's near end")
     p.add_argument("--seed", type=int, help="seed for the random knock-over draw")
@@ -40,7 +51,9 @@ def run(args: argparse.Namespace) -> int:
     params = PhysicsParams.default().with_overrides(args.param)
     scene, layout, face = table_from_args(args)
     seat = args.seat or scene.seats[0]
-    layout.seat(seat)
+    shot_limits(layout, seat, params).check_ranges(
+        {"speed": args.speed, "angle": args.angle, "offset": args.offset, "release": args.release}
+    )
     shot = Shot.from_degrees(
         seat, args.speed, args.angle, offset=args.offset, release=args.release, pawn=args.pawn
     )

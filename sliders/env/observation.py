@@ -27,10 +27,10 @@ import numpy as np
 from gymnasium import spaces
 
 from sliders.boards import Layout
-from sliders.game import legal_shot, release_limits
-from sliders.game.headless import MAX_ANGLE, MIN_SPEED
+from sliders.game import legal_shot
 from sliders.outcome import PAWNS_PER_PLAYER, pawn_id
-from sliders.physics import PhysicsParams, Shot
+from sliders.physics import PhysicsParams, Shot, shot_limits
+from sliders.physics.limits import QUANTITIES
 from sliders.rules import HOME, GameState
 
 SEAT_SLOTS = 4
@@ -58,10 +58,9 @@ def action_bounds(
     layout: Layout, seat: str, params: PhysicsParams
 ) -> tuple[np.ndarray, np.ndarray]:
     """(low, high) of ``[speed, angle, offset, release]`` for ``seat``."""
-    lo, foul, limit = release_limits(layout.seat(seat), params)
-    low = np.array([MIN_SPEED, -MAX_ANGLE, -limit, lo], dtype=np.float32)
-    high = np.array([params.max_speed, MAX_ANGLE, limit, foul], dtype=np.float32)
-    return low, high
+    limits = shot_limits(layout, seat, params)
+    low, high = zip(*(limits.bounds(q) for q in QUANTITIES), strict=True)
+    return np.array(low, dtype=np.float32), np.array(high, dtype=np.float32)
 
 
 def action_space(layout: Layout, seat: str, params: PhysicsParams) -> spaces.Box:

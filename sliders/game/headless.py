@@ -21,13 +21,9 @@ from sliders.errors import UserError
 from sliders.game.config import MatchConfig, SeatSpec
 from sliders.game.match import Match, standing_clear
 from sliders.outcome import ShotResult
-from sliders.physics import PhysicsParams, Shot, check_engine
+from sliders.physics import PhysicsParams, Shot, ShotLimits, check_engine
 from sliders.rules import Assignment, GameState, Happening, Move, Phase
 
-MAX_ANGLE = math.radians(80)
-"""the widest aim a program may ask for, off the lane's axis (the window's flick allows the same)"""
-MIN_SPEED = 0.01
-"""the slowest release a program may ask for, m/s"""
 RELEASE_CLEARANCE = 1e-4
 """how far (m) beyond two pawn radii from every pawn on the table a fitted release is kept"""
 
@@ -201,24 +197,27 @@ def _started(match: Match, shot: Shot) -> str | None:
 
 
 def release_limits(seat: Seat, params: PhysicsParams) -> tuple[float, float, float]:
-    """(nearest release, foul line, widest offset) of ``seat``'s lane for a pawn of this size."""
-    r = params.pawn_radius
-    return seat.release_min + r, seat.foul, max(seat.width / 2 - r, 0.0)
+    """(nearest release, foul line, widest offset) of ``seat``'s lane for a pawn of this size
+    (from the shot's legal ranges, :class:`~sliders.physics.ShotLimits`)."""
+    limits = ShotLimits.of(seat, params)
+    return limits.min_release, limits.foul, max(limits.max_offset, 0.0)
 
 
 def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsParams) -> Shot:
-    """``shot`` as a hand can slide it: speed within [``MIN_SPEED``, max speed], the aim within
-    ±``MAX_ANGLE``, the release inside the lane behind or on the foul line, and the release point
-    clear of the pawns on the table: a pawn standing there moves the release across the lane to
-    the nearest free offset, or (the whole width taken) further back, then forward, down the
-    lane. Unchanged when it is legal already."""
+    """``shot`` as a hand can slide it: clipped to the shot's legal ranges
+    (:class:`~sliders.physics.ShotLimits`: speed, aim, offset, and a release inside the lane
+    behind or on the foul line; a number that is not finite takes a middling value), and the
+    release point clear of the pawns on the table: a pawn standing there moves the release
+    across the lane to the nearest free offset, or (the whole width taken) further back, then
+    forward, down the lane. Unchanged when it is legal already."""
     seat = layout.seat(shot.seat)
-    lo, foul, limit = release_limits(seat, params)
-    speed = min(max(shot.speed, MIN_SPEED), params.max_speed) if math.isfinite(shot.speed) else 0.5
-    angle = min(max(shot.angle, -MAX_ANGLE), MAX_ANGLE) if math.isfinite(shot.angle) else 0.0
-    offset = min(max(shot.offset, -limit), limit) if math.isfinite(shot.offset) else 0.0
+    limits = ShotLimits.of(seat, params)
+    lo, foul = limits.min_release, limits.foul
+    speed = limits.clip_speed(shot.speed) if math.isfinite(shot.speed) else 0.5
+    angle = limits.clip_angle(shot.angle) if math.isfinite(shot.angle) else 0.0
+    offset = limits.clip_offset(shot.offset) if math.isfinite(shot.offset) else 0.0
     along = foul if shot.release is None or not math.isfinite(shot.release) else shot.release
-    along = min(max(along, lo), foul)
+    along = limits.clip_release(along)
     r = params.pawn_radius
     step = r / 2
     tries = [along] + [
@@ -242,10 +241,8 @@ def _free_offset(state: GameState, seat: Seat, along: float, wish: float, r: flo
     limit = seat.width / 2 - r
     reach = 2 * r + RELEASE_CLEARANCE
     blocked: list[tuple[float, float]] = []
-    (fx, fy), (rx, ry) = seat.forward, seat.right
     for q in state.table:
-        dx, dy = q.x - seat.near[0], q.y - seat.near[1]
-        qa, qc = dx * fx + dy * fy, dx * rx + dy * ry
+        qa, qc = seat.from_world(q.x, q.y)
         d = abs(qa - along)
         if d < reach:
             half = math.sqrt(reach * reach - d * d)

@@ -21,7 +21,7 @@ from sliders.errors import UserError
 from sliders.game.config import MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
 from sliders.outcome import Event, EventType, ShotResult, Status
-from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics import PhysicsParams, Shot, ShotLimits, Simulation
 from sliders.rules import (
     HOME,
     START,
@@ -39,8 +39,6 @@ from sliders.rules import (
 
 MIN_FLICK = 0.02
 """a release slower than this toward the board (m/s) puts the pawn back in the hand"""
-MAX_FLICK_ANGLE = math.radians(80)
-"""a flick is turned toward the board to at most this angle off the lane's axis"""
 MAX_STEPS_PER_FRAME = 240
 """at most this many physics steps in one frame (a stalled frame does not freeze the game)"""
 
@@ -311,19 +309,17 @@ class Match:
 
     def lane_coords(self, seat_name: str, x: float, y: float) -> Pos:
         """(along, across) of a world point in a seat's lane frame."""
-        seat = self.seat(seat_name)
-        dx, dy = x - seat.near[0], y - seat.near[1]
-        (fx, fy), (rx, ry) = seat.forward, seat.right
-        return dx * fx + dy * fy, dx * rx + dy * ry
+        return self.seat(seat_name).from_world(x, y)
+
+    def limits(self, seat_name: str) -> ShotLimits:
+        """The legal ranges of a shot from ``seat_name`` (speed, angle, offset, release)."""
+        return ShotLimits.of(self.seat(seat_name), self.params)
 
     def clamp_hold(self, seat_name: str, along: float, across: float) -> Pos:
         """The point of the lane (along, across) nearest a held pawn's wish: behind the foul
-        line, inside the side rails."""
-        seat = self.seat(seat_name)
-        r = self.params.pawn_radius
-        a = min(max(along, seat.release_min + r), seat.foul)
-        limit = seat.width / 2 - r
-        return a, min(max(across, -limit), limit)
+        line, inside the side rails (the shot's legal release and offset)."""
+        limits = self.limits(seat_name)
+        return limits.clip_release(along), limits.clip_offset(across)
 
     def blocked(self, seat_name: str, along: float, across: float) -> bool:
         """True when a pawn held at (along, across) would overlap a pawn on the table."""
@@ -334,22 +330,21 @@ class Match:
     def flick_shot(self, flick: Flick) -> Shot | None:
         """The shot a release makes, or None when the pawn was not pushed toward the board.
 
-        The speed is the pointer's, clamped to the fastest flick; the direction is turned to at
-        most ``MAX_FLICK_ANGLE`` off the lane's axis.
+        The speed and the direction are the pointer's, clipped to the shot's legal ranges.
         """
         if flick.v_along < MIN_FLICK:
             return None
-        speed = min(math.hypot(flick.v_along, flick.v_across), self.params.max_speed)
-        angle = math.atan2(flick.v_across, flick.v_along)
-        angle = min(max(angle, -MAX_FLICK_ANGLE), MAX_FLICK_ANGLE)
+        limits = self.limits(flick.seat)
+        speed = limits.clip_speed(math.hypot(flick.v_along, flick.v_across))
+        angle = limits.clip_angle(math.atan2(flick.v_across, flick.v_along))
         return Shot(flick.seat, speed, angle, flick.across, flick.along, flick.pawn)
 
     def foul_shot(self, seat_name: str, pawn: str, across: float = 0.0) -> Shot:
         """The shot of a pawn whose hand crossed the foul line: released just beyond it, so the
         physics reports a foul and the pawn is out for the round."""
-        seat = self.seat(seat_name)
-        release = seat.foul + 1e-6
-        for offset in _spread(across, seat.width / 2 - self.params.pawn_radius):
+        limits = self.limits(seat_name)
+        release = limits.foul + 1e-6
+        for offset in _spread(across, limits.max_offset):
             if not self.blocked(seat_name, release, offset):
                 return Shot(seat_name, 0.1, 0.0, offset, release, pawn)
         return Shot(seat_name, 0.1, 0.0, across, release, pawn)

@@ -7,6 +7,7 @@ sliders`` alone does not.
 
 from sliders.outcome import ENGINES
 from sliders.physics.engines import DEFAULT_ENGINE, Simulation, check_engine, simulate
+from sliders.physics.limits import ShotLimits, shot_limits
 from sliders.physics.noise import NOISE_LEVELS, Noise
 from sliders.physics.params import PhysicsParams
 from sliders.physics.shot import Shot, at_rest
@@ -18,8 +19,10 @@ __all__ = [
     "Noise",
     "PhysicsParams",
     "Shot",
+    "ShotLimits",
     "Simulation",
     "at_rest",
     "check_engine",
+    "shot_limits",
     "simulate",
 ]

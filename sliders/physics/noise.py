@@ -3,8 +3,8 @@
 A shot is intended as (release, offset, angle, speed). The executed shot draws independent Gaussian
 errors: speed is scaled by (1 + N(0, speed_rel)), the angle moves by N(0, angle_deg) degrees, the
 offset by N(0, offset) metres and the release point by N(0, release) metres. Draws come only from
-the generator passed in, so a seed fixes them. Executed values are clipped to what a hand can do:
-speed within (0, max_speed], the offset within the lane, the angle within ±89°.
+the generator passed in, so a seed fixes them. Executed values are clipped to the shot's legal
+ranges (:mod:`sliders.physics.limits`): speed, angle, offset within the lane, release.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import numpy as np
 
 from sliders.boards import Seat
 from sliders.errors import UserError
+from sliders.physics.limits import ShotLimits
 from sliders.physics.params import PhysicsParams
 from sliders.physics.shot import Shot
 
@@ -70,19 +71,21 @@ class Noise:
 
 def apply_errors(shot: Shot, e: np.ndarray, seat: Seat, params: PhysicsParams) -> Shot:
     """The shot with errors ``e`` = (speed factor - 1, angle, offset, release) added, clipped to
-    what a hand can do from ``seat``: speed within (0, max_speed], angle within ±89°, the pawn
-    inside the lane, and the release no further back than the lane allows (a release pushed past
-    the foul line stays there: it is a foul)."""
-    r = params.pawn_radius
-    speed = min(max(shot.speed * (1.0 + float(e[0])), 1e-3), params.max_speed)
-    angle = min(max(shot.angle + float(e[1]), -math.radians(89)), math.radians(89))
-    limit = seat.width / 2 - r
-    offset = min(max(shot.offset + float(e[2]), -limit), limit)
+    the legal ranges of a shot from ``seat`` (:class:`~sliders.physics.limits.ShotLimits`): a
+    release moves only when it has an error, and one pushed past the foul line stays there (it
+    is a foul)."""
+    limits = ShotLimits.of(seat, params)
     release = shot.release
     if e[3]:
         base = seat.foul if release is None else release
-        release = max(base + float(e[3]), seat.release_min + r)
-    return dataclasses.replace(shot, speed=speed, angle=angle, offset=offset, release=release)
+        release = limits.clip_release(base + float(e[3]), foul=True)
+    return dataclasses.replace(
+        shot,
+        speed=limits.clip_speed(shot.speed * (1.0 + float(e[0]))),
+        angle=limits.clip_angle(shot.angle + float(e[1])),
+        offset=limits.clip_offset(shot.offset + float(e[2])),
+        release=release,
+    )
 
 
 NOISE_LEVELS: dict[str, Noise] = {

@@ -17,6 +17,7 @@ from sliders.boards import Face, Layout, Seat, classify, surface_at
 from sliders.boards.geometry import PlacedPawn
 from sliders.errors import UserError
 from sliders.outcome import PAWNS_PER_PLAYER, PawnRest, pawn_id, pawn_seat
+from sliders.physics.limits import ShotLimits
 from sliders.physics.params import PhysicsParams
 
 
@@ -89,30 +90,9 @@ def rest_of(layout: Layout, face: Face, pid: str, x: float, y: float, r: float) 
 def _release(
     layout: Layout, seat: Seat, shot: Shot, p: PhysicsParams
 ) -> tuple[tuple[float, float], tuple[float, float], bool]:
-    """Start point, velocity and whether the release is a foul."""
-    r = p.pawn_radius
-    if not (math.isfinite(shot.speed) and 0 < shot.speed <= p.max_speed):
-        raise UserError(
-            f"speed {shot.speed:g} m/s is impossible (a flick is above 0 and at most "
-            f"{p.max_speed:g} m/s)"
-        )
-    if not (math.isfinite(shot.angle) and abs(shot.angle) < math.pi / 2):
-        raise UserError(f"angle {math.degrees(shot.angle):g}° is impossible (within ±90°)")
-    limit = seat.width / 2 - r
-    if limit < 0:
-        raise UserError(
-            f"a pawn of radius {r:g} m is wider than {seat.name}'s lane ({seat.width:g} m)"
-        )
-    if not (math.isfinite(shot.offset) and abs(shot.offset) <= limit + 1e-12):
-        raise UserError(
-            f"offset {shot.offset:g} m puts the pawn outside the track (at most ±{limit:.4f} m)"
-        )
-    release = seat.foul if shot.release is None else shot.release
-    lo = seat.release_min + r
-    if not (math.isfinite(release) and release >= lo - 1e-12):
-        raise UserError(
-            f"release {release:g} m is behind the start of the lane (at least {lo:g} m)"
-        )
+    """Start point, velocity and whether the release is a foul; a UserError for a shot outside
+    its legal ranges (:mod:`sliders.physics.limits`) or released beyond its lane."""
+    release = ShotLimits.of(seat, p).check(shot)  # the legal ranges every entry shares
     start = seat.to_world(release, shot.offset)
     if surface_at(layout, *start) not in seat.tracks:
         raise UserError(f"release {release:g} m is beyond the end of {seat.name}'s lane")

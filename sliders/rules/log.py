@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sliders import checks
+from sliders import checks, records
 from sliders.errors import UserError
 from sliders.fileio import LOG_READ_LIMIT, read_json, write_json_atomic
 from sliders.outcome import (
@@ -75,7 +75,7 @@ class LayoutRef:
     seats: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "seats": list(self.seats)}
+        return records.to_json(self)
 
     @classmethod
     def from_json(cls, data: Any, seats: Sequence[str] = ()) -> LayoutRef:
@@ -112,15 +112,7 @@ class Slide:
     seed: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "pawn": self.pawn,
-            "speed": self.speed,
-            "angle_rad": self.angle,
-            "offset": self.offset,
-            "release": self.release,
-            "seed": self.seed,
-        }
+        return records.to_json(self, rename={"angle": "angle_rad"})
 
     @classmethod
     def from_json(cls, data: Any) -> Slide:

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sliders import records
 from sliders.boards.faces import Face
 from sliders.boards.faces import face as face_named
 from sliders.outcome import PawnRest, Status
@@ -46,11 +47,11 @@ class Move:
     points: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"pawn": self.pawn, "scoring": self.scoring, "points": self.points}
+        return records.to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Move:
-        return cls(pawn=str(data["pawn"]), scoring=int(data["scoring"]), points=int(data["points"]))
+        return records.from_json(cls, data)
 
 
 Assignment = tuple[Move, ...]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from sliders import records
 from sliders.boards.faces import BUILTIN_FACES, FACES, Face
 from sliders.errors import UserError
 from sliders.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, SEATS, PawnRest, pawn_id
@@ -158,21 +159,11 @@ class PlayerState:
         return all(sq == HOME for sq in self.board)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "board": list(self.board),
-            "in_hand": list(self.in_hand),
-            "removed": list(self.removed),
-        }
+        return records.to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PlayerState:
-        return cls(
-            seat=str(data["seat"]),
-            board=tuple(int(sq) for sq in data["board"]),
-            in_hand=tuple(str(p) for p in data.get("in_hand", ())),
-            removed=tuple(str(p) for p in data.get("removed", ())),
-        )
+        return records.from_json(cls, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,28 +242,8 @@ class GameState:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "face": self.face,
-            "seats": list(self.seats),
-            "players": [p.to_json() for p in self.players],
-            "table": [p.to_json() for p in self.table],
-            "round": self.round,
-            "starter": self.starter,
-            "turn": self.turn,
-            "phase": str(self.phase),
-            "winner": self.winner,
-        }
+        return records.to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
-        return cls(
-            face=str(data["face"]),
-            seats=tuple(str(s) for s in data["seats"]),
-            players=tuple(PlayerState.from_json(p) for p in data["players"]),
-            table=tuple(PawnRest.from_json(p) for p in data.get("table", ())),
-            round=int(data["round"]),
-            starter=str(data["starter"]),
-            turn=None if data.get("turn") is None else str(data["turn"]),
-            phase=Phase(data["phase"]),
-            winner=None if data.get("winner") is None else str(data["winner"]),
-        )
+        return records.from_json(cls, data)

@@ -20,7 +20,24 @@ import numpy as np
 import pygame
 
 from sliders.boards import Face, Layout, Rect, Seat, Track
-from sliders.outcome import SEAT_COLOURS
+from sliders.boards.drawing import (
+    BASE_FILL,
+    CHOICE_FILL,
+    CHOICE_INK,
+    DOT_EDGE,
+    DOT_FILL,
+    HOLE_DEEP,
+    PRINT_INK,
+    SEAT_INK,
+    SORRY_FILL,
+    SORRY_INK,
+    foul_stripes,
+    ring_fill,
+    seat_groups,
+    seat_rgb,
+    text_angle,
+    zone_labels,
+)
 
 RGB = tuple[int, int, int]
 
@@ -35,36 +52,14 @@ RAIL_DARK = (96, 104, 120)
 BLOCKER_TOP = (92, 102, 124)
 BLOCKER_SIDE = (52, 58, 74)
 BOARD_RIM = (30, 40, 78)
-PRINT_INK = (34, 44, 84)
-BASE_FILL = (244, 233, 208)  # the 1 zone: bare printed cardboard
-RING_PALETTE: dict[int, RGB] = {
-    2: (178, 216, 236),  # pale sky
-    3: (252, 216, 168),  # pale peach
-    4: (212, 200, 240),  # pale lilac
-    5: (255, 246, 224),  # ivory bullseye
-}
-RING_FALLBACK = ((178, 216, 236), (252, 216, 168))
-SORRY_FILL = (24, 38, 96)
-SORRY_INK = (255, 255, 255)
 SORRY_TRIM = (255, 196, 40)
-CHOICE_FILL = (255, 190, 92)
-CHOICE_INK = (120, 56, 0)
 HOLE_RIM = (70, 62, 58)
-HOLE_DEEP = (8, 8, 10)
-DOT_FILL = (150, 38, 162)  # danger dots: purple, no player's colour
 DOT_RING = (250, 244, 255)
-DOT_EDGE = (72, 14, 80)
 
-PAWN_INK: dict[str, RGB] = {
-    "red": (214, 40, 40),
-    "blue": (29, 78, 216),
-    "yellow": (242, 194, 0),
-    "green": (42, 157, 58),
-}
+PAWN_INK: dict[str, RGB] = SEAT_INK
+"""the pawns' colours: the players' inks every picture of the table uses"""
 
 DIGIT_HEIGHT = 0.73  # of the font's em: the height of its digits
-MIN_LABEL_HEIGHT = 0.0082  # metres: digits 14 px tall when the board is 450 px wide
-LABEL_HEIGHT = 0.0155  # metres: the tallest printed number (a ring's band is 0.025 m)
 WOOD_TEXELS = 900.0  # texels per metre of the wood grain (anisotropic)
 CARD_TEXELS = 2400.0  # texels per metre of the cardboard's fibre
 TEXTURE = 256
@@ -105,7 +100,6 @@ class TableArt:
         self._card = _strengthen(_noise_texture(seed=23, stretch=(1.0, 1.0)), 0.07)
         self._scaled: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
         self._words: OrderedDict[tuple[str, int, bool, RGB, int], pygame.Surface] = OrderedDict()
-        self._label_angles = self._place_ring_labels()
 
     # -- the whole picture -------------------------------------------------------------------------
 
@@ -117,7 +111,7 @@ class TableArt:
         self._shadows(p)
         for track in self.layout.tracks:
             self._track(p, track.rect, track.forward)
-        groups = self._seat_groups()
+        groups = seat_groups(self.layout)
         for group in groups:
             if len(group) == 1:
                 self._release_zone(p, group[0])
@@ -229,17 +223,9 @@ class TableArt:
         for wing in wings:
             pygame.draw.line(p.surface, ink, p.at(*wing), p.at(*tip), round(w))
 
-    def _seat_groups(self) -> list[list[Seat]]:
-        """Seats that share one foul line (a shared lane) together, in turn order."""
-        groups: dict[tuple[object, ...], list[Seat]] = {}
-        for seat in self.layout.seats:
-            key = (seat.near, seat.forward, round(seat.foul, 6))
-            groups.setdefault(key, []).append(seat)
-        return list(groups.values())
-
     def _release_zone(self, p: Painter, seat: Seat) -> None:
         """A lane's own stretch behind its foul line, printed lightly in its player's colour."""
-        ink = PAWN_INK.get(SEAT_COLOURS.get(seat.name, ""), (120, 120, 120))
+        ink = seat_rgb(seat.name)
         hw = seat.width / 2
         corners = [seat.to_world(a, c) for a in (0.0, seat.foul) for c in (-hw, hw)]
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
@@ -253,22 +239,20 @@ class TableArt:
         player's colour where the lane is shared; FOUL LINE printed on the near side."""
         seat = seats[0]
         a, b = seat.foul_line()
-        inks = [PAWN_INK.get(SEAT_COLOURS.get(x.name, ""), (120, 120, 120)) for x in seats]
+        inks = [seat_rgb(x.name) for x in seats]
         width = max(round(p.s * 0.003), 2)
         pad = 0.02
         if not p.sees(min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, max(a[0], b[0]) + pad,
                       max(a[1], b[1]) + pad):  # fmt: skip
             return
-        pieces = 4 * len(inks) if len(inks) > 1 else 1
-        for k in range(pieces):
-            t0, t1 = k / pieces, (k + 1) / pieces
-            u = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
-            v = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-            pygame.draw.line(p.surface, inks[k % len(inks)], p.at(*u), p.at(*v), width)
+        for (u, v), name in foul_stripes(seats):
+            pygame.draw.line(p.surface, seat_rgb(name), p.at(*u), p.at(*v), width)
         fx, fy = seat.forward
         size = max(round(p.s * 0.0075), 7)
         ink = inks[0] if len(inks) == 1 else PLASTIC_EDGE
-        words = self._text("FOUL LINE", size, True, _mix(ink, PRINT_INK, 0.35), _angle(fx, fy))
+        words = self._text(
+            "FOUL LINE", size, True, _mix(ink, PRINT_INK, 0.35), text_angle((fx, fy))
+        )
         mid = ((a[0] + b[0]) / 2 - fx * 0.007, (a[1] + b[1]) / 2 - fy * 0.007)
         p.surface.blit(words, words.get_rect(center=p.ati(*mid)))
 
@@ -306,7 +290,7 @@ class TableArt:
         pygame.draw.rect(s, BASE_FILL, box)
         # rings, outermost first
         for i, (radius, points) in enumerate(sorted(f.rings, reverse=True)):
-            fill = RING_PALETTE.get(points, RING_FALLBACK[i % 2])
+            fill = ring_fill(points, i)
             self._disc(p, c, radius, fill)
         line = max(p.s * 0.0011, 1.0)
         if f.choice_radius:
@@ -423,81 +407,12 @@ class TableArt:
     # -- labels ------------------------------------------------------------------------------------
 
     def zone_labels(self) -> list[tuple[str, float, float, float, RGB | None]]:
-        """(words, x, y, height in metres, backing) of every number printed on the face.
-
-        A band too narrow for a readable number (ring 5 around the hole) gets one as tall as
-        ``MIN_LABEL_HEIGHT`` on a backing of its ring's colour, set out from the hole."""
-        f = self.face
-        out: list[tuple[str, float, float, float, RGB | None]] = []
-        inner = f.choice_radius or f.hole_radius
-        prev = inner
-        rings = sorted(f.rings)
-        for radius, points in rings:
-            band = radius - prev
-            angle = self._label_angles.get(points, 45.0)
-            if prev == 0.0:
-                out.append((str(points), 0.0, 0.0, min(radius * 0.9, LABEL_HEIGHT), None))
-            else:
-                mid = (prev + radius) / 2
-                height = min(band * 0.62, LABEL_HEIGHT)
-                backing = None
-                if height < MIN_LABEL_HEIGHT:
-                    height = MIN_LABEL_HEIGHT
-                    mid = max(mid, prev + height * 0.8)
-                    backing = RING_PALETTE.get(points, RING_FALLBACK[0])
-                for k in range(4):
-                    a = math.radians(angle + 90 * k)
-                    out.append((str(points), mid * math.cos(a), mid * math.sin(a), height, backing))
-            prev = radius
-        h = f.half
-        outer = rings[-1][0] if rings else inner
-        corner_reach = h * math.sqrt(2) - f.sorry_radius
-        mid = (outer + corner_reach) / 2
-        height = min((corner_reach - outer) * 0.62, LABEL_HEIGHT)
-        for k in range(4):
-            a = math.radians(45 + 90 * k)
-            out.append((str(f.base_points), mid * math.cos(a), mid * math.sin(a), height, None))
-        if f.choice_radius:
-            mid = (f.choice_radius + f.hole_radius) / 2
-            band = f.choice_radius - f.hole_radius
-            choice = "/".join(str(c) for c in f.choice_points)
-            for y in (mid, -mid):
-                out.append((choice, 0.0, y, max(band * 0.42, MIN_LABEL_HEIGHT), None))
-        return out
-
-    def _place_ring_labels(self) -> dict[int, float]:
-        """For each ring, the angle of its first number (then every 90 degrees): the first of a
-        few candidates whose numbers keep clear of the danger dots."""
-        f = self.face
-        angles: dict[int, float] = {}
-        prev = f.choice_radius or f.hole_radius
-        for radius, points in sorted(f.rings):
-            mid, band = (prev + radius) / 2, radius - prev
-            best, clearance = 45.0, -1.0
-            for cand in (45.0, 22.5, 67.5, 0.0, 33.75, 56.25, 11.25, 78.75):
-                gap = min(
-                    (
-                        math.dist(
-                            (
-                                mid * math.cos(math.radians(cand + 90 * k)),
-                                mid * math.sin(math.radians(cand + 90 * k)),
-                            ),
-                            (d.x, d.y),
-                        )
-                        - d.radius  # fmt: skip
-                        for d in f.dots
-                        for k in range(4)
-                    ),
-                    default=1.0,
-                )
-                if gap >= band * 0.55:
-                    best = cand
-                    break
-                if gap > clearance:
-                    best, clearance = cand, gap
-            angles[points] = best
-            prev = radius
-        return angles
+        """(words, x, y, height in metres, backing colour) of every number printed on the face
+        (:func:`sliders.boards.drawing.zone_labels`)."""
+        return [
+            (z.words, z.x, z.y, z.height, None if z.backing is None else ring_fill(z.backing, 0))
+            for z in zone_labels(self.face)
+        ]
 
     def _ring_labels(self, p: Painter) -> None:
         for words, x, y, height, backing in self.zone_labels():
@@ -845,12 +760,6 @@ def _inside(surface: pygame.Surface, c: tuple[float, float], r: float) -> bool:
     """Whether the whole surface lies inside the circle."""
     w, h = surface.get_size()
     return max(math.hypot(c[0] - cx, c[1] - cy) for cx in (0, w) for cy in (0, h)) <= r
-
-
-def _angle(fx: int, fy: int) -> int:
-    """The rotation (degrees, counter-clockwise) that makes text read across a lane whose
-    direction of play is (fx, fy), upright for the seat's player."""
-    return {(0, 1): 0, (0, -1): 180, (1, 0): -90, (-1, 0): 90}.get((fx, fy), 0)
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:

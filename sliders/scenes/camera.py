@@ -143,5 +143,4 @@ class Camera:
 
 def _board_far(seat: Seat, half: float) -> float:
     """How far down ``seat``'s lane the far edge of the board is (metres from the near end)."""
-    fx, fy = seat.forward
-    return (0.0 - seat.near[0]) * fx + (0.0 - seat.near[1]) * fy + half
+    return seat.from_world(0.0, 0.0)[0] + half

@@ -63,11 +63,10 @@ def top_speed(match: Match, seat: str) -> float:
     """The aim control's full-power speed for ``seat``: a margin over the speed that carries a
     pawn from the foul line to the far edge of the board."""
     lane = match.seat(seat)
-    fx, fy = lane.forward
-    far = -lane.near[0] * fx - lane.near[1] * fy + match.layout.board_side / 2
+    far = lane.from_world(0.0, 0.0)[0] + match.layout.board_side / 2
     distance = max(far - lane.foul, 0.05)
     speed = TOP_MARGIN * math.sqrt(2 * match.params.deceleration * distance)
-    return min(speed, match.params.max_speed)
+    return match.limits(seat).clip_speed(speed)
 
 
 @dataclass
@@ -176,9 +175,8 @@ class FlickControl(Control):
         vx, vy = self.hand.release(t, *pos)
         lane = self.lane()
         wx, wy = vx * FLICK_GAIN, -vy * FLICK_GAIN  # screen y grows downward
-        (fx, fy), (rx, ry) = lane.forward, lane.right
         flick = Flick(
-            self.seat, self.held, self.hold[0], self.hold[1], wx * fx + wy * fy, wx * rx + wy * ry
+            self.seat, self.held, self.hold[0], self.hold[1], *lane.vector_from_world(wx, wy)
         )
         self.held = None
         shot = self.match.flick_shot(flick)
@@ -271,11 +269,8 @@ class AimControl(Control):
         _, (wx, wy) = self.pull()
         self.held = None
         lane = self.lane()
-        (fx, fy), (rx, ry) = lane.forward, lane.right
-        flick = Flick(
-            self.seat, pid, self.hold[0], self.hold[1],
-            speed * (wx * fx + wy * fy), speed * (wx * rx + wy * ry),
-        )  # fmt: skip
+        v_along, v_across = lane.vector_from_world(speed * wx, speed * wy)
+        flick = Flick(self.seat, pid, self.hold[0], self.hold[1], v_along, v_across)
         shot = self.match.flick_shot(flick)
         if shot is None:
             return Outcome(words="Pull back, away from the board, to slide the pawn forward")
@@ -288,7 +283,7 @@ class AimControl(Control):
         x, y = lane.to_world(*self.hold)
         power, (wx, wy) = self.pull()
         a = self.view.to_screen(x, y)
-        forward = wx * lane.forward[0] + wy * lane.forward[1] > 0
+        forward = lane.vector_from_world(wx, wy)[0] > 0
         if forward and power > 0:
             end = self.view.to_screen(x + wx * 0.6, y + wy * 0.6)
             _dashes(surface, (255, 255, 255), a, end, 2)

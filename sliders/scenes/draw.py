@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from sliders.boards import Face, Layout
-from sliders.boards.render import seat_ink
+from sliders.boards import Face, Layout, drawing
 from sliders.game.match import HomeChoice
 from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 from sliders.rules import HOME, GameState, PlayerState
@@ -21,15 +20,6 @@ from sliders.scenes import art
 from sliders.scenes.assets import asset
 
 BACKGROUND = (44, 44, 48)
-TABLE = (59, 59, 59)
-TRACK = (201, 193, 179)
-RAIL = (27, 27, 27)
-BOARD_EDGE = (34, 34, 34)
-RING_EDGE = (85, 85, 85)
-SORRY = (47, 111, 189)
-HOLE = (17, 17, 17)
-CHOICE = (255, 213, 158)
-DOT = art.DOT_FILL
 TEXT = (235, 235, 235)
 DIM = (150, 150, 150)
 PANEL = (58, 58, 64)
@@ -74,13 +64,8 @@ def forget_fonts() -> None:
     _GENERATION[0] += 1
 
 
-def colour(hex_ink: str) -> tuple[int, int, int]:
-    h = hex_ink.lstrip("#")
-    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
-
-
 def seat_rgb(seat: str) -> tuple[int, int, int]:
-    return colour(seat_ink(seat))
+    return drawing.seat_rgb(seat)
 
 
 def text(
@@ -150,23 +135,35 @@ def text_lines(
 
 @dataclass
 class Button:
-    """A clickable labelled rectangle; ``action`` runs on a left click released inside it."""
+    """A clickable labelled rectangle; ``action`` runs when the left button is released over it
+    *and* the press began over it while it was listened to. So one click is one button: a
+    button that appears (or becomes active) under the pointer between the press and the
+    release does not fire, and a press that began on an earlier screen does nothing on the next
+    one (its buttons never saw it)."""
 
     label: str
     action: Callable[[], None]
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
+    pressed: bool = False
+    """the left button went down on this button and has not come up yet"""
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if (
-            self.enabled
-            and event.type == pygame.MOUSEBUTTONUP
-            and event.button == 1
-            and self.rect.collidepoint(event.pos)
-        ):
-            self.action()
-            return True
+        """Take one event; True when it clicked this button (its action has run)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self.enabled and self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            fire = self.pressed and self.enabled and self.rect.collidepoint(event.pos)
+            self.pressed = False
+            if fire:
+                self.action()
+            return fire
         return False
+
+    def forget(self) -> None:
+        """Drop a press in progress (the button is no longer listened to)."""
+        self.pressed = False
 
     def draw(self, surface: pygame.Surface, size: int = 26) -> None:
         hover = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
@@ -390,9 +387,8 @@ def _sprites() -> art.PawnSprites:
 
 
 def points_label(p: PawnRest) -> str:
-    if len(p.choices) > 1:
-        return "/".join(str(c) for c in p.choices)
-    return str(p.points)
+    """What a pawn scores as shown beside it (:func:`sliders.boards.drawing.points_label`)."""
+    return drawing.points_label(p)
 
 
 def draw_score_board(

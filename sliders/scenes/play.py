@@ -90,7 +90,6 @@ class PlayScreen:
             draw.Button("Quit to menu", self._to_menu),
         ]
         self.overview_button = draw.Button("Overview (Tab)", self.toggle_overview)
-        self._pressed: draw.Button | None = None  # the button the mouse went down on
 
     # -- input ------------------------------------------------------------------------------------
 
@@ -110,7 +109,7 @@ class PlayScreen:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.paused = True
-            self._pressed = None
+            self.overview_button.forget()
             self.control.cancel()
             return
         if event.type == pygame.KEYDOWN and event.key in OVERVIEW_KEYS:
@@ -127,21 +126,13 @@ class PlayScreen:
         self._hand_event(event)
 
     def _click(self, buttons: list[draw.Button], event: pygame.event.Event) -> bool:
-        """A button fires when the mouse goes down and comes up on it, both on this screen (so
-        a click never presses two buttons, nor one on the next screen). True when the event
-        was a button's."""
+        """Give ``event`` to ``buttons`` (each fires only for a click that began on it). True
+        when the event was a button's: a press on one, or the release of such a press."""
+        was_pressed = any(b.pressed for b in buttons)
+        fired = [b.handle(event) for b in buttons]
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._pressed = next(
-                (b for b in buttons if b.enabled and b.rect.collidepoint(event.pos)), None
-            )
-            return self._pressed is not None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, self._pressed = self._pressed, None
-            if pressed is not None and pressed in buttons and pressed.rect.collidepoint(event.pos):
-                pressed.action()
-                return True
-            return pressed is not None
-        return False
+            return any(b.pressed for b in buttons)
+        return any(fired) or was_pressed
 
     def _hand_event(self, event: pygame.event.Event) -> None:
         t = self.app.pulled_at
@@ -215,6 +206,8 @@ class PlayScreen:
 
     def _resume(self) -> None:
         self.paused = False
+        for b in self.buttons:  # a press on the pause menu ends with it
+            b.forget()
 
     def _to_menu(self) -> None:
         self.app.go("setup", self.match.config)

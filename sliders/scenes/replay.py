@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from sliders.boards import face
+from sliders.boards import drawing, face
 from sliders.errors import UserError
 from sliders.game.gamelog import replay_layout
 from sliders.game.narrate import narrate_shot, wrap_all
@@ -27,7 +27,6 @@ from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
 from sliders.scenes.app import App
-from sliders.scenes.buttons import PressButton
 
 STEP_TIME = 1.4
 """seconds each gliding shot or round's scoring is shown"""
@@ -95,7 +94,7 @@ class ReplayScreen:
         self.t = 0.0
         self.playing = True
         self.lines: list[str] = []
-        self.menu = PressButton("Quit", app.quit)
+        self.menu = draw.Button("Quit", app.quit)
         self.film: Film | None = None  # the re-simulated shot being shown
         self.resimulated: dict[int, ShotResult] = {}  # step index -> the re-simulated outcome
         self.notice: str | None = None
@@ -289,10 +288,7 @@ class ReplayScreen:
             gone = p.status.removed and k >= 1.0
             self.view.draw_pawn(surface, p.id, x, y, faded=gone)
             if k >= 1.0:
-                words = (
-                    str(p.status).replace("_", " ") if p.status.removed else draw.points_label(p)
-                )
-                self.view.tag(surface, words, x, y, 20)
+                self.view.tag(surface, drawing.pawn_tag(p) or "", x, y, 20)
 
     def _draw_film(
         self, surface: pygame.Surface, before: GameState, step: ShotStep, film: Film
@@ -312,10 +308,7 @@ class ReplayScreen:
                 x, y = p.x, p.y
                 self.view.draw_pawn(surface, p.id, x, y, faded=True)
             if done:
-                words = (
-                    str(p.status).replace("_", " ") if p.status.removed else draw.points_label(p)
-                )
-                self.view.tag(surface, words, x, y, 20)
+                self.view.tag(surface, drawing.pawn_tag(p) or "", x, y, 20)
 
     def _draw_trails(self, surface: pygame.Surface, film: Film) -> None:
         """The path each pawn has run so far in this shot, a thin line in its colour."""

@@ -15,7 +15,6 @@ from sliders.game.match import Match
 from sliders.outcome import SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
-from sliders.scenes.buttons import PressButton
 
 
 @screen("results")
@@ -25,10 +24,10 @@ class ResultsScreen:
         self.note = ""
         self.saved: Path | None = None
         self.buttons = [
-            PressButton("Play again", self.play_again),
-            PressButton("Save game", self.save),
-            PressButton("Menu", self._menu),
-            PressButton("Quit", app.quit),
+            draw.Button("Play again", self.play_again),
+            draw.Button("Save game", self.save),
+            draw.Button("Menu", self._menu),
+            draw.Button("Quit", app.quit),
         ]
 
     def play_again(self) -> None:

@@ -24,7 +24,6 @@ from sliders.rules import (
 )
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
-from sliders.scenes.buttons import PressButton
 from sliders.scenes.camera import Camera
 
 MOVE_TIME = 1.2
@@ -50,10 +49,10 @@ class RoundEndScreen:
         self.scored = False
         self.waited = 0.0
         self.buttons = {
-            "prev": PressButton("< Other", lambda: self._cycle(-1)),
-            "next": PressButton("Other >", lambda: self._cycle(1)),
-            "accept": PressButton("Accept", self._accept),
-            "continue": PressButton("Continue", self._continue),
+            "prev": draw.Button("< Other", lambda: self._cycle(-1)),
+            "next": draw.Button("Other >", lambda: self._cycle(1)),
+            "accept": draw.Button("Accept", self._accept),
+            "continue": draw.Button("Continue", self._continue),
         }
         self._next_seat()
 

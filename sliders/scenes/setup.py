@@ -13,9 +13,14 @@ import pygame
 
 from sliders.ai import STRENGTHS
 from sliders.boards import face
-from sliders.boards.layoutfile import read_layout
 from sliders.errors import UserError
-from sliders.game.config import MatchConfig, SeatSpec, available_layouts, layout_seats
+from sliders.game.config import (
+    MatchConfig,
+    SeatSpec,
+    available_layouts,
+    default_seat_specs,
+    layout_seats,
+)
 from sliders.game.match import Match
 from sliders.outcome import FACES, SEAT_COLOURS
 from sliders.scenes import draw
@@ -45,10 +50,15 @@ def default_seating(layout: str) -> dict[str, str]:
     the computer at the others."""
 
     try:
-        seats = read_layout(layout).default_seats
+        specs = default_seat_specs(layout)
     except UserError:
         return {}
-    return {s: ("human" if i == 0 else "computer: medium") for i, s in enumerate(seats)}
+    return {s.seat: _who(s) for s in specs}
+
+
+def _who(spec: SeatSpec) -> str:
+    """The setup screen's word for who sits in a seat."""
+    return "human" if spec.human else f"computer: {spec.strength}"
 
 
 @screen("setup")
@@ -61,8 +71,7 @@ class SetupScreen:
         self.seed = config.seed if config else None
         self.who: dict[str, str] = {}
         if config:
-            for s in config.seats:
-                self.who[s.seat] = "human" if s.human else f"computer: {s.strength}"
+            self.who = {s.seat: _who(s) for s in config.seats}
         else:
             self.who = default_seating(self.layout)
         self.row = 0
@@ -137,8 +146,9 @@ class SetupScreen:
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.change(names[self.row], 1 if event.key == pygame.K_RIGHT else -1)
             return
+        if any([b.handle(event) for b in (self.start_button, self.quit_button)]):
+            return
         targets = [r for _, left, right in self.rows for r in (left, right)]
-        targets += [self.start_button.rect, self.quit_button.rect]
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._down = next((r for r in targets if r.collidepoint(event.pos)), None)
             return
@@ -156,8 +166,6 @@ class SetupScreen:
                 self.row = i
                 self.change(name, 1)
                 return
-        self.start_button.handle(event)
-        self.quit_button.handle(event)
 
     def update(self, dt: float) -> None:
         pass

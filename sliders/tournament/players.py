@@ -33,7 +33,7 @@ from sliders.ai.player import candidate_shots
 from sliders.boards import Face, Layout, worth
 from sliders.errors import UserError
 from sliders.outcome import ShotResult
-from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, simulate
+from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, ShotLimits, simulate
 from sliders.physics.noise import apply_errors
 from sliders.rules import Assignment, GameState, Penalty, RulesError, apply_shot, default_assignment
 
@@ -137,12 +137,12 @@ class CentreBot(_RulesDefaults):
     ) -> Shot:
         p = params or PhysicsParams.default()
         seat = layout.seat(self.seat)
-        dx, dy = -seat.near[0], -seat.near[1]
-        (fx, fy), (rx, ry) = seat.forward, seat.right
-        along, across = dx * fx + dy * fy, dx * rx + dy * ry
+        along, across = seat.from_world(0.0, 0.0)  # the board's centre
         da = along - seat.foul
         angle = math.atan2(across, da)
-        speed = min(math.sqrt(2 * p.deceleration * math.hypot(da, across)), p.max_speed)
+        speed = ShotLimits.of(seat, p).clip_speed(
+            math.sqrt(2 * p.deceleration * math.hypot(da, across))
+        )
         shot = Shot(self.seat, speed, angle, 0.0, None, state.next_pawn())
         return _executed(shot, self.hand, self.rng, layout, p)
 

@@ -8,7 +8,6 @@ every shot is the one :func:`~sliders.physics.exact.simulate_exact` gives with t
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,6 +21,7 @@ from sliders.physics.exact import kernels as k
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.simulation import _NO_DRAWS, MAX_EVENTS
 from sliders.physics.exact.world import world_for
+from sliders.physics.limits import shot_limits
 from sliders.physics.params import PhysicsParams
 from sliders.physics.shot import next_in_hand
 
@@ -126,27 +126,10 @@ def _releases(
     p: PhysicsParams,
     refuse: bool,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Start points, velocities, fouls and refusals of many shots, checked as one shot is
-    checked."""
-    r = p.pawn_radius
-    bad = ~(np.isfinite(speed) & (speed > 0) & (speed <= p.max_speed))
-    if bad.any():
-        raise UserError(
-            f"speed {speed[bad][0]:g} m/s is impossible (a flick is above 0 and at most {p.max_speed:g} m/s)"
-        )
-    if not (np.isfinite(angle) & (np.abs(angle) < math.pi / 2)).all():
-        raise UserError("an angle is impossible (within ±90°)")
-    limit = seat.width / 2 - r
-    if not (np.isfinite(offset) & (np.abs(offset) <= limit + 1e-12)).all():
-        raise UserError(f"an offset puts the pawn outside the track (at most ±{limit:.4f} m)")
-    lo = seat.release_min + r
-    if not (np.isfinite(release) & (release >= lo - 1e-12)).all():
-        raise UserError(f"a release is behind the start of the lane (at least {lo:g} m)")
-    (fx, fy), (rx, ry) = seat.forward, seat.right
-    starts = np.stack(
-        [seat.near[0] + fx * release + rx * offset, seat.near[1] + fy * release + ry * offset],
-        axis=1,
-    )
+    """Start points, velocities, fouls and refusals of many shots, checked against the shot's
+    legal ranges (:mod:`sliders.physics.limits`) as one shot is checked."""
+    shot_limits(layout, seat, p).check_arrays(speed, angle, offset, release)
+    starts = np.stack(seat.to_world(release, offset), axis=1)
     fouls = release > seat.foul + 1e-12
     refused = np.zeros(len(speed), dtype=np.bool_)
     for s in np.flatnonzero(fouls):
@@ -155,5 +138,5 @@ def _releases(
                 raise UserError(f"release {release[s]:g} m is beyond the end of {seat.name}'s lane")
             refused[s] = True
     ca, sa = np.cos(angle), np.sin(angle)
-    velocities = np.stack([speed * (fx * ca + rx * sa), speed * (fy * ca + ry * sa)], axis=1)
+    velocities = np.stack(seat.vector_to_world(speed * ca, speed * sa), axis=1)
     return starts, velocities, fouls, refused

@@ -1,0 +1,106 @@
+"""Records written to files: dataclasses to and from JSON-ready dicts, one way for all of them.
+
+:func:`to_json` writes every field of a dataclass in declaration order under its own name;
+:func:`from_json` reads one back by the fields' types. Enums are written as their values, tuples
+as lists, nested records through their own ``to_json``/``from_json``; a field missing from the
+data takes its default (a field without one is a ``KeyError``, as ``data[name]`` would be). A
+record whose file format differs (a renamed key, a field left out) says so with ``rename`` and
+``omit``; checks a record needs beyond types stay in its own ``from_json``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+_MISSING = dataclasses.MISSING
+
+
+def to_json(
+    record: Any, *, rename: Mapping[str, str] | None = None, omit: Iterable[str] = ()
+) -> dict[str, Any]:
+    """The JSON-ready dict of a dataclass ``record``: each field (but those in ``omit``) in
+    declaration order, under its name or the name ``rename`` gives it."""
+    rename = rename or {}
+    left_out = set(omit)
+    return {
+        rename.get(f.name, f.name): _encode(getattr(record, f.name))
+        for f in dataclasses.fields(record)
+        if f.name not in left_out
+    }
+
+
+def from_json(
+    cls: type[R],
+    data: Mapping[str, Any],
+    *,
+    rename: Mapping[str, str] | None = None,
+    **given: Any,
+) -> R:
+    """The ``cls`` record that ``data`` (from :func:`to_json`) describes: each field read under
+    its name (or the name ``rename`` gives it) and converted to its declared type; ``given``
+    supplies fields the caller has worked out itself."""
+    rename = rename or {}
+    hints = _hints(typing.cast(Any, cls))
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if not f.init:
+            continue
+        if f.name in given:
+            values[f.name] = given[f.name]
+            continue
+        key = rename.get(f.name, f.name)
+        if key in data:
+            values[f.name] = _decode(hints[f.name], data[key])
+        elif f.default is _MISSING and f.default_factory is _MISSING:
+            raise KeyError(key)
+    return cls(**values)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        own = getattr(value, "to_json", None)
+        return own() if own is not None else to_json(value)
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _encode(v) for k, v in value.items()}
+    return value
+
+
+def _decode(tp: Any, value: Any) -> Any:
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        if value is None:
+            return None
+        (inner,) = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _decode(inner, value)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v) for v in value)
+        return tuple(_decode(a, v) for a, v in zip(args, value, strict=True))
+    if origin is not None:
+        return value
+    if tp in (float, int, str, bool):
+        return tp(value)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp(value)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        own: Callable[[Any], Any] | None = getattr(tp, "from_json", None)
+        return own(value) if own is not None else from_json(tp, value)
+    return value
+
+
+@functools.cache
+def _hints(cls: Any) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
