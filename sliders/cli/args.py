@@ -15,6 +15,17 @@ from sliders.physics.engines import DEFAULT_ENGINE
 DEFAULT_LAYOUT = "square"
 
 
+def seed(text: str) -> int:
+    """A ``--seed`` value: a whole number from 0 to 2**63 - 1 (what every seeded draw takes)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 0 to 2**63 - 1")
+    return value
+
+
 def add_table_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--layout",

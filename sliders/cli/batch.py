@@ -42,6 +42,7 @@ from sliders.cli.args import (
     add_engine_argument,
     add_param_argument,
     add_table_arguments,
+    seed,
     table_from_args,
 )
 from sliders.errors import UserError
@@ -91,7 +92,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--noise-angle", type=float, metavar="DEG", help="angle sigma, degrees")
     g.add_argument("--noise-offset", type=float, metavar="M", help="offset sigma, metres")
     g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
-    g.add_argument("--seed", type=int, default=0, help="seed of every random draw (default: 0)")
+    g.add_argument("--seed", type=seed, default=0, help="seed of every random draw (default: 0)")
     g.add_argument(
         "--common-random",
         action="store_true",

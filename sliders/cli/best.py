@@ -16,6 +16,7 @@ from sliders.cli.args import (
     add_engine_argument,
     add_param_argument,
     add_table_arguments,
+    seed,
     table_from_args,
 )
 from sliders.cli.batch import _check_outputs, _noise
@@ -54,7 +55,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--noise-angle", type=float, metavar="DEG", help="angle sigma, degrees")
     g.add_argument("--noise-offset", type=float, metavar="M", help="offset sigma, metres")
     g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
-    g.add_argument("--seed", type=int, default=0, help="seed of every random draw (default: 0)")
+    g.add_argument("--seed", type=seed, default=0, help="seed of every random draw (default: 0)")
     add_param_argument(g)
     add_engine_argument(g)
     g = p.add_argument_group("output")

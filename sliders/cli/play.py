@@ -14,6 +14,7 @@ import os
 from typing import TYPE_CHECKING
 
 from sliders.boards.faces import DEFAULT_FACE, FACES
+from sliders.cli.args import seed
 from sliders.errors import UserError
 from sliders.game.config import config_from_flags
 from sliders.game.gamelog import load_replay
@@ -44,7 +45,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="who sits where: SEAT=human or SEAT=cpu[:easy|medium|hard], comma-separated "
         "(default: the layout's seats, the first a person, the others the computer)",
     )
-    p.add_argument("--seed", type=int, help="seed for the computer players and the physics")
+    p.add_argument("--seed", type=seed, help="seed for the computer players and the physics")
     p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
     p.add_argument(
         "--control",

@@ -13,6 +13,7 @@ from sliders.cli.args import (
     add_engine_argument,
     add_param_argument,
     add_table_arguments,
+    seed,
     table_from_args,
 )
 from sliders.physics import PhysicsParams, Shot, Simulation, shot_limits
@@ -38,7 +39,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--offset", type=float, default=0.0, help="metres right of the lane's axis")
     p.add_argument("--release", type=float, help="metres from the lane's near end")
-    p.add_argument("--seed", type=int, help="seed for the random knock-over draw")
+    p.add_argument("--seed", type=seed, help="seed for the random knock-over draw")
     add_param_argument(p)
     add_engine_argument(p)
     p.add_argument("--save-scene", metavar="FILE", help="write the table after the shot")

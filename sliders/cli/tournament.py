@@ -18,7 +18,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from sliders.boards import read_layout
-from sliders.cli.args import add_engine_argument
+from sliders.cli.args import add_engine_argument, seed
 from sliders.errors import UserError
 from sliders.game import HeadlessGame
 from sliders.outcome import FACES, parse_seats
@@ -45,7 +45,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--face", help="the game (default: the layout's)")
     p.add_argument("--seats", help="the two seats played, e.g. south,north (default: the layout's)")
-    p.add_argument("--seed", type=int, default=1, help="tournament seed (default: 1)")
+    p.add_argument("--seed", type=seed, default=1, help="tournament seed (default: 1)")
     p.add_argument("--jobs", type=int, help="worker processes (default: one a core)")
     p.add_argument(
         "--max-rounds",
