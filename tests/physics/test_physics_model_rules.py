@@ -300,3 +300,18 @@ def test_a_pawn_standing_on_the_hole_edge_has_dipped_all_the_way() -> None:
     t_in, before, after, _, _ = seen[0]
     assert t_in == -math.inf
     assert after[1] == pytest.approx(math.sqrt(before[1] ** 2 - 2 * P.g * P.hole_drop_height))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_pawn_caught_on_the_rim_rolls_along_it_and_settles(engine: str) -> None:
+    """Too slow to climb out, a pawn bounces back from the rim ever more weakly while it rolls
+    along it (in the exact engine a Zeno sequence of bounces): it comes to rest on the hole's
+    edge, settled, both engines within a few millimetres of each other."""
+    square4 = square("south,west,north,east")
+    shot = Shot("south", 0.7056, -0.0257, 0.0)
+    result = simulate(square4, HOME, [], shot, engine=engine)
+    other = simulate(square4, HOME, [], shot, engine="pymunk" if engine == "exact" else "exact")
+    (p,), (q,) = result.pawns, other.pawns
+    assert result.settled and p.status is Status.HOLE_EDGE
+    assert abs(math.hypot(p.x, p.y) - HOLE) < 1e-3
+    assert math.hypot(p.x - q.x, p.y - q.y) < 0.005

@@ -725,10 +725,27 @@ def climb_out(S: Floats, i: int, now: float, P: Floats) -> bool:
     else:
         new = -P[P_ER] * vn
         out = False
+        if -new < V_SLOW:
+            _roll_along_rim(S, i, d, nx, ny, P)
+            return False
     S[i, VX] += (new - vn) * nx
     S[i, VY] += (new - vn) * ny
     _settle_slow(S, i)
     return out
+
+
+@njit(cache=True, error_model="numpy")
+def _roll_along_rim(S: Floats, i: int, d: float, nx: float, ny: float, P: Floats) -> None:
+    """A pawn bouncing back from the rim ever more weakly (its outward speed under V_SLOW: the
+    chords between bounces shrink geometrically, a Zeno sequence) rolls along the rim, its dip
+    holding it in, until rolling resistance stops it: it is put to rest that far along the rim
+    (an arc of v_t²/(2μg) for its speed along the rim v_t), just inside it."""
+    vt = S[i, VX] * -ny + S[i, VY] * nx
+    angle = math.atan2(ny, nx) + 0.5 * vt * abs(vt) / P[P_DEC] / d
+    inside = d - TOUCH
+    S[i, X], S[i, Y] = inside * math.cos(angle), inside * math.sin(angle)
+    S[i, VX] = 0.0
+    S[i, VY] = 0.0
 
 
 # -- the loop --------------------------------------------------------------------------------------
