@@ -31,14 +31,14 @@ benchmark (``benchmarks/best.py``) measures it against a dense grid.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from sliders.batch.study import PARAMETERS, Context, Design, Spec, Study, parse_spec
 from sliders.batch.summary import mean_interval
-from sliders.batch.work import STATUSES, run_chunk
+from sliders.batch.work import STATUSES, run_chunk, run_paired
 from sliders.boards.scene import Scene
 from sliders.lab.value import GameSpot
 from sliders.outcome import Status
@@ -55,29 +55,33 @@ line of play): in front of ring 4, in the way of shots at the centre."""
 
 @dataclass(frozen=True)
 class Settings:
-    """How much the search samples. The defaults spend about 600 simulations on a 2-D box
-    (speed × angle), under a tenth of a 25 × 13 grid of 20 samples a shot."""
+    """How much the search samples. The defaults spend about 15,000 simulations on a 2-D box
+    (speed × angle): a second with the exact engine's batch path, a sixteenth of a dense grid
+    of 49 × 25 shots sampled 200 times each (``benchmarks/best.py``)."""
 
     coarse: Mapping[str, int] = field(
-        default_factory=lambda: {"speed": 7, "angle": 7, "offset": 3, "release": 3}
+        default_factory=lambda: {"speed": 25, "angle": 13, "offset": 3, "release": 3}
     )
     """coarse grid steps of each swept parameter"""
-    first: int = 3
+    first: int = 8
     """samples per coarse candidate in the first round"""
     keep: float = 1 / 3
     """share of candidates kept by each halving round"""
     grow: int = 2
     """samples multiply by this each round"""
-    survivors: int = 3
+    survivors: int = 5
     """halving stops with this many candidates; the first refinement starts around them"""
-    refine_around: tuple[int, ...] = (3, 1)
+    refine_around: tuple[int, ...] = (5, 3)
     """finer grids (half, then a quarter of the coarse step) around this many of the best"""
-    finalists: int = 3
+    finalists: int = 4
     """the best this many of every candidate seen race on more samples for the win"""
-    race: int = 30
-    """paired samples each finalist has for the race"""
-    bandwidth: float = 0.5
-    """kernel bandwidth in units of the execution noise's sigma (0: each candidate alone)"""
+    race: int = 1000
+    """paired samples each finalist has for the race (the winner is the best raw mean)"""
+    bandwidth: float = 1.0
+    """kernel bandwidth at the first round, in units of the execution noise's sigma (0: each
+    candidate alone)"""
+    shrink: float = 0.6
+    """the bandwidth multiplies by this each halving round, as samples grow"""
     final: int = 40
     """fresh samples of the winner (its value and interval)"""
     runner_up: int = 12
@@ -170,6 +174,7 @@ class Sampler:
         n = study.context.noise
         self.sigma = np.array([n.speed_rel, n.angle_deg, n.offset, n.release], dtype=float)
         self.pool: list[Candidate] = []  # every candidate sampled, for the kernel
+        self._added = 0
 
     def smoothed(self, cands: list[Candidate], bandwidth: float) -> np.ndarray:
         """Kernel-weighted means of ``cands`` over every candidate sampled so far."""
@@ -194,16 +199,34 @@ class Sampler:
 
     def extend(self, c: Candidate, n: int) -> None:
         """Sample ``c`` up to ``n`` samples (at most ``max_samples``)."""
+        self.extend_all([c], n)
 
+    def extend_all(self, cands: Sequence[Candidate], n: int) -> None:
+        """Sample each of ``cands`` up to ``n`` samples (at most ``max_samples``): in the exact
+        engine all of them in one batch."""
         n = min(n, self.max_samples)
-        if n <= c.n:
+        todo = [c for c in dict.fromkeys(cands) if c.n < n]
+        if not todo:
             return
-        if not c.n:
-            self.pool.append(c)
-        k = self.max_samples
-        t = run_chunk(self.ctx, c.n, n, c.shot[None, :])  # intended shot 0: draws are paired
-        assert len(t["shot"]) == n - c.n and k >= n
-        self.simulations += n - c.n
+        for c in todo:
+            if not c.n:
+                self.pool.append(c)
+        if self.ctx.engine == "exact":
+            shots = np.array([c.shot for c in todo])
+            first = np.array([c.n for c in todo])
+            t = run_paired(self.ctx, shots, first, np.full(len(todo), n))
+            parts = np.split(np.arange(len(t["value"])), np.cumsum(n - first)[:-1])
+            for c, rows in zip(todo, parts, strict=True):
+                self._add(c, {k: v[rows] for k, v in t.items()})
+        else:
+            for c in todo:
+                # intended shot 0 of a paired context: every candidate draws alike
+                self._add(c, run_chunk(self.ctx, c.n, n, c.shot[None, :]))
+        self.simulations += self._added
+        self._added = 0
+
+    def _add(self, c: Candidate, t: Mapping[str, np.ndarray]) -> None:
+        self._added += len(t["value"])
         c.values = np.concatenate([c.values, t["value"]])
         c.hit = np.concatenate([c.hit, t["contacts"] > 0])
         c.opp_loss = np.concatenate([c.opp_loss, t["opp_delta"] < 0])
@@ -237,10 +260,10 @@ def search(
     lo = {n: study.design.ranges[n][0] for n in PARAMETERS}
     hi = {n: study.design.ranges[n][1] for n in PARAMETERS}
     steps = {n: (hi[n] - lo[n]) / max(1, cfg.coarse.get(n, 5) - 1) for n in PARAMETERS}
-    max_samples = cfg.first * cfg.grow**8
-    sampler = Sampler(study, max_samples)
+    sampler = Sampler(study, max(cfg.race, cfg.first * cfg.grow**10))
     history: list[tuple[str, int, int]] = []
     seen: dict[tuple[float, ...], Candidate] = {}
+    rung = [0]  # halving rounds so far: the kernel narrows with each
 
     def candidate(shot: np.ndarray) -> Candidate:
         key = tuple(float(v) for v in np.round(shot, 12))
@@ -248,18 +271,31 @@ def search(
             seen[key] = Candidate(np.array(key))
         return seen[key]
 
+    def ranked(pool: list[Candidate]) -> list[Candidate]:
+        return _ranked(pool, sampler, cfg.bandwidth * cfg.shrink ** rung[0])
+
+    def halve(
+        pool: list[Candidate], samples: int, stage: str, floor: int
+    ) -> tuple[list[Candidate], int]:
+        while len(pool) > floor:
+            pool = ranked(pool)[: max(floor, math.ceil(len(pool) * cfg.keep))]
+            samples = min(samples * cfg.grow, sampler.max_samples)
+            rung[0] += 1
+            sampler.extend_all(pool, samples)
+            history.append((stage, len(pool), sampler.simulations))
+        return pool, samples
+
     pool = [candidate(s) for s in study.design.shots]
     samples = cfg.first
-    for c in pool:
-        sampler.extend(c, samples)
+    sampler.extend_all(pool, samples)
     history.append(("coarse", len(pool), sampler.simulations))
-    pool, samples = _halve(pool, sampler, samples, cfg, history, "halving")
+    pool, samples = halve(pool, samples, "halving", cfg.survivors)
 
     swept = [n for n in PARAMETERS if hi[n] > lo[n]]
     for level, around in enumerate(cfg.refine_around, start=1):
         scale = 0.5**level
         fresh: list[Candidate] = []
-        pool = _ranked(pool, sampler, cfg)[:around]
+        pool = ranked(pool)[:around]
         for c in pool:
             for delta in _neighbours(len(swept)):
                 shot = c.shot.copy()
@@ -268,24 +304,19 @@ def search(
                     shot[j] = min(hi[name], max(lo[name], shot[j] + d * scale * steps[name]))
                 fresh.append(candidate(shot))
         fresh = [c for c in dict.fromkeys(fresh) if c not in pool]
-        start = cfg.first * cfg.grow
-        for c in fresh:
-            sampler.extend(c, start)
+        start = cfg.first * cfg.grow**3
+        sampler.extend_all(fresh, start)
         merged = list(dict.fromkeys(pool + fresh))
         history.append((f"refine ×{scale:g}", len(merged), sampler.simulations))
-        pool, samples = _halve(
-            merged, sampler, start, cfg, history, f"halving ×{scale:g}", floor=around
-        )
-        for c in pool:
-            sampler.extend(c, samples)
+        pool, samples = halve(merged, start, f"halving ×{scale:g}", around)
 
-    # race the finalists: the best few of every candidate seen, on more paired samples
-    contenders = [c for c in seen.values() if c.n >= cfg.first * cfg.grow]
-    finalists = _ranked(contenders, sampler, cfg)[: cfg.finalists]
-    for c in finalists:
-        sampler.extend(c, cfg.race)
+    # race the finalists: the best few of every well-sampled candidate, on many paired samples,
+    # judged by their own means (no kernel: no smoothing bias at a cliff)
+    contenders = [c for c in seen.values() if c.n >= cfg.first * cfg.grow**2]
+    finalists = ranked(contenders)[: cfg.finalists]
+    sampler.extend_all(finalists, cfg.race)
     history.append(("race", len(finalists), sampler.simulations))
-    winner = _ranked(finalists, sampler, cfg)[0]
+    winner = _ranked(finalists, sampler, 0.0)[0]
     everyone = list(seen.values())
     rivals: list[Candidate] = []
     for kind in KINDS:
@@ -293,7 +324,7 @@ def search(
             continue
         same = [c for c in everyone if c.kind == kind and c.n >= cfg.first]
         if same:
-            rivals.append(_ranked(same, sampler, cfg)[0])
+            rivals.append(ranked(same)[0])
     chosen = [winner, *rivals]
     counts = [cfg.final] + [cfg.runner_up] * len(rivals)
     estimates, final_study, final_table, used = _final(study, chosen, counts, confidence)
@@ -309,30 +340,9 @@ def search(
     )
 
 
-def _halve(
-    pool: list[Candidate],
-    sampler: Sampler,
-    samples: int,
-    cfg: Settings,
-    history: list[tuple[str, int, int]],
-    stage: str,
-    floor: int | None = None,
-) -> tuple[list[Candidate], int]:
-    """Successive halving of ``pool`` down to ``floor`` (default ``cfg.survivors``) candidates."""
-    floor = cfg.survivors if floor is None else floor
-    while len(pool) > floor:
-        ranked = _ranked(pool, sampler, cfg)
-        pool = ranked[: max(floor, math.ceil(len(ranked) * cfg.keep))]
-        samples = min(samples * cfg.grow, sampler.max_samples)
-        for c in pool:
-            sampler.extend(c, samples)
-        history.append((stage, len(pool), sampler.simulations))
-    return pool, samples
-
-
-def _ranked(pool: list[Candidate], sampler: Sampler, cfg: Settings) -> list[Candidate]:
+def _ranked(pool: list[Candidate], sampler: Sampler, bandwidth: float) -> list[Candidate]:
     """``pool`` best first by kernel-smoothed mean (ties: more samples first)."""
-    score = sampler.smoothed(pool, cfg.bandwidth)
+    score = sampler.smoothed(pool, bandwidth)
     order = sorted(range(len(pool)), key=lambda i: (-score[i], -pool[i].n))
     return [pool[i] for i in order]
 
