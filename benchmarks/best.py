@@ -25,6 +25,8 @@ and judges.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import time
 from dataclasses import replace
@@ -34,7 +36,7 @@ import numpy as np
 from sliders.batch import Design, Study
 from sliders.batch.work import run_paired
 from sliders.boards.scene import Scene, ScenePawn
-from sliders.lab.search import search
+from sliders.lab.search import Settings, search
 from sliders.lab.value import GameSpot
 from sliders.physics import Noise
 from sliders.physics.exact import batch as exact_batch
@@ -66,6 +68,23 @@ TABLES: tuple[tuple[str, tuple[ScenePawn, ...], dict[str, tuple[int, ...]]], ...
 )
 SPEED, ANGLE = (0.3, 1.5, 49), (-6.0, 6.0, 25)
 ENGINE = "exact"
+PRESETS = {
+    "default": Settings(),
+    # the search as it was first built: a 7 × 7 coarse grid of 3 samples, a fixed kernel half a
+    # sigma wide, a race of 30 samples (about 600 simulations)
+    "earlier": Settings(
+        coarse={"speed": 7, "angle": 7, "offset": 3, "release": 3},
+        first=3,
+        survivors=3,
+        refine_around=(3, 1),
+        finalists=3,
+        race=30,
+        bandwidth=0.5,
+        shrink=1.0,
+    ),
+    # the default with the earlier race: how much the long race matters
+    "short-race": Settings(race=30),
+}
 EVENT_CAP = 20_000
 """events a shot may take here before it is stopped as a time-out (the engine's own cap is
 200,000). About 1 % of shots near the hole of Instant Home and Instant Sorry! never settle: the
@@ -80,7 +99,10 @@ def main() -> None:
     ap.add_argument("--scenes", type=int, default=20, help="how many of the 20 scenes (default 20)")
     ap.add_argument("--oracle-samples", type=int, default=200, help="per grid shot (default 200)")
     ap.add_argument("--judge", type=int, default=20_000, help="fresh samples per pick, at first")
-    ap.add_argument("--cache", help="folder keeping the oracle's grids between runs")
+    ap.add_argument("--cache", help="folder keeping the oracle's grids and judged rows")
+    ap.add_argument("--only", help="comma-separated scene numbers (0..19) to run now")
+    ap.add_argument("--settings", default="default", choices=list(PRESETS),
+                    help="the search's settings (default: its defaults)")  # fmt: skip
     args = ap.parse_args()
     exact_batch.MAX_EVENTS = EVENT_CAP
 
@@ -89,27 +111,49 @@ def main() -> None:
     t_all = time.perf_counter()
     t_search = 0.0
     scenes = [(f, t) for t in TABLES for f in FACES][: args.scenes]
+    only = None if not args.only else {int(x) for x in args.only.split(",")}
+    cfg = PRESETS[args.settings]
+    key = hashlib.sha256(repr((cfg, SPEED, ANGLE, args.judge)).encode()).hexdigest()[:12]
     print(
         f"{'face':<14} {'table':<54} {'oracle':>8} {'search':>7} {'fewer':>6}  "
-        f"{'EV oracle':>9} {'EV search':>9} {'ratio':>6} {'± se':>6} {'judged':>7}"
+        f"{'EV oracle':>9} {'EV search':>9} {'ratio':>6} {'± se':>6} {'judged':>7}  "
+        f"{'oracle shot':>14}  {'search shot':>14}"
     )
     for i, (face, (label, pawns, boards)) in enumerate(scenes):
-        scene = Scene("square", ("south", "north"), face, pawns)
-        spot = GameSpot(tuple(sorted(boards.items())))
-        oracle_shot, oracle_sims = oracle(
-            scene, spot, noise, args.oracle_samples, 1000 + i, args.cache, i
-        )
-        t0 = time.perf_counter()
-        found = search(scene, "south", {}, noise, spot=spot, seed=i, engine=ENGINE)
-        t_search += time.perf_counter() - t0
-        ev_o, ev_s, se, n = judge(scene, spot, noise, oracle_shot, np.array(found.best.shot),
-                                  args.judge, 5000 + i)  # fmt: skip
+        if only is not None and i not in only:
+            continue
+        saved = None
+        if args.cache:
+            saved = os.path.join(args.cache, f"row-{i}-{args.oracle_samples}-{key}.json")
+        if saved and os.path.exists(saved):
+            with open(saved) as fh:
+                o_sims, s_sims, ev_o, ev_s, se, n, shot_o, shot_s = json.load(fh)
+        else:
+            scene = Scene("square", ("south", "north"), face, pawns)
+            spot = GameSpot(tuple(sorted(boards.items())))
+            oracle_shot, o_sims = oracle(
+                scene, spot, noise, args.oracle_samples, 1000 + i, args.cache, i
+            )
+            t0 = time.perf_counter()
+            found = search(
+                scene, "south", {}, noise, spot=spot, seed=i, engine=ENGINE, settings=cfg
+            )
+            t_search += time.perf_counter() - t0
+            s_sims = found.simulations
+            ev_o, ev_s, se, n = judge(scene, spot, noise, oracle_shot,
+                                      np.array(found.best.shot), args.judge, 5000 + i)  # fmt: skip
+            shot_o = [float(v) for v in oracle_shot[:2]]
+            shot_s = [float(v) for v in found.best.shot[:2]]
+            if saved:
+                with open(saved, "w") as fh:
+                    json.dump([o_sims, s_sims, ev_o, ev_s, se, n, shot_o, shot_s], fh)
         ratio = ev_s / ev_o if ev_o > 0 else float("nan")
-        rows.append((oracle_sims, found.simulations, ev_o, ev_s, ratio, se / abs(ev_o)))
+        rows.append((o_sims, s_sims, ev_o, ev_s, ratio, se / abs(ev_o)))
         print(
-            f"{face:<14} {label:<54} {oracle_sims:8,} {found.simulations:7,} "
-            f"{oracle_sims / found.simulations:5.1f}×  {ev_o:9.3f} {ev_s:9.3f} {ratio:6.3f} "
-            f"{se / abs(ev_o):6.4f} {n:7,}",
+            f"{face:<14} {label:<54} {o_sims:8,} {s_sims:7,} "
+            f"{o_sims / s_sims:5.1f}×  {ev_o:9.3f} {ev_s:9.3f} {ratio:6.3f} "
+            f"{se / abs(ev_o):6.4f} {n:7,}  {shot_o[0]:.3f} {shot_o[1]:+6.2f}°  "
+            f"{shot_s[0]:.3f} {shot_s[1]:+6.2f}°",
             flush=True,
         )
     a = np.array(rows)

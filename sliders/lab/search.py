@@ -1,31 +1,38 @@
 """The search for the best shot: the intended shot worth most on average under execution noise.
 
-The method is **successive halving with paired samples, then local refinement**:
+The method is **successive halving with paired samples and a narrowing kernel, local
+refinement, then a long race**:
 
-1. A coarse grid of intended shots over the search box (speed × angle × offset × release) gets a
-   few noisy samples each. Sample ``j`` of every candidate draws the *same* execution errors and
-   physics seed (paired, or common random numbers), so two candidates are compared on the same
-   hands and the noise common to both cancels from their difference.
-2. Each round keeps the best third by mean value and gives the survivors more samples, until a
-   handful remain: most simulations go to the shots that matter.
-3. Around the survivors a finer grid (half the coarse step, then a quarter) is sampled and halved
-   the same way, so the answer is not confined to the coarse grid.
-   Candidates are ranked by a kernel-smoothed mean: the samples of nearby candidates count
-   too, weighted by a Gaussian in units of the execution noise (bandwidth ``Settings.bandwidth``
-   × the noise's sigma along each parameter). The expected value is the outcome blurred by that
-   same noise, so it is smooth at that scale, and neighbours' samples are nearly as informative
-   as a candidate's own (the idea digital curling programs use in KR-UCT).
-4. The three best of every candidate seen race on more paired samples for the win.
-5. The winner, and the best candidate of each other kind (draw, takeout, guard), are sampled
+1. A coarse grid of intended shots over the search box (25 speeds × 13 angles, and 3 offsets ×
+   3 releases when those are searched) gets 8 noisy samples each. Sample ``j`` of every
+   candidate draws the *same* execution errors and physics seed (paired, or common random
+   numbers), so two candidates are compared on the same hands and the noise common to both
+   cancels from their difference. In the exact engine the samples of all the candidates of a
+   round are solved in one batch (:func:`sliders.batch.work.run_paired`).
+2. Candidates are ranked by a kernel-smoothed mean: the samples of nearby candidates count too,
+   weighted by a Gaussian in units of the execution noise (``Settings.bandwidth`` × the noise's
+   sigma along each parameter). The expected value is the outcome blurred by that very noise,
+   so neighbours' samples are nearly as informative as a candidate's own (the idea digital
+   curling programs use in KR-UCT). The kernel **narrows** by ``Settings.shrink`` each round, as
+   the candidates' own samples grow: wide while samples are few, nearly the candidate alone by
+   the end, so it does not blur a cliff (a rail, the hole's rim, a pawn's edge) next to the best
+   shot.
+3. Each round keeps the best third and doubles the survivors' samples, down to five.
+4. Around the survivors a finer grid (half the coarse step, then a quarter around the best
+   three) is sampled and halved the same way, so the answer is not confined to the coarse grid.
+5. The four best of every candidate seen race on 1,000 paired samples each and the best **raw**
+   mean wins: differences of 2 % between finalists are resolved, and no smoothing bias is left.
+6. The winner, and the best candidate of each other kind (draw, takeout, guard), are sampled
    again with fresh draws never used to choose them: their expected values and intervals are
    free of the winner's curse (the upward bias of the maximum of noisy means).
 
-Why this and not the alternatives: the value surface is a step function of the outcome (a ring
-boundary, the hole's rim, a hit or a miss) blurred by the noise, with narrow ridges; CMA-ES
-needs many generations of samples to adapt on such a surface, and kernel regression over nearby
-shots needs a bandwidth choice per scene and noise level. Halving over a grid is robust on
-plateaus and ridges, its cost is fixed in advance, and pairing makes its comparisons cheap. The
-benchmark (``benchmarks/best.py``) measures it against a dense grid.
+About 13,000 simulations in all on a speed × angle box. Why this and not the alternatives: the
+value surface is a step function of the outcome (a ring boundary, the hole's rim, a hit or a
+miss) blurred by the noise, with narrow ridges and wide plateaus; halving over a grid is robust
+there, its cost is fixed in advance, and pairing makes its comparisons cheap. CMA-ES needs many
+generations of sampled populations to adapt on such a surface, and can settle in one basin; the
+grid sees every basin first. The benchmark (``benchmarks/best.py``) measures it against a dense
+grid.
 """
 
 from __future__ import annotations
