@@ -301,7 +301,8 @@ def plot_starter(f: Findings, path: str) -> None:
                         ecolor="black", elinewidth=0.8, capsize=2)  # fmt: skip
     ax.axhline(0.5, color="black", lw=0.8, ls="--")
     ax.set_xticks(range(len(p.layouts)), p.layouts)
-    ax.set_ylim(0.3, 0.75)
+    ends = [x for e in f.even if e.games for x in e.starter.interval]
+    ax.set_ylim(max(0.0, min([0.3, *ends]) - 0.03), min(1.0, max([0.75, *ends]) + 0.03))
     ax.set_ylabel("first seat's win rate (draws ½)")
     ax.legend(fontsize=8, ncol=5, loc="upper center", bbox_to_anchor=(0.5, -0.1))
     ax.set_title(
@@ -370,8 +371,9 @@ def plot_skill(f: Findings, path: str) -> None:
     ax.minorticks_off()
     ax.set_xlabel("the other hand's noise, in multiples of the steadier hand's")
     ax.set_ylabel("steadier hand's win rate (draws ½)")
-    ax.set_ylim(0.3, 1.0)
-    ax.legend(fontsize=8, loc="upper left")
+    ends = [x for k in f.skill if k.steady.n for x in k.steady.interval]
+    ax.set_ylim(max(0.0, min([0.3, *ends]) - 0.03), min(1.0, max([0.8, *ends]) + 0.03))
+    ax.legend(fontsize=8, loc="best")
     ax.set_title(f"How fast skill shows ({p.player} on {p.skill_layout}; 95 % bands)", fontsize=10)
     _save(fig, path)
 
