@@ -70,6 +70,11 @@ SPEED, ANGLE = (0.3, 1.5, 49), (-6.0, 6.0, 25)
 ENGINE = "exact"
 PRESETS = {
     "default": Settings(),
+    # the first design measured here: halving keeps the plain best (three neighbours of one
+    # basin can crowd out another basin), a wider kernel, one race of four
+    "v1": Settings(
+        survivors=5, finalists=4, race=1000, bandwidth=1.0, diverse=False, race_rounds=1
+    ),
     # the search as it was first built: a 7 × 7 coarse grid of 3 samples, a fixed kernel half a
     # sigma wide, a race of 30 samples (about 600 simulations)
     "earlier": Settings(
@@ -81,9 +86,9 @@ PRESETS = {
         race=30,
         bandwidth=0.5,
         shrink=1.0,
+        diverse=False,
+        race_rounds=1,
     ),
-    # the default with the earlier race: how much the long race matters
-    "short-race": Settings(race=30),
 }
 EVENT_CAP = 20_000
 """events a shot may take here before it is stopped as a time-out (the engine's own cap is

@@ -76,15 +76,22 @@ class Settings:
     """share of candidates kept by each halving round"""
     grow: int = 2
     """samples multiply by this each round"""
-    survivors: int = 5
+    survivors: int = 6
     """halving stops with this many candidates; the first refinement starts around them"""
     refine_around: tuple[int, ...] = (5, 3)
     """finer grids (half, then a quarter of the coarse step) around this many of the best"""
-    finalists: int = 4
-    """the best this many of every candidate seen race on more samples for the win"""
-    race: int = 1000
-    """paired samples each finalist has for the race (the winner is the best raw mean)"""
-    bandwidth: float = 1.0
+    finalists: int = 6
+    """the best this many of every candidate seen, a coarse step apart, race for the win"""
+    race: int = 1200
+    """paired samples of the race's second round: its first gives every finalist a third of
+    this, the better half go on to all of it (the winner is the best raw mean)"""
+    diverse: bool = True
+    """candidates kept by halving, refined or raced are taken a coarse step apart (best first,
+    topped up with the skipped), so one basin's neighbours do not crowd out the others"""
+    race_rounds: int = 2
+    """1: every finalist gets ``race`` samples; 2: a third of them first, then the better half
+    the rest"""
+    bandwidth: float = 0.5
     """kernel bandwidth at the first round, in units of the execution noise's sigma (0: each
     candidate alone)"""
     shrink: float = 0.6
@@ -267,6 +274,7 @@ def search(
     lo = {n: study.design.ranges[n][0] for n in PARAMETERS}
     hi = {n: study.design.ranges[n][1] for n in PARAMETERS}
     steps = {n: (hi[n] - lo[n]) / max(1, cfg.coarse.get(n, 5) - 1) for n in PARAMETERS}
+    unit = np.array([steps[n] if hi[n] > lo[n] else 1.0 for n in PARAMETERS])
     sampler = Sampler(study, max(cfg.race, cfg.first * cfg.grow**10))
     history: list[tuple[str, int, int]] = []
     seen: dict[tuple[float, ...], Candidate] = {}
@@ -278,6 +286,9 @@ def search(
             seen[key] = Candidate(np.array(key))
         return seen[key]
 
+    def pick(order: list[Candidate], k: int) -> list[Candidate]:
+        return _diverse(order, k, unit) if cfg.diverse else order[:k]
+
     def ranked(pool: list[Candidate]) -> list[Candidate]:
         return _ranked(pool, sampler, cfg.bandwidth * cfg.shrink ** rung[0])
 
@@ -285,7 +296,7 @@ def search(
         pool: list[Candidate], samples: int, stage: str, floor: int
     ) -> tuple[list[Candidate], int]:
         while len(pool) > floor:
-            pool = ranked(pool)[: max(floor, math.ceil(len(pool) * cfg.keep))]
+            pool = pick(ranked(pool), max(floor, math.ceil(len(pool) * cfg.keep)))
             samples = min(samples * cfg.grow, sampler.max_samples)
             rung[0] += 1
             sampler.extend_all(pool, samples)
@@ -302,7 +313,7 @@ def search(
     for level, around in enumerate(cfg.refine_around, start=1):
         scale = 0.5**level
         fresh: list[Candidate] = []
-        pool = ranked(pool)[:around]
+        pool = pick(ranked(pool), around)
         for c in pool:
             for delta in _neighbours(len(swept)):
                 shot = c.shot.copy()
@@ -317,10 +328,14 @@ def search(
         history.append((f"refine ×{scale:g}", len(merged), sampler.simulations))
         pool, samples = halve(merged, start, f"halving ×{scale:g}", around)
 
-    # race the finalists: the best few of every well-sampled candidate, on many paired samples,
-    # judged by their own means (no kernel: no smoothing bias at a cliff)
+    # race the finalists: the best few of every well-sampled candidate, from different places
+    # (not three neighbours of one basin), on many paired samples, in two rounds, judged by
+    # their own means (no kernel: no smoothing bias at a cliff)
     contenders = [c for c in seen.values() if c.n >= cfg.first * cfg.grow**2]
-    finalists = ranked(contenders)[: cfg.finalists]
+    finalists = pick(ranked(contenders), cfg.finalists)
+    if cfg.race_rounds > 1:
+        sampler.extend_all(finalists, cfg.race // 3)
+        finalists = _ranked(finalists, sampler, 0.0)[: max(1, math.ceil(len(finalists) / 2))]
     sampler.extend_all(finalists, cfg.race)
     history.append(("race", len(finalists), sampler.simulations))
     winner = _ranked(finalists, sampler, 0.0)[0]
@@ -345,6 +360,19 @@ def search(
         final_table=final_table,
         history=history,
     )
+
+
+def _diverse(ranked: list[Candidate], k: int, unit: np.ndarray) -> list[Candidate]:
+    """The first ``k`` of ``ranked`` taken best first, skipping any within a coarse step (along
+    every parameter) of one already taken; topped up from the skipped if too few are left."""
+    out: list[Candidate] = []
+    for c in ranked:
+        if len(out) == k:
+            return out
+        if all(np.any(np.abs(c.shot - o.shot) / unit > 1.0 + 1e-9) for o in out):
+            out.append(c)
+    rest = [c for c in ranked if c not in out]
+    return out + rest[: k - len(out)]
 
 
 def _ranked(pool: list[Candidate], sampler: Sampler, bandwidth: float) -> list[Candidate]:
