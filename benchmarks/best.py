@@ -18,8 +18,10 @@ core. Run:
 
     python benchmarks/best.py [--scenes N] [--oracle-samples K] [--judge N] [--cache DIR]
 
-``--cache DIR`` keeps each scene's oracle grid (a ``.npz`` a scene), so a rerun only searches
-and judges.
+``--cache DIR`` keeps each scene's oracle grid (a ``.npz`` a scene) and each judged row (keyed by
+the search's settings: empty the folder of its ``row-*`` files after changing the search's code),
+so a rerun only searches and judges what is new; ``--only 4,5`` runs some scenes (several
+processes can share one cache); ``--settings v1`` runs an earlier design.
 """
 
 from __future__ import annotations

@@ -13,20 +13,24 @@ refinement, then a long race**:
    weighted by a Gaussian in units of the execution noise (``Settings.bandwidth`` × the noise's
    sigma along each parameter). The expected value is the outcome blurred by that very noise,
    so neighbours' samples are nearly as informative as a candidate's own (the idea digital
-   curling programs use in KR-UCT). The kernel **narrows** by ``Settings.shrink`` each round, as
+   curling programs use in KR-UCT). The kernel starts half a sigma wide and **narrows** by
+   ``Settings.shrink`` each round, as
    the candidates' own samples grow: wide while samples are few, nearly the candidate alone by
    the end, so it does not blur a cliff (a rail, the hole's rim, a pawn's edge) next to the best
    shot.
-3. Each round keeps the best third and doubles the survivors' samples, down to five.
-4. Around the survivors a finer grid (half the coarse step, then a quarter around the best
+3. Each round keeps the best third and doubles the survivors' samples, down to six. Kept
+   candidates are a coarse step apart (best first, the skipped topping up), here and below, so
+   that one basin's neighbours do not crowd out another basin.
+4. Around five survivors a finer grid (half the coarse step, then a quarter around the best
    three) is sampled and halved the same way, so the answer is not confined to the coarse grid.
-5. The four best of every candidate seen race on 1,000 paired samples each and the best **raw**
-   mean wins: differences of 2 % between finalists are resolved, and no smoothing bias is left.
+5. The six best of every candidate seen race on 400 paired samples each, the better three on to
+   1,200, and the best **raw** mean wins: differences of 2 % between finalists are resolved, and
+   no smoothing bias is left.
 6. The winner, and the best candidate of each other kind (draw, takeout, guard), are sampled
    again with fresh draws never used to choose them: their expected values and intervals are
    free of the winner's curse (the upward bias of the maximum of noisy means).
 
-About 13,000 simulations in all on a speed × angle box. Why this and not the alternatives: the
+About 15,000 simulations in all on a speed × angle box. Why this and not the alternatives: the
 value surface is a step function of the outcome (a ring boundary, the hole's rim, a hit or a
 miss) blurred by the noise, with narrow ridges and wide plateaus; halving over a grid is robust
 there, its cost is fixed in advance, and pairing makes its comparisons cheap. CMA-ES needs many
@@ -63,8 +67,8 @@ line of play): in front of ring 4, in the way of shots at the centre."""
 @dataclass(frozen=True)
 class Settings:
     """How much the search samples. The defaults spend about 15,000 simulations on a 2-D box
-    (speed × angle): a second with the exact engine's batch path, a sixteenth of a dense grid
-    of 49 × 25 shots sampled 200 times each (``benchmarks/best.py``)."""
+    (speed × angle): seconds with the exact engine's batch path, a sixteenth of a dense grid of
+    49 × 25 shots sampled 200 times each (``benchmarks/best.py``)."""
 
     coarse: Mapping[str, int] = field(
         default_factory=lambda: {"speed": 25, "angle": 13, "offset": 3, "release": 3}
@@ -363,10 +367,11 @@ def search(
 
 
 def _diverse(ranked: list[Candidate], k: int, unit: np.ndarray) -> list[Candidate]:
-    """The first ``k`` of ``ranked`` taken best first, skipping any within a coarse step (along
-    every parameter) of one already taken; topped up from the skipped if too few are left."""
-    out: list[Candidate] = []
-    for c in ranked:
+    """``k`` of ``ranked``: the best half of them by rank (depth in the best basin), then the
+    next best taken a coarse step (along every parameter) from every one taken (breadth: other
+    basins); topped up from the skipped if too few are left."""
+    out: list[Candidate] = list(ranked[: k // 2])
+    for c in ranked[k // 2 :]:
         if len(out) == k:
             return out
         if all(np.any(np.abs(c.shot - o.shot) / unit > 1.0 + 1e-9) for o in out):
