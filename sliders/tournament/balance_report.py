@@ -194,6 +194,23 @@ def _conclusions(f: Findings) -> list[str]:
         )
     cells = [e for e in f.even if e.games]
     if cells:
+        every = Rate(sum(e.starter.score for e in cells), sum(e.starter.n for e in cells))
+        lo, hi = every.interval
+        lean = (
+            "the second seat, which slides last in round 1, has the edge"
+            if hi < 0.5
+            else "the starter has the edge"
+            if lo > 0.5
+            else "neither seat has a clear edge"
+        )
+        out.append(
+            f"- Over every face and layout the starter wins {every.text()} of games: {lean}."
+            + (
+                ""
+                if layouts and layouts[0][1].interval[0] > 0.5
+                else " No layout's starter share is clearly above 50 %."
+            )
+        )
         best = max(cells, key=lambda e: e.starter.rate)
         worst = min(cells, key=lambda e: e.starter.rate)
         out.append(
