@@ -171,7 +171,9 @@ def simulate_chunk(
         return _run_chunk_exact(ctx, prep, start, stop, intended)
     k = ctx.samples
     n = stop - start
-    out = {name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()}
+    out: dict[str, np.ndarray] = {
+        name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()
+    }
     m = len(prep.table)
     pawn_status = np.zeros((n, m), dtype=np.int8)
     pawn_points = np.zeros((n, m), dtype=np.int16)
@@ -318,7 +320,9 @@ def _exact_rows(
     from sliders.physics.exact.batch import simulate_batch
 
     n, p, seat = len(rows), prep.params, prep.seat
-    out = {name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()}
+    out: dict[str, np.ndarray] = {
+        name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()
+    }
     for j, name in enumerate(("speed", "angle", "offset", "release")):
         out[name][:] = rows[:, j]
     limit = seat.width / 2 - p.pawn_radius

@@ -600,6 +600,8 @@ class PymunkSimulation(Simulation):
         """
         if pawn is _SEVERAL or len(self.events) == self._coast_events:
             return False
+        if pawn.id in self.removed:
+            return False  # toppled, it leaves after this step
         if self.steps < self._coast_next:
             return False
         self._coast_events = len(self.events)
@@ -977,7 +979,7 @@ _local = threading.local()
 
 def world_for(layout: Layout, face: Face, params: PhysicsParams) -> World:
     """This thread's world for ``layout``, ``face`` and ``params`` (a few are kept)."""
-    last = getattr(_local, "last", None)
+    last: tuple[Layout, Face, PhysicsParams, World] | None = getattr(_local, "last", None)
     if last is not None and last[0] is layout and last[1] is face and last[2] is params:
         return last[3]  # the same objects as last time: skip hashing them
     cache: OrderedDict[tuple[Layout, Face, PhysicsParams], World]
