@@ -303,8 +303,8 @@ def run_paired(
     prep = prepare(ctx)
     first, stop = np.asarray(first, dtype=np.int64), np.asarray(stop, dtype=np.int64)
     which = np.repeat(np.arange(len(shots)), stop - first)
-    sample = np.concatenate([np.arange(a, b) for a, b in zip(first, stop, strict=True)] or [[]])
-    sample = sample.astype(np.int64)
+    parts = [np.arange(a, b, dtype=np.int64) for a, b in zip(first, stop, strict=True)]
+    sample = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
     errors, seeds = errors_for(ctx, 0, int(stop.max(initial=0)))
     rows = np.asarray(shots, dtype=float)[which]
     out = _exact_rows(ctx, prep, rows, errors[sample], seeds[sample])
