@@ -26,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from sliders.boards import face as face_record
+from sliders.boards.faces import HoleRule
 from sliders.boards.layoutfile import read_layout
 from sliders.outcome import FACES
 from sliders.tournament.report import wilson
@@ -40,8 +42,10 @@ LAYOUTS: tuple[str, ...] = (
 )
 """the built-in layouts that seat two players (``solo`` has no opponent, so no starter)"""
 
-HOLE_FACES: tuple[str, ...] = ("instant-home", "instant-sorry")
-"""faces whose centre hole does something"""
+
+def hole_rule(name: str) -> HoleRule:
+    """What the centre hole does on the face ``name`` (read from its record)."""
+    return face_record(name).hole
 
 
 @dataclass(frozen=True)

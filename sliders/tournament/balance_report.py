@@ -8,8 +8,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from sliders.boards.faces import HoleRule
 from sliders.fileio import write_atomic, write_text_atomic
-from sliders.tournament.balance import HOLE_FACES, Findings, Rate, spread
+from sliders.tournament.balance import Findings, Rate, hole_rule, spread
 
 FIGURES = ("starter.png", "length.png", "skill.png", "hole.png")
 
@@ -123,7 +124,7 @@ def markdown(f: Findings, figures: str, asked: str | None = None) -> str:
             row.append(k.steady.text() if k else "–")
         lines.append(f"| {face} | " + " | ".join(row) + " |")
     # hole
-    hole_faces = [x for x in faces if x in HOLE_FACES]
+    hole_faces = [x for x in faces if hole_rule(x) is not HoleRule.NONE]
     if hole_faces:
         lines += [
             "",
@@ -148,7 +149,7 @@ def markdown(f: Findings, figures: str, asked: str | None = None) -> str:
                     continue
                 lines.append(
                     f"| {face} | {lay} | {c.drops:.2f} | {c.with_drop.text()} | "
-                    f"{c.instant.text() if face == 'instant-home' else '–'} | {c.decided.text()} |"
+                    f"{c.instant.text() if hole_rule(face) is HoleRule.HOME else '–'} | {c.decided.text()} |"
                 )
     lines += [
         "",
@@ -223,7 +224,7 @@ def _conclusions(f: Findings) -> list[str]:
             f"- Games last {short.mean_rounds:.1f} rounds on average ({short.face} on "
             f"{short.layout}) to {long.mean_rounds:.1f} ({long.face} on {long.layout})."
         )
-    for face in HOLE_FACES:
+    for face in [x for x in p.faces if hole_rule(x) is not HoleRule.NONE]:
         hc = [e for e in cells if e.face == face]
         if hc:
             n = sum(e.games for e in hc)
@@ -280,12 +281,13 @@ def _save(fig: Any, path: str) -> None:
     write_atomic(path, lambda fh: fig.savefig(fh, format="png"))
 
 
-COLOURS = {
-    "race-for-home": "#c0392b",
-    "instant-home": "#2471a3",
-    "instant-sorry": "#d4ac0d",
-    "danger-dots": "#229954",
-}
+PALETTE = ("#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98", "#ca6f1e")
+
+
+def _colour(f: Findings, name: str) -> str:
+    """A face's colour: by its place in the plan, the same in every figure."""
+    faces = list(f.plan.faces)
+    return PALETTE[faces.index(name) % len(PALETTE)] if name in faces else "grey"
 
 
 def plot_starter(f: Findings, path: str) -> None:
@@ -306,7 +308,7 @@ def plot_starter(f: Findings, path: str) -> None:
             ys.append(c.starter.rate)
             lo.append(c.starter.rate - a)
             hi.append(b - c.starter.rate)
-        ax.bar(xs, ys, width, color=COLOURS.get(face, "grey"), label=face, alpha=0.85)
+        ax.bar(xs, ys, width, color=_colour(f, face), label=face, alpha=0.85)
         ax.errorbar(xs, ys, yerr=[lo, hi], fmt="none", ecolor="black", elinewidth=0.8, capsize=2)
     for i, lay in enumerate(p.layouts):
         r = f.layout_starter(lay)
@@ -349,11 +351,11 @@ def plot_length(f: Findings, path: str) -> None:
                         meanprops={"marker": "o", "markerfacecolor": "white",
                                    "markeredgecolor": "black", "markersize": 4})  # fmt: skip
         for box in bp["boxes"]:
-            box.set_facecolor(COLOURS.get(face, "grey"))
+            box.set_facecolor(_colour(f, face))
             box.set_alpha(0.85)
         for med in bp["medians"]:
             med.set_color("black")
-        ax.plot([], [], color=COLOURS.get(face, "grey"), lw=8, label=face)
+        ax.plot([], [], color=_colour(f, face), lw=8, label=face)
     ax.set_xticks(range(len(p.layouts)), p.layouts)
     ax.set_xlim(-0.6, len(p.layouts) - 0.4)
     ax.set_ylabel("rounds per game")
@@ -378,7 +380,7 @@ def plot_skill(f: Findings, path: str) -> None:
         ys = [0.5] + [r.rate for _, r in pts]
         lo = [0.5] + [r.interval[0] for _, r in pts]
         hi = [0.5] + [r.interval[1] for _, r in pts]
-        c = COLOURS.get(face, "grey")
+        c = _colour(f, face)
         ax.plot(xs, ys, "o-", color=c, label=face)
         ax.fill_between(xs, lo, hi, color=c, alpha=0.15)
     ax.axhline(0.5, color="black", lw=0.8, ls="--")
@@ -399,13 +401,13 @@ def plot_hole(f: Findings, path: str) -> None:
     """Per layout, on the faces with a hole: the share of games the hole decided, and of games
     won on a jump HOME, with intervals."""
     p = f.plan
-    faces = [x for x in p.faces if x in HOLE_FACES]
+    faces = [x for x in p.faces if hole_rule(x) is not HoleRule.NONE]
     fig = _figure(10, 4.2)
     ax = fig.add_axes((0.07, 0.22, 0.9, 0.66))
     series: list[tuple[str, str, str]] = []
     for face in faces:
         series.append((face, "decided", f"{face}: decided by the hole"))
-        if face == "instant-home":
+        if hole_rule(face) is HoleRule.HOME:
             series.append((face, "instant", f"{face}: won on a jump HOME"))
     width = 0.8 / max(1, len(series))
     for j, (face, what, label) in enumerate(series):
@@ -420,7 +422,7 @@ def plot_hole(f: Findings, path: str) -> None:
             ys.append(r.rate)
             lo.append(r.rate - a)
             hi.append(b - r.rate)
-        colour = COLOURS.get(face, "grey")
+        colour = _colour(f, face)
         ax.bar(xs, ys, width, color=colour, alpha=0.9 if what == "decided" else 0.45, label=label,
                hatch="" if what == "decided" else "//")  # fmt: skip
         ax.errorbar(xs, ys, yerr=[lo, hi], fmt="none", ecolor="black", elinewidth=0.8, capsize=2)
