@@ -156,7 +156,8 @@ def markdown(f: Findings, figures: str, asked: str | None = None) -> str:
         "## How it was made, and its limits",
         "",
         f"- The player: `{p.base()}`. {_player_words(p.player, long=True)} It stands in for the "
-        "computer players' planner; `--player` takes any player of `sliders tournament` that "
+        "computer players' planner; `python docs/make_balance.py --player NAME` takes any player of "
+        "`sliders tournament` that "
         "takes a hand (`centre`, `greedy`, `cpu:easy`, `cpu:medium`, …), so the report can be "
         "remade with a stronger one.",
         "- The games are played by the tournament's own game loop "
