@@ -14,6 +14,7 @@ from sliders.batch.work import run_chunk, run_paired
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli import main
 from sliders.lab.search import KINDS, Candidate, Sampler, Settings, kind_of, search
+from sliders.outcome import ENGINES
 from sliders.physics import Noise
 
 SMALL = Settings(
@@ -29,10 +30,11 @@ SMALL = Settings(
 """a small budget: the tests run in the exact engine's batch path"""
 
 
-def test_without_noise_it_finds_the_bullseye() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_without_noise_it_finds_the_bullseye(engine: str) -> None:
     scene = Scene("square", ("south", "north"), "race-for-home", ())
     box = {"speed": "0.3:1.1", "angle": "-4:4"}
-    got = search(scene, "south", box, Noise(), seed=0, settings=SMALL, engine="exact")
+    got = search(scene, "south", box, Noise(), seed=0, settings=SMALL, engine=engine)
     assert got.best.value == 5 and got.best.lo == got.best.hi == 5
     assert got.best.statuses == {"on_target": 1.0}
 
