@@ -1,30 +1,47 @@
 """`sliders best` against a dense-grid oracle on 20 fixed scenes (4 faces × 5 tables and game
 states): the expected value of the shot each picks, and the simulations each spends.
 
-The oracle samples every shot of a 25 × 13 grid (speed 0.3..1.5 m/s by 0.05, angle -6..6° by 1°)
-20 times with paired draws (6,500 simulations a scene) and picks the best mean. The search
-(:mod:`sliders.lab.search`) works on the same box with its default settings and its own seed. Both
-picks are then judged on 200 fresh paired samples that neither saw: the ratio of their expected
-values is the figure (1.0: as good as the oracle), with the standard error of the difference.
+- **The oracle** samples every shot of a 49 × 25 grid over the search box (speed 0.3..1.5 m/s by
+  0.025, angle -6..6° by 0.5°; offset 0 and the foul line, as `sliders best` searches by default)
+  200 times with paired draws (245,000 simulations a scene) and picks the best mean. The grid's
+  steps are under half the medium hand's noise (6 % of the speed, 2°).
+- **The search** (:mod:`sliders.lab.search`, its default settings, its own seed) works on the
+  same box.
+- **The judge** values both picks on fresh draws that neither saw (another seed), paired between
+  the two, 20,000 samples each and more (up to 160,000) until the standard error of their
+  difference is under 0.3 % of the oracle's value and each value's own under 0.6 %: the ratio of their expected values is the
+  figure (1.0: as good as the oracle's pick; "within 2 %" is a ratio of at least 0.98).
 
-Sized for the pymunk engine: about 140,000 simulations in all, some 6 to 10 minutes on one quiet
-core (the exact engine, when it is the default, makes it much shorter). Run:
+Both use the exact engine (`engine="exact"`), whose batch path solves the paired samples of many
+shots in one compiled call. About 6 million simulations in all; some 5 minutes on one quiet
+core. Run:
 
-    python benchmarks/best.py [--scenes N] [--oracle-samples K] [--judge N]
+    python benchmarks/best.py [--scenes N] [--oracle-samples K] [--judge N] [--cache DIR]
+
+``--cache DIR`` keeps each scene's oracle grid (a ``.npz`` a scene) and each judged row (keyed by
+the search's settings: empty the folder of its ``row-*`` files after changing the search's code),
+so a rerun only searches and judges what is new; ``--only 4,5`` runs some scenes (several
+processes can share one cache); ``--settings v1`` runs an earlier design.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import time
+from dataclasses import replace
 
 import numpy as np
 
 from sliders.batch import Design, Study
+from sliders.batch.work import run_paired
 from sliders.boards.scene import Scene, ScenePawn
-from sliders.lab.search import Candidate, Sampler, search
+from sliders.lab.search import Settings, search
 from sliders.lab.value import GameSpot
 from sliders.physics import Noise
+from sliders.physics.exact import batch as exact_batch
 
 FACES = ("race-for-home", "instant-home", "instant-sorry", "danger-dots")
 P = ScenePawn
@@ -51,69 +68,150 @@ TABLES: tuple[tuple[str, tuple[ScenePawn, ...], dict[str, tuple[int, ...]]], ...
         {"south": (6, 6, 6, 2), "north": (5, 3, 3, 3)},
     ),
 )
-SPEED, ANGLE = (0.3, 1.5, 25), (-6.0, 6.0, 13)
+SPEED, ANGLE = (0.3, 1.5, 49), (-6.0, 6.0, 25)
+ENGINE = "exact"
+PRESETS = {
+    "default": Settings(),
+    # the first design measured here: halving keeps the plain best (three neighbours of one
+    # basin can crowd out another basin), a wider kernel, one race of four
+    "v1": Settings(
+        survivors=5, finalists=4, race=1000, bandwidth=1.0, diverse=False, race_rounds=1
+    ),
+    # the search as it was first built: a 7 × 7 coarse grid of 3 samples, a fixed kernel half a
+    # sigma wide, a race of 30 samples (about 600 simulations)
+    "earlier": Settings(
+        coarse={"speed": 7, "angle": 7, "offset": 3, "release": 3},
+        first=3,
+        survivors=3,
+        refine_around=(3, 1),
+        finalists=3,
+        race=30,
+        bandwidth=0.5,
+        shrink=1.0,
+        diverse=False,
+        race_rounds=1,
+    ),
+}
+EVENT_CAP = 20_000
+"""events a shot may take here before it is stopped as a time-out (the engine's own cap is
+200,000). About 1 % of shots near the hole of Instant Home and Instant Sorry! never settle: the
+pawn rests on the hole's edge while the engine keeps finding events, and each costs the full cap
+(some 0.1 s). Stopped at 20,000 events they end in the same statuses and points (checked on
+samples of them), ten times sooner; every side of the comparison runs with the same cap."""
+CHUNK = 100  # grid shots a batch call
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=20, help="how many of the 20 scenes (default 20)")
-    ap.add_argument("--oracle-samples", type=int, default=20, help="per grid shot (default 20)")
-    ap.add_argument("--judge", type=int, default=200, help="fresh samples per pick (default 200)")
+    ap.add_argument("--oracle-samples", type=int, default=200, help="per grid shot (default 200)")
+    ap.add_argument("--judge", type=int, default=20_000, help="fresh samples per pick, at first")
+    ap.add_argument("--cache", help="folder keeping the oracle's grids and judged rows")
+    ap.add_argument("--only", help="comma-separated scene numbers (0..19) to run now")
+    ap.add_argument("--settings", default="default", choices=list(PRESETS),
+                    help="the search's settings (default: its defaults)")  # fmt: skip
     args = ap.parse_args()
+    exact_batch.MAX_EVENTS = EVENT_CAP
 
     noise = Noise.level("medium")
     rows = []
     t_all = time.perf_counter()
+    t_search = 0.0
     scenes = [(f, t) for t in TABLES for f in FACES][: args.scenes]
+    only = None if not args.only else {int(x) for x in args.only.split(",")}
+    cfg = PRESETS[args.settings]
+    key = hashlib.sha256(repr((cfg, SPEED, ANGLE, args.judge)).encode()).hexdigest()[:12]
     print(
-        f"{'face':<14} {'table':<48} {'oracle':>7} {'search':>7} {'fewer':>6}  "
-        f"{'EV oracle':>9} {'EV search':>9} {'ratio':>6} {'± se':>6}"
+        f"{'face':<14} {'table':<54} {'oracle':>8} {'search':>7} {'fewer':>6}  "
+        f"{'EV oracle':>9} {'EV search':>9} {'ratio':>6} {'± se':>6} {'judged':>7}  "
+        f"{'oracle shot':>14}  {'search shot':>14}"
     )
     for i, (face, (label, pawns, boards)) in enumerate(scenes):
-        scene = Scene("square", ("south", "north"), face, pawns)
-        spot = GameSpot(tuple(sorted(boards.items())))
-        oracle_shot, oracle_sims = oracle(scene, spot, noise, args.oracle_samples, 1000 + i)
-        found = search(scene, "south", {}, noise, spot=spot, seed=i)
-        ev_o, ev_s, se = judge(scene, spot, noise, oracle_shot, np.array(found.best.shot),
-                               args.judge, 5000 + i)  # fmt: skip
+        if only is not None and i not in only:
+            continue
+        saved = None
+        if args.cache:
+            saved = os.path.join(args.cache, f"row-{i}-{args.oracle_samples}-{key}.json")
+        if saved and os.path.exists(saved):
+            with open(saved) as fh:
+                o_sims, s_sims, ev_o, ev_s, se, n, shot_o, shot_s = json.load(fh)
+        else:
+            scene = Scene("square", ("south", "north"), face, pawns)
+            spot = GameSpot(tuple(sorted(boards.items())))
+            oracle_shot, o_sims = oracle(
+                scene, spot, noise, args.oracle_samples, 1000 + i, args.cache, i
+            )
+            t0 = time.perf_counter()
+            found = search(
+                scene, "south", {}, noise, spot=spot, seed=i, engine=ENGINE, settings=cfg
+            )
+            t_search += time.perf_counter() - t0
+            s_sims = found.simulations
+            ev_o, ev_s, se, n = judge(scene, spot, noise, oracle_shot,
+                                      np.array(found.best.shot), args.judge, 5000 + i)  # fmt: skip
+            shot_o = [float(v) for v in oracle_shot[:2]]
+            shot_s = [float(v) for v in found.best.shot[:2]]
+            if saved:
+                with open(saved, "w") as fh:
+                    json.dump([o_sims, s_sims, ev_o, ev_s, se, n, shot_o, shot_s], fh)
         ratio = ev_s / ev_o if ev_o > 0 else float("nan")
-        rows.append((oracle_sims, found.simulations, ev_o, ev_s, ratio, se))
+        rows.append((o_sims, s_sims, ev_o, ev_s, ratio, se / abs(ev_o)))
         print(
-            f"{face:<14} {label:<48} {oracle_sims:7,} {found.simulations:7,} "
-            f"{oracle_sims / found.simulations:5.1f}×  {ev_o:9.3f} {ev_s:9.3f} {ratio:6.3f} "
-            f"{se / ev_o if ev_o > 0 else float('nan'):6.3f}",
+            f"{face:<14} {label:<54} {o_sims:8,} {s_sims:7,} "
+            f"{o_sims / s_sims:5.1f}×  {ev_o:9.3f} {ev_s:9.3f} {ratio:6.3f} "
+            f"{se / abs(ev_o):6.4f} {n:7,}  {shot_o[0]:.3f} {shot_o[1]:+6.2f}°  "
+            f"{shot_s[0]:.3f} {shot_s[1]:+6.2f}°",
             flush=True,
         )
     a = np.array(rows)
     within = np.sum(a[:, 4] >= 0.98)
     print()
-    print(f"scenes: {len(rows)}; wall time {time.perf_counter() - t_all:.0f} s")
+    print(f"scenes: {len(rows)}; wall time {time.perf_counter() - t_all:.0f} s "
+          f"(searches {t_search:.0f} s)")  # fmt: skip
     print(
         f"simulations: oracle {a[:, 0].sum():,.0f}, search {a[:, 1].sum():,.0f} "
-        f"({a[:, 0].sum() / a[:, 1].sum():.1f}× fewer; per scene {a[:, 1].min():.0f}..{a[:, 1].max():.0f})"
+        f"({a[:, 0].sum() / a[:, 1].sum():.1f}× fewer; per scene "
+        f"{(a[:, 0] / a[:, 1]).min():.1f}× to {(a[:, 0] / a[:, 1]).max():.1f}× fewer)"
     )
     print(
         f"expected value of the search's pick / the oracle's: mean {np.nanmean(a[:, 4]):.3f}, "
         f"worst {np.nanmin(a[:, 4]):.3f}; within 2 %: {within} of {len(rows)} scenes; "
-        f"total EV {a[:, 3].sum() / a[:, 2].sum():.3f} of the oracle's"
+        f"total EV {a[:, 3].sum() / a[:, 2].sum():.3f} of the oracle's; "
+        f"judge's standard error at most {a[:, 5].max():.2%} of the oracle's value"
     )
 
 
 def oracle(
-    scene: Scene, spot: GameSpot, noise: Noise, samples: int, seed: int
+    scene: Scene,
+    spot: GameSpot,
+    noise: Noise,
+    samples: int,
+    seed: int,
+    cache: str | None,
+    index: int,
 ) -> tuple[np.ndarray, int]:
     """The best mean of the dense grid, every shot on the same paired draws."""
     design = Design.grid(speed=SPEED, angle=ANGLE)
-    study = Study.create(scene, "south", design, 1, noise, seed=seed, spot=spot)
-    sampler = Sampler(study, samples)
-    best, best_mean = None, -np.inf
-    for shot in study.design.shots:
-        c = Candidate(shot.copy())
-        sampler.extend(c, samples)
-        if c.mean > best_mean:
-            best, best_mean = c, c.mean
-    assert best is not None
-    return best.shot, sampler.simulations
+    shots = design.shots
+    path = None
+    if cache:
+        os.makedirs(cache, exist_ok=True)
+        path = os.path.join(cache, f"oracle-{index}-{samples}-{seed}-{len(shots)}.npz")
+        if os.path.exists(path):
+            means = np.load(path)["means"]
+            return shots[int(np.argmax(means))], len(shots) * samples
+    study = Study.create(scene, "south", design, 1, noise, None, seed, None, ENGINE, spot=spot)
+    ctx = replace(study.context, paired=True, samples=samples)
+    means = np.empty(len(shots))
+    for a in range(0, len(shots), CHUNK):
+        part = shots[a : a + CHUNK]
+        t = run_paired(ctx, part, np.zeros(len(part), int), np.full(len(part), samples))
+        means[a : a + len(part)] = (
+            np.bincount(t["intended"], weights=t["value"], minlength=len(part)) / samples
+        )
+    if path:
+        np.savez(path, means=means, shots=shots)
+    return shots[int(np.argmax(means))], len(shots) * samples
 
 
 def judge(
@@ -124,17 +222,28 @@ def judge(
     b: np.ndarray,
     samples: int,
     seed: int,
-) -> tuple[float, float, float]:
-    """Expected values of shots ``a`` and ``b`` on the same fresh draws, and the standard error
-    of their difference."""
+    target: float = 0.003,
+    most: int = 160_000,
+) -> tuple[float, float, float, int]:
+    """Expected values of shots ``a`` and ``b`` on the same fresh draws, the standard error of
+    their difference, and the samples used: doubled until that error is under ``target`` of
+    ``a``'s value and each value's own standard error under twice that (or ``most`` samples)."""
     design = Design.grid(speed=SPEED, angle=ANGLE)
-    study = Study.create(scene, "south", design, 1, noise, seed=seed, spot=spot)
-    sampler = Sampler(study, samples)
-    ca, cb = Candidate(a.copy()), Candidate(b.copy())
-    sampler.extend(ca, samples)
-    sampler.extend(cb, samples)
-    d = cb.values - ca.values
-    return ca.mean, cb.mean, float(d.std(ddof=1) / np.sqrt(len(d)))
+    study = Study.create(scene, "south", design, 1, noise, None, seed, None, ENGINE, spot=spot)
+    ctx = replace(study.context, paired=True, samples=most)
+    va, vb = np.empty(0), np.empty(0)
+    n = samples
+    while True:
+        start = len(va)
+        t = run_paired(ctx, np.stack([a, b]), np.full(2, start), np.full(2, n))
+        va = np.concatenate([va, t["value"][t["intended"] == 0]])
+        vb = np.concatenate([vb, t["value"][t["intended"] == 1]])
+        d = vb - va
+        se = float(d.std(ddof=1) / np.sqrt(len(d)))
+        own = max(va.std(ddof=1), vb.std(ddof=1)) / np.sqrt(len(d))
+        if (se < target * abs(va.mean()) and own < 2 * target * abs(va.mean())) or n >= most:
+            return float(va.mean()), float(vb.mean()), se, n
+        n = min(2 * n, most)
 
 
 if __name__ == "__main__":

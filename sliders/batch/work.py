@@ -267,24 +267,56 @@ def _run_chunk_exact(
 ) -> dict[str, np.ndarray]:
     """:func:`run_chunk` in the exact engine: the executed shots as arrays (the errors applied as
     :func:`~sliders.physics.noise.apply_errors` applies them), all solved in one compiled call."""
-    from sliders.physics.exact.batch import simulate_batch
 
-    k, n, p, seat = ctx.samples, stop - start, prep.params, prep.seat
-    out: dict[str, np.ndarray] = {
-        name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()
-    }
+    k, n = ctx.samples, stop - start
     shots = np.arange(start, stop, dtype=np.int64)
     which, sample = shots // k, shots % k
-    out["shot"][:], out["intended"][:], out["sample"][:] = shots, which, sample
     rows = intended[which - which[0]] if n else intended[:0]
-    for j, name in enumerate(("speed", "angle", "offset", "release")):
-        out[name][:] = rows[:, j]
     errors = np.zeros((n, 4))
     seeds = np.zeros(n, dtype=np.int64)
     for i in np.unique(which):
         mine = which == i
         e, s = errors_for(ctx, int(i), int(sample[mine].max()) + 1)
         errors[mine], seeds[mine] = e[sample[mine]], s[sample[mine]]
+    out = _exact_rows(ctx, prep, rows, errors, seeds)
+    out["shot"][:], out["intended"][:], out["sample"][:] = shots, which, sample
+    return out
+
+
+def run_paired(
+    ctx: Context, shots: np.ndarray, first: np.ndarray, stop: np.ndarray
+) -> dict[str, np.ndarray]:
+    """Samples ``first[i]..stop[i]-1`` of each intended shot ``shots[i]`` of a paired context
+    (sample j of every shot has the same draws), simulated in one batch by the exact engine and
+    valued; rows in that order, ``intended`` the index into ``shots``. Equal, row for row, to
+    :func:`run_chunk` of each shot alone."""
+    if not ctx.paired or ctx.engine != "exact":
+        raise ValueError("run_paired needs a paired context in the exact engine")
+    prep = prepare(ctx)
+    first, stop = np.asarray(first, dtype=np.int64), np.asarray(stop, dtype=np.int64)
+    which = np.repeat(np.arange(len(shots)), stop - first)
+    parts = [np.arange(a, b, dtype=np.int64) for a, b in zip(first, stop, strict=True)]
+    sample = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    errors, seeds = errors_for(ctx, 0, int(stop.max(initial=0)))
+    rows = np.asarray(shots, dtype=float)[which]
+    out = _exact_rows(ctx, prep, rows, errors[sample], seeds[sample])
+    out["shot"][:], out["intended"][:], out["sample"][:] = sample, which, sample
+    add_values(ctx, out)
+    return out
+
+
+def _exact_rows(
+    ctx: Context, prep: Prepared, rows: np.ndarray, errors: np.ndarray, seeds: np.ndarray
+) -> dict[str, np.ndarray]:
+    """Intended shots ``rows`` executed with ``errors`` and physics ``seeds``, in one batch."""
+    from sliders.physics.exact.batch import simulate_batch
+
+    n, p, seat = len(rows), prep.params, prep.seat
+    out: dict[str, np.ndarray] = {
+        name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()
+    }
+    for j, name in enumerate(("speed", "angle", "offset", "release")):
+        out[name][:] = rows[:, j]
     limits = ShotLimits.of(seat, p)
     speed, angle, offset = limits.clip_arrays(
         rows[:, 0] * (1.0 + errors[:, 0]),

@@ -2,8 +2,9 @@
 parallel, and report win rates (with 95 % Wilson intervals), Elo-style ratings, points per shot
 and seconds per decision, as a table and a PNG.
 
-Players: cpu:easy, cpu:medium, cpu:hard (the computer strengths), centre[:HAND] (a bot sliding
-straight at the centre; noiseless unless a hand noise level is named), greedy[:HAND] (the shot
+Players: cpu:easy, cpu:medium, cpu:hard (the computer strengths; cpu:easy:HAND with another
+hand), centre[:HAND] (a bot sliding straight at the centre; noiseless unless a hand is named: a
+noise level or a multiple of the medium one), greedy[:HAND] (the shot
 that leaves its pawns worth the most points now), or MODULE:FUNCTION (your own; see
 docs/players.md). Every pairing plays --games two-seat games, the players swapping seats (and
 the first slide) each game. Each finished game is appended to the results file: run the same

@@ -1,44 +1,55 @@
 """The search for the best shot: the intended shot worth most on average under execution noise.
 
-The method is **successive halving with paired samples, then local refinement**:
+The method is **successive halving with paired samples and a narrowing kernel, local
+refinement, then a long race**:
 
-1. A coarse grid of intended shots over the search box (speed × angle × offset × release) gets a
-   few noisy samples each. Sample ``j`` of every candidate draws the *same* execution errors and
-   physics seed (paired, or common random numbers), so two candidates are compared on the same
-   hands and the noise common to both cancels from their difference.
-2. Each round keeps the best third by mean value and gives the survivors more samples, until a
-   handful remain: most simulations go to the shots that matter.
-3. Around the survivors a finer grid (half the coarse step, then a quarter) is sampled and halved
-   the same way, so the answer is not confined to the coarse grid.
-   Candidates are ranked by a kernel-smoothed mean: the samples of nearby candidates count
-   too, weighted by a Gaussian in units of the execution noise (bandwidth ``Settings.bandwidth``
-   × the noise's sigma along each parameter). The expected value is the outcome blurred by that
-   same noise, so it is smooth at that scale, and neighbours' samples are nearly as informative
-   as a candidate's own (the idea digital curling programs use in KR-UCT).
-4. The three best of every candidate seen race on more paired samples for the win.
-5. The winner, and the best candidate of each other kind (draw, takeout, guard), are sampled
+1. A coarse grid of intended shots over the search box (25 speeds × 13 angles, and 3 offsets ×
+   3 releases when those are searched) gets 8 noisy samples each. Sample ``j`` of every
+   candidate draws the *same* execution errors and physics seed (paired, or common random
+   numbers), so two candidates are compared on the same hands and the noise common to both
+   cancels from their difference. In the exact engine the samples of all the candidates of a
+   round are solved in one batch (:func:`sliders.batch.work.run_paired`).
+2. Candidates are ranked by a kernel-smoothed mean: the samples of nearby candidates count too,
+   weighted by a Gaussian in units of the execution noise (``Settings.bandwidth`` × the noise's
+   sigma along each parameter). The expected value is the outcome blurred by that very noise,
+   so neighbours' samples are nearly as informative as a candidate's own (the idea digital
+   curling programs use in KR-UCT). The kernel starts half a sigma wide and **narrows** by
+   ``Settings.shrink`` each round, as
+   the candidates' own samples grow: wide while samples are few, nearly the candidate alone by
+   the end, so it does not blur a cliff (a rail, the hole's rim, a pawn's edge) next to the best
+   shot.
+3. Each round keeps the best third and doubles the survivors' samples, down to six. Kept
+   candidates are a coarse step apart (best first, the skipped topping up), here and below, so
+   that one basin's neighbours do not crowd out another basin.
+4. Around five survivors a finer grid (half the coarse step, then a quarter around the best
+   three) is sampled and halved the same way, so the answer is not confined to the coarse grid.
+5. The six best of every candidate seen race on 400 paired samples each, the better three on to
+   1,200, and the best **raw** mean wins: differences of 2 % between finalists are resolved, and
+   no smoothing bias is left.
+6. The winner, and the best candidate of each other kind (draw, takeout, guard), are sampled
    again with fresh draws never used to choose them: their expected values and intervals are
    free of the winner's curse (the upward bias of the maximum of noisy means).
 
-Why this and not the alternatives: the value surface is a step function of the outcome (a ring
-boundary, the hole's rim, a hit or a miss) blurred by the noise, with narrow ridges; CMA-ES
-needs many generations of samples to adapt on such a surface, and kernel regression over nearby
-shots needs a bandwidth choice per scene and noise level. Halving over a grid is robust on
-plateaus and ridges, its cost is fixed in advance, and pairing makes its comparisons cheap. The
-benchmark (``benchmarks/best.py``) measures it against a dense grid.
+About 15,000 simulations in all on a speed × angle box. Why this and not the alternatives: the
+value surface is a step function of the outcome (a ring boundary, the hole's rim, a hit or a
+miss) blurred by the noise, with narrow ridges and wide plateaus; halving over a grid is robust
+there, its cost is fixed in advance, and pairing makes its comparisons cheap. CMA-ES needs many
+generations of sampled populations to adapt on such a surface, and can settle in one basin; the
+grid sees every basin first. The benchmark (``benchmarks/best.py``) measures it against a dense
+grid.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from sliders.batch.study import PARAMETERS, Context, Design, Spec, Study, parse_spec
 from sliders.batch.summary import mean_interval
-from sliders.batch.work import STATUSES, run_chunk
+from sliders.batch.work import STATUSES, run_chunk, run_paired
 from sliders.boards.scene import Scene
 from sliders.lab.value import GameSpot
 from sliders.outcome import Status
@@ -55,29 +66,40 @@ line of play): in front of ring 4, in the way of shots at the centre."""
 
 @dataclass(frozen=True)
 class Settings:
-    """How much the search samples. The defaults spend about 600 simulations on a 2-D box
-    (speed × angle), under a tenth of a 25 × 13 grid of 20 samples a shot."""
+    """How much the search samples. The defaults spend about 15,000 simulations on a 2-D box
+    (speed × angle): seconds with the exact engine's batch path, a sixteenth of a dense grid of
+    49 × 25 shots sampled 200 times each (``benchmarks/best.py``)."""
 
     coarse: Mapping[str, int] = field(
-        default_factory=lambda: {"speed": 7, "angle": 7, "offset": 3, "release": 3}
+        default_factory=lambda: {"speed": 25, "angle": 13, "offset": 3, "release": 3}
     )
     """coarse grid steps of each swept parameter"""
-    first: int = 3
+    first: int = 8
     """samples per coarse candidate in the first round"""
     keep: float = 1 / 3
     """share of candidates kept by each halving round"""
     grow: int = 2
     """samples multiply by this each round"""
-    survivors: int = 3
+    survivors: int = 6
     """halving stops with this many candidates; the first refinement starts around them"""
-    refine_around: tuple[int, ...] = (3, 1)
+    refine_around: tuple[int, ...] = (5, 3)
     """finer grids (half, then a quarter of the coarse step) around this many of the best"""
-    finalists: int = 3
-    """the best this many of every candidate seen race on more samples for the win"""
-    race: int = 30
-    """paired samples each finalist has for the race"""
+    finalists: int = 6
+    """the best this many of every candidate seen, a coarse step apart, race for the win"""
+    race: int = 1200
+    """paired samples of the race's second round: its first gives every finalist a third of
+    this, the better half go on to all of it (the winner is the best raw mean)"""
+    diverse: bool = True
+    """candidates kept by halving, refined or raced are taken a coarse step apart (best first,
+    topped up with the skipped), so one basin's neighbours do not crowd out the others"""
+    race_rounds: int = 2
+    """1: every finalist gets ``race`` samples; 2: a third of them first, then the better half
+    the rest"""
     bandwidth: float = 0.5
-    """kernel bandwidth in units of the execution noise's sigma (0: each candidate alone)"""
+    """kernel bandwidth at the first round, in units of the execution noise's sigma (0: each
+    candidate alone)"""
+    shrink: float = 0.6
+    """the bandwidth multiplies by this each halving round, as samples grow"""
     final: int = 40
     """fresh samples of the winner (its value and interval)"""
     runner_up: int = 12
@@ -170,6 +192,7 @@ class Sampler:
         n = study.context.noise
         self.sigma = np.array([n.speed_rel, n.angle_deg, n.offset, n.release], dtype=float)
         self.pool: list[Candidate] = []  # every candidate sampled, for the kernel
+        self._added = 0
 
     def smoothed(self, cands: list[Candidate], bandwidth: float) -> np.ndarray:
         """Kernel-weighted means of ``cands`` over every candidate sampled so far."""
@@ -194,16 +217,34 @@ class Sampler:
 
     def extend(self, c: Candidate, n: int) -> None:
         """Sample ``c`` up to ``n`` samples (at most ``max_samples``)."""
+        self.extend_all([c], n)
 
+    def extend_all(self, cands: Sequence[Candidate], n: int) -> None:
+        """Sample each of ``cands`` up to ``n`` samples (at most ``max_samples``): in the exact
+        engine all of them in one batch."""
         n = min(n, self.max_samples)
-        if n <= c.n:
+        todo = [c for c in dict.fromkeys(cands) if c.n < n]
+        if not todo:
             return
-        if not c.n:
-            self.pool.append(c)
-        k = self.max_samples
-        t = run_chunk(self.ctx, c.n, n, c.shot[None, :])  # intended shot 0: draws are paired
-        assert len(t["shot"]) == n - c.n and k >= n
-        self.simulations += n - c.n
+        for c in todo:
+            if not c.n:
+                self.pool.append(c)
+        if self.ctx.engine == "exact":
+            shots = np.array([c.shot for c in todo])
+            first = np.array([c.n for c in todo])
+            t = run_paired(self.ctx, shots, first, np.full(len(todo), n))
+            parts = np.split(np.arange(len(t["value"])), np.cumsum(n - first)[:-1])
+            for c, rows in zip(todo, parts, strict=True):
+                self._add(c, {k: v[rows] for k, v in t.items()})
+        else:
+            for c in todo:
+                # intended shot 0 of a paired context: every candidate draws alike
+                self._add(c, run_chunk(self.ctx, c.n, n, c.shot[None, :]))
+        self.simulations += self._added
+        self._added = 0
+
+    def _add(self, c: Candidate, t: Mapping[str, np.ndarray]) -> None:
+        self._added += len(t["value"])
         c.values = np.concatenate([c.values, t["value"]])
         c.hit = np.concatenate([c.hit, t["contacts"] > 0])
         c.opp_loss = np.concatenate([c.opp_loss, t["opp_delta"] < 0])
@@ -237,10 +278,11 @@ def search(
     lo = {n: study.design.ranges[n][0] for n in PARAMETERS}
     hi = {n: study.design.ranges[n][1] for n in PARAMETERS}
     steps = {n: (hi[n] - lo[n]) / max(1, cfg.coarse.get(n, 5) - 1) for n in PARAMETERS}
-    max_samples = cfg.first * cfg.grow**8
-    sampler = Sampler(study, max_samples)
+    unit = np.array([steps[n] if hi[n] > lo[n] else 1.0 for n in PARAMETERS])
+    sampler = Sampler(study, max(cfg.race, cfg.first * cfg.grow**10))
     history: list[tuple[str, int, int]] = []
     seen: dict[tuple[float, ...], Candidate] = {}
+    rung = [0]  # halving rounds so far: the kernel narrows with each
 
     def candidate(shot: np.ndarray) -> Candidate:
         key = tuple(float(v) for v in np.round(shot, 12))
@@ -248,18 +290,34 @@ def search(
             seen[key] = Candidate(np.array(key))
         return seen[key]
 
+    def pick(order: list[Candidate], k: int) -> list[Candidate]:
+        return _diverse(order, k, unit) if cfg.diverse else order[:k]
+
+    def ranked(pool: list[Candidate]) -> list[Candidate]:
+        return _ranked(pool, sampler, cfg.bandwidth * cfg.shrink ** rung[0])
+
+    def halve(
+        pool: list[Candidate], samples: int, stage: str, floor: int
+    ) -> tuple[list[Candidate], int]:
+        while len(pool) > floor:
+            pool = pick(ranked(pool), max(floor, math.ceil(len(pool) * cfg.keep)))
+            samples = min(samples * cfg.grow, sampler.max_samples)
+            rung[0] += 1
+            sampler.extend_all(pool, samples)
+            history.append((stage, len(pool), sampler.simulations))
+        return pool, samples
+
     pool = [candidate(s) for s in study.design.shots]
     samples = cfg.first
-    for c in pool:
-        sampler.extend(c, samples)
+    sampler.extend_all(pool, samples)
     history.append(("coarse", len(pool), sampler.simulations))
-    pool, samples = _halve(pool, sampler, samples, cfg, history, "halving")
+    pool, samples = halve(pool, samples, "halving", cfg.survivors)
 
     swept = [n for n in PARAMETERS if hi[n] > lo[n]]
     for level, around in enumerate(cfg.refine_around, start=1):
         scale = 0.5**level
         fresh: list[Candidate] = []
-        pool = _ranked(pool, sampler, cfg)[:around]
+        pool = pick(ranked(pool), around)
         for c in pool:
             for delta in _neighbours(len(swept)):
                 shot = c.shot.copy()
@@ -268,24 +326,23 @@ def search(
                     shot[j] = min(hi[name], max(lo[name], shot[j] + d * scale * steps[name]))
                 fresh.append(candidate(shot))
         fresh = [c for c in dict.fromkeys(fresh) if c not in pool]
-        start = cfg.first * cfg.grow
-        for c in fresh:
-            sampler.extend(c, start)
+        start = cfg.first * cfg.grow**3
+        sampler.extend_all(fresh, start)
         merged = list(dict.fromkeys(pool + fresh))
         history.append((f"refine ×{scale:g}", len(merged), sampler.simulations))
-        pool, samples = _halve(
-            merged, sampler, start, cfg, history, f"halving ×{scale:g}", floor=around
-        )
-        for c in pool:
-            sampler.extend(c, samples)
+        pool, samples = halve(merged, start, f"halving ×{scale:g}", around)
 
-    # race the finalists: the best few of every candidate seen, on more paired samples
-    contenders = [c for c in seen.values() if c.n >= cfg.first * cfg.grow]
-    finalists = _ranked(contenders, sampler, cfg)[: cfg.finalists]
-    for c in finalists:
-        sampler.extend(c, cfg.race)
+    # race the finalists: the best few of every well-sampled candidate, from different places
+    # (not three neighbours of one basin), on many paired samples, in two rounds, judged by
+    # their own means (no kernel: no smoothing bias at a cliff)
+    contenders = [c for c in seen.values() if c.n >= cfg.first * cfg.grow**2]
+    finalists = pick(ranked(contenders), cfg.finalists)
+    if cfg.race_rounds > 1:
+        sampler.extend_all(finalists, cfg.race // 3)
+        finalists = _ranked(finalists, sampler, 0.0)[: max(1, math.ceil(len(finalists) / 2))]
+    sampler.extend_all(finalists, cfg.race)
     history.append(("race", len(finalists), sampler.simulations))
-    winner = _ranked(finalists, sampler, cfg)[0]
+    winner = _ranked(finalists, sampler, 0.0)[0]
     everyone = list(seen.values())
     rivals: list[Candidate] = []
     for kind in KINDS:
@@ -293,7 +350,7 @@ def search(
             continue
         same = [c for c in everyone if c.kind == kind and c.n >= cfg.first]
         if same:
-            rivals.append(_ranked(same, sampler, cfg)[0])
+            rivals.append(ranked(same)[0])
     chosen = [winner, *rivals]
     counts = [cfg.final] + [cfg.runner_up] * len(rivals)
     estimates, final_study, final_table, used = _final(study, chosen, counts, confidence)
@@ -309,30 +366,23 @@ def search(
     )
 
 
-def _halve(
-    pool: list[Candidate],
-    sampler: Sampler,
-    samples: int,
-    cfg: Settings,
-    history: list[tuple[str, int, int]],
-    stage: str,
-    floor: int | None = None,
-) -> tuple[list[Candidate], int]:
-    """Successive halving of ``pool`` down to ``floor`` (default ``cfg.survivors``) candidates."""
-    floor = cfg.survivors if floor is None else floor
-    while len(pool) > floor:
-        ranked = _ranked(pool, sampler, cfg)
-        pool = ranked[: max(floor, math.ceil(len(ranked) * cfg.keep))]
-        samples = min(samples * cfg.grow, sampler.max_samples)
-        for c in pool:
-            sampler.extend(c, samples)
-        history.append((stage, len(pool), sampler.simulations))
-    return pool, samples
+def _diverse(ranked: list[Candidate], k: int, unit: np.ndarray) -> list[Candidate]:
+    """``k`` of ``ranked``: the best half of them by rank (depth in the best basin), then the
+    next best taken a coarse step (along every parameter) from every one taken (breadth: other
+    basins); topped up from the skipped if too few are left."""
+    out: list[Candidate] = list(ranked[: k // 2])
+    for c in ranked[k // 2 :]:
+        if len(out) == k:
+            return out
+        if all(np.any(np.abs(c.shot - o.shot) / unit > 1.0 + 1e-9) for o in out):
+            out.append(c)
+    rest = [c for c in ranked if c not in out]
+    return out + rest[: k - len(out)]
 
 
-def _ranked(pool: list[Candidate], sampler: Sampler, cfg: Settings) -> list[Candidate]:
+def _ranked(pool: list[Candidate], sampler: Sampler, bandwidth: float) -> list[Candidate]:
     """``pool`` best first by kernel-smoothed mean (ties: more samples first)."""
-    score = sampler.smoothed(pool, cfg.bandwidth)
+    score = sampler.smoothed(pool, bandwidth)
     order = sorted(range(len(pool)), key=lambda i: (-score[i], -pool[i].n))
     return [pool[i] for i in order]
 

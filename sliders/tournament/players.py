@@ -1,7 +1,11 @@
 """The players a tournament knows by name, and how a name becomes a player at a seat.
 
 =====================  ==========================================================================
-``cpu:easy`` …         the computer strengths of :mod:`sliders.ai` (``easy``, ``medium``, ``hard``)
+``cpu:easy[:HAND]`` …  the computer strengths of :mod:`sliders.ai` (``easy``, ``medium``, ``hard``);
+                       with a hand named (``low``, ``medium``, ``high``) the strength's search
+                       with that hand's noise instead of its own
+``HAND``               ``low``, ``medium``, ``high`` (the batch's noise levels) or a number, that
+                       many times the ``medium`` hand's noise (``1.5``)
 ``centre[:HAND]``      slides straight at the board's centre from the middle of the foul line, at
                        the speed that stops there; noiseless unless a hand is named (``low``,
                        ``medium``, ``high``: the batch's noise levels)
@@ -15,6 +19,8 @@
 
 Every player's shot is made legal before it is slid (:func:`sliders.game.legal_shot`). Players
 other than the computer take the rules' default round-end assignment and Instant Home choice.
+Players that simulate (the computer, greedy) simulate in the physics engine the games are played
+in.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from sliders.ai import STRENGTHS, ComputerPlayer
-from sliders.ai.player import candidate_shots
+from sliders.ai.player import Strength, candidate_shots
 from sliders.boards import Face, Layout, worth
 from sliders.errors import UserError
 from sliders.outcome import ShotResult
@@ -63,30 +69,47 @@ def check_name(name: str) -> str:
     return name
 
 
-def make_player(name: str, seat: str, rng: np.random.Generator) -> Any:
-    """The player ``name`` at ``seat``, its random draws from ``rng``."""
+def make_player(name: str, seat: str, rng: np.random.Generator, engine: str | None = None) -> Any:
+    """The player ``name`` at ``seat``, its random draws from ``rng``, simulating (if it does) in
+    ``engine`` (None: the default)."""
     kind, _, arg = name.partition(":")
     if kind == "cpu":
-        if arg not in STRENGTHS:
-            raise UserError(f"player {name!r}: unknown strength {arg!r} ({', '.join(STRENGTHS)})")
-        return ComputerPlayer(seat, arg, rng)
-    if kind in ("centre", "center", "greedy"):
-        hand = _hand(name, arg)
-        return (CentreBot if kind != "greedy" else GreedyPlayer)(seat, hand, rng)
+        level, _, hand = arg.partition(":")
+        if level not in STRENGTHS:
+            raise UserError(f"player {name!r}: unknown strength {level!r} ({', '.join(STRENGTHS)})")
+        s = STRENGTHS[level]
+        if hand:
+            s = Strength(f"{level}:{hand}", _hand(name, hand), s.candidates, s.finalists, s.samples)
+        return EngineComputer(seat, s, rng, engine)
+    if kind in ("centre", "center"):
+        return CentreBot(seat, _hand(name, arg), rng)
+    if kind == "greedy":
+        return GreedyPlayer(seat, _hand(name, arg), rng, engine)
     if arg:
         return FunctionPlayer(seat, load_function(name), rng)
     raise UserError(
-        f"unknown player {name!r} (cpu:easy, cpu:medium, cpu:hard, centre[:HAND], "
+        f"unknown player {name!r} (cpu:STRENGTH[:HAND], centre[:HAND], "
         "greedy[:HAND] or MODULE:FUNCTION)"
     )
 
 
 def _hand(name: str, level: str) -> Noise:
+    """A named noise level, or a number: that many times the ``medium`` level's noise."""
     if not level:
         return NOISE_LEVELS["none"]
-    if level not in NOISE_LEVELS:
-        raise UserError(f"player {name!r}: unknown hand {level!r} ({', '.join(NOISE_LEVELS)})")
-    return NOISE_LEVELS[level]
+    if level in NOISE_LEVELS:
+        return NOISE_LEVELS[level]
+    try:
+        k = float(level)
+    except ValueError:
+        k = math.nan
+    if not (math.isfinite(k) and 0 <= k <= 10):
+        raise UserError(
+            f"player {name!r}: unknown hand {level!r} ({', '.join(NOISE_LEVELS)}, or a multiple "
+            "of the medium hand's noise within 0..10)"
+        )
+    m = NOISE_LEVELS["medium"]
+    return Noise(m.speed_rel * k, m.angle_deg * k, m.offset * k, m.release * k)
 
 
 def load_function(name: str) -> Callable[[Turn], Any]:
@@ -126,6 +149,23 @@ class _RulesDefaults:
         return None
 
 
+class EngineComputer(ComputerPlayer):
+    """The computer player, its search simulated in the games' engine."""
+
+    def __init__(
+        self, seat: str, level: Strength, rng: np.random.Generator, engine: str | None
+    ) -> None:
+        super().__init__(seat, level, rng)
+        self.engine = engine
+
+    def choose_shot(
+        self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
+    ) -> Shot:
+        search = self.search(state, layout, face, params, self.engine)
+        search.run()
+        return search.executed()
+
+
 class CentreBot(_RulesDefaults):
     """Straight at the centre of the board from the middle of the foul line."""
 
@@ -154,8 +194,10 @@ class GreedyPlayer(_RulesDefaults):
     CANDIDATES = 40
     """candidates simulated a turn, the most promising first (as many as the hard computer's)"""
 
-    def __init__(self, seat: str, hand: Noise, rng: np.random.Generator) -> None:
-        self.seat, self.hand, self.rng = seat, hand, rng
+    def __init__(
+        self, seat: str, hand: Noise, rng: np.random.Generator, engine: str | None = None
+    ) -> None:
+        self.seat, self.hand, self.rng, self.engine = seat, hand, rng, engine
 
     def choose_shot(
         self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
@@ -167,7 +209,7 @@ class GreedyPlayer(_RulesDefaults):
         pool = candidate_shots(state, layout, face, p, self.seat, pawn)[: self.CANDIDATES]
         for shot, _ in pool:
             try:
-                result = simulate(layout, face, state.table, shot, p, 0)
+                result = simulate(layout, face, state.table, shot, p, 0, self.engine)
                 after, happened = apply_shot(state, result)
             except (UserError, RulesError):
                 continue

@@ -26,8 +26,8 @@ from sliders.boards import worth
 from sliders.errors import UserError
 from sliders.fileio import read_text, write_text_atomic
 from sliders.game import HeadlessGame
-from sliders.outcome import pawn_seat
-from sliders.rules import Phase
+from sliders.outcome import Status, pawn_seat
+from sliders.rules import HOME, InstantHome, PawnRemoved, Penalty, Phase
 from sliders.tournament.players import make_player
 
 KIND = "sorry-sliders-tournament"
@@ -46,7 +46,7 @@ class Settings:
     seed: int
     max_rounds: int
     engine: str = "pymunk"
-    """the physics engine of the games' shots (players that simulate use the default engine)"""
+    """the physics engine of the games' shots, and of the players' own simulations"""
 
     def header(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, **asdict(self)}
@@ -85,16 +85,17 @@ def play_game(job: Job) -> dict[str, Any]:
     seed = game_seed(s, job.pairing, job.game)
     streams = np.random.SeedSequence(seed).spawn(len(s.seats))
     players = {
-        seat: make_player(seat_of[seat], seat, np.random.default_rng(stream))
+        seat: make_player(seat_of[seat], seat, np.random.default_rng(stream), s.engine)
         for seat, stream in zip(s.seats, streams, strict=True)
     }
     g = HeadlessGame(s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine)
     stats = {seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0} for seat in s.seats}
+    holes = {seat: {"hole": 0, "hole_spaces": 0} for seat in s.seats}
 
     def home(state: Any, result: Any, pawn: str, chosen: Any) -> int | None:
         return players[pawn_seat(pawn)].choose_home(state, result, pawn, chosen)
 
-    draw = False
+    draw = on_shot = False
     while not g.over:
         state = g.state
         if state.phase is Phase.SCORING:
@@ -115,6 +116,8 @@ def play_game(job: Job) -> dict[str, Any]:
         st["points"] += worth(rest.choices) if rest.status.in_play else 0
         st["think"] += took
         st["think_max"] = max(st["think_max"], took)
+        _count_hole(out.happened, holes)
+        on_shot = g.over  # an instant win (Instant Home's last jump), not a round's scoring
     winner = None if draw else seat_of[g.winner] if g.winner else None
     return {
         "pairing": job.pairing,
@@ -122,9 +125,30 @@ def play_game(job: Job) -> dict[str, Any]:
         "seed": seed,
         "seats": seat_of,
         "winner": winner,
+        "winner_seat": None if draw else g.winner,
+        "ended_on_shot": g.over and on_shot,
         "rounds": g.state.round,
         "players": {seat_of[seat]: st for seat, st in stats.items()},
+        "by_seat": {
+            seat: {**holes[seat], "progress": sum(g.state.player(seat).board)} for seat in s.seats
+        },
     }
+
+
+def _count_hole(happened: Sequence[Any], holes: dict[str, dict[str, int]]) -> None:
+    """Add a shot's doings of the centre hole to each seat's tally: ``hole`` roller pawns
+    dropped in, ``hole_spaces`` the spaces its scoring pawns moved for it (Instant Home's jumps
+    HOME count +, Instant Sorry!'s penalties -)."""
+    in_hole = {
+        h.pawn for h in happened if isinstance(h, PawnRemoved) and h.status is Status.IN_HOLE
+    }
+    for h in happened:
+        if isinstance(h, PawnRemoved) and h.pawn in in_hole:
+            holes[h.seat]["hole"] += 1
+        elif isinstance(h, InstantHome) and h.scoring is not None:
+            holes[h.seat]["hole_spaces"] += HOME - h.from_square
+        elif isinstance(h, Penalty) and h.cause in in_hole and h.scoring is not None:
+            holes[h.seat]["hole_spaces"] -= h.from_square
 
 
 def read_results(path: str, settings: Settings) -> list[dict[str, Any]]:
@@ -169,7 +193,7 @@ def run(
     done = read_results(path, settings)
     have = {(r["pairing"], r["game"]) for r in done}
     todo = [k for k in settings.schedule() if k not in have]
-    _rewrite(path, settings, done)  # drops a torn line, writes the header of a new file
+    rewrite(path, settings, done)  # drops a torn line, writes the header of a new file
     total = len(settings.schedule())
     cwd = os.getcwd()
     with open(path, "a", encoding="utf-8") as fh:
@@ -189,27 +213,38 @@ def _play(
     """The games ``todo`` as they finish, on ``jobs`` worker processes. Workers ignore Ctrl-C
     (the command decides): when the caller stops (an exception, Ctrl-C, a closed generator) the
     workers are ended at once and the games they were playing are left for a resumed run."""
-    work = [Job(settings, p, g, cwd) for p, g in todo]
+    for _, record in play_jobs([Job(settings, p, g, cwd) for p, g in todo], jobs):
+        yield record
+
+
+def play_jobs(work: Sequence[Job], jobs: int) -> Iterator[tuple[Job, dict[str, Any]]]:
+    """The games of ``work`` (of one tournament or several) as they finish, each with its job,
+    on ``jobs`` worker processes (see :func:`_play`)."""
     if jobs <= 1 or len(work) <= 1:
         for job in work:
-            yield play_game(job)
+            yield job, play_game(job)
         return
 
     ctx = multiprocessing.get_context("forkserver")
     pool = ctx.Pool(min(jobs, len(work)), initializer=_worker_start)
     try:
-        yield from pool.imap_unordered(play_game, work, chunksize=1)
+        yield from pool.imap_unordered(_play_job, work, chunksize=1)
         pool.close()
     finally:
         pool.terminate()
         pool.join()
 
 
+def _play_job(job: Job) -> tuple[Job, dict[str, Any]]:
+    return job, play_game(job)
+
+
 def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _rewrite(path: str, settings: Settings, games: list[dict[str, Any]]) -> None:
+def rewrite(path: str, settings: Settings, games: list[dict[str, Any]]) -> None:
+    """``path`` as a results file of ``settings`` holding ``games`` (written whole)."""
 
     lines = [json.dumps(settings.header(), sort_keys=True)]
     lines += [json.dumps(r, sort_keys=True) for r in games]
