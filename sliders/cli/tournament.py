@@ -21,6 +21,7 @@ from sliders.boards import read_layout
 from sliders.cli.args import add_engine_argument
 from sliders.errors import UserError
 from sliders.game import HeadlessGame
+from sliders.game.config import split_items
 from sliders.outcome import FACES, parse_seats
 from sliders.physics import Shot, check_engine, simulate
 from sliders.tournament.players import check_name
@@ -71,7 +72,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str]:
 
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    names = [n for n in split_items(args.players) if n]
     if len(names) < 2:
         raise UserError("--players: name at least two players")
     if len(set(names)) != len(names):

@@ -93,7 +93,7 @@ class Match:
         streams = np.random.SeedSequence(config.seed).spawn(1 + len(config.seats))
         self.physics_rng = np.random.default_rng(streams[0])
         self.computers: dict[str, ComputerPlayer] = {
-            spec.seat: ComputerPlayer(spec.seat, spec.strength, np.random.default_rng(stream))
+            spec.seat: ComputerPlayer(spec.seat, spec.level(), np.random.default_rng(stream))
             for spec, stream in zip(config.seats, streams[1:], strict=True)
             if not spec.human
         }

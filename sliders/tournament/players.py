@@ -1,7 +1,9 @@
 """The players a tournament knows by name, and how a name becomes a player at a seat.
 
 =====================  ==========================================================================
-``cpu:easy`` …         the computer strengths of :mod:`sliders.ai` (``easy``, ``medium``, ``hard``)
+``cpu:easy`` …         the computer strengths of :mod:`sliders.ai` (``easy``, ``medium``, ``hard``),
+                       or a hand and a mind (``cpu:hand=low,mind=strong``; the seat parser's
+                       :func:`sliders.game.config.parse_computer` reads what follows ``cpu:``)
 ``centre[:HAND]``      slides straight at the board's centre from the middle of the foul line, at
                        the speed that stops there; noiseless unless a hand is named (``low``,
                        ``medium``, ``high``: the batch's noise levels)
@@ -28,10 +30,11 @@ from typing import Any
 
 import numpy as np
 
-from sliders.ai import STRENGTHS, ComputerPlayer
+from sliders.ai import ComputerPlayer
 from sliders.ai.player import candidate_shots
 from sliders.boards import Face, Layout, worth
 from sliders.errors import UserError
+from sliders.game.config import parse_computer
 from sliders.outcome import ShotResult
 from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, simulate
 from sliders.physics.noise import apply_errors
@@ -63,21 +66,22 @@ def check_name(name: str) -> str:
     return name
 
 
-def make_player(name: str, seat: str, rng: np.random.Generator) -> Any:
-    """The player ``name`` at ``seat``, its random draws from ``rng``."""
+def make_player(name: str, seat: str, rng: np.random.Generator, engine: str | None = None) -> Any:
+    """The player ``name`` at ``seat``, its random draws from ``rng``; players that simulate
+    with the physics engine of the game take ``engine`` (None: the default)."""
     kind, _, arg = name.partition(":")
     if kind == "cpu":
-        if arg not in STRENGTHS:
-            raise UserError(f"player {name!r}: unknown strength {arg!r} ({', '.join(STRENGTHS)})")
-        return ComputerPlayer(seat, arg, rng)
+        return ComputerPlayer(seat, parse_computer(arg, f"player {name!r}"), rng, engine)
     if kind in ("centre", "center", "greedy"):
         hand = _hand(name, arg)
-        return (CentreBot if kind != "greedy" else GreedyPlayer)(seat, hand, rng)
+        if kind == "greedy":
+            return GreedyPlayer(seat, hand, rng, engine)
+        return CentreBot(seat, hand, rng)
     if arg:
         return FunctionPlayer(seat, load_function(name), rng)
     raise UserError(
-        f"unknown player {name!r} (cpu:easy, cpu:medium, cpu:hard, centre[:HAND], "
-        "greedy[:HAND] or MODULE:FUNCTION)"
+        f"unknown player {name!r} (cpu:easy, cpu:medium, cpu:hard, cpu:hand=H,mind=M, "
+        "centre[:HAND], greedy[:HAND] or MODULE:FUNCTION)"
     )
 
 
@@ -154,8 +158,10 @@ class GreedyPlayer(_RulesDefaults):
     CANDIDATES = 40
     """candidates simulated a turn, the most promising first (as many as the hard computer's)"""
 
-    def __init__(self, seat: str, hand: Noise, rng: np.random.Generator) -> None:
-        self.seat, self.hand, self.rng = seat, hand, rng
+    def __init__(
+        self, seat: str, hand: Noise, rng: np.random.Generator, engine: str | None = None
+    ) -> None:
+        self.seat, self.hand, self.rng, self.engine = seat, hand, rng, engine
 
     def choose_shot(
         self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
@@ -167,7 +173,7 @@ class GreedyPlayer(_RulesDefaults):
         pool = candidate_shots(state, layout, face, p, self.seat, pawn)[: self.CANDIDATES]
         for shot, _ in pool:
             try:
-                result = simulate(layout, face, state.table, shot, p, 0)
+                result = simulate(layout, face, state.table, shot, p, 0, self.engine)
                 after, happened = apply_shot(state, result)
             except (UserError, RulesError):
                 continue

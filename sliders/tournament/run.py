@@ -46,7 +46,8 @@ class Settings:
     seed: int
     max_rounds: int
     engine: str = "pymunk"
-    """the physics engine of the games' shots (players that simulate use the default engine)"""
+    """the physics engine of the games' shots, and of the searches of the players that simulate
+    shot by shot (the planner plans in the exact engine's batch path whatever it is)"""
 
     def header(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, **asdict(self)}
@@ -85,7 +86,7 @@ def play_game(job: Job) -> dict[str, Any]:
     seed = game_seed(s, job.pairing, job.game)
     streams = np.random.SeedSequence(seed).spawn(len(s.seats))
     players = {
-        seat: make_player(seat_of[seat], seat, np.random.default_rng(stream))
+        seat: make_player(seat_of[seat], seat, np.random.default_rng(stream), s.engine)
         for seat, stream in zip(s.seats, streams, strict=True)
     }
     g = HeadlessGame(s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine)
