@@ -30,6 +30,7 @@ model says.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -41,6 +42,9 @@ from sliders.rules import HOME, GameState, Phase, scores_of
 
 HORIZON = 60
 """rounds the model looks ahead; a seat not finished by then is counted as never finishing"""
+THREAT = 0.3
+"""the chance that one shot still to come from an opponent this round knocks one of a seat's
+pawns on the table out of its score (the most valuable first)"""
 START_DISTANCE = HOME
 
 
@@ -68,15 +72,37 @@ class RaceModel:
         board: Sequence[int],
         table: Sequence[tuple[int, ...]] = (),
         in_hand: int = 0,
+        threats: int = 0,
     ) -> np.ndarray:
         """P(every scoring pawn of a seat is HOME by the end of the round t rounds from now),
         t = 0 (this round) .. H: its score ``board``, the scores its roller pawns on the table
-        offer (``table``) and the roller pawns it still has to slide this round (``in_hand``)."""
-        items = tuple(sorted(tuple(sorted(c)) for c in table if any(x > 0 for x in c)))
-        key = (tuple(sorted(board)), items, in_hand)
+        offer (``table``), the roller pawns it still has to slide this round (``in_hand``) and
+        the opponents' shots still to come this round (``threats``: each knocks one of the
+        seat's pawns on the table out of its score with chance :data:`THREAT`, the most valuable
+        first)."""
+        items = tuple(
+            sorted(
+                (tuple(sorted(c)) for c in table if any(x > 0 for x in c)), key=max, reverse=True
+            )
+        )
+        key = (tuple(sorted(board)), items, in_hand, threats if items else 0)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = self._seat(key[0], items, in_hand)
+            got = np.zeros(self.horizon + 1)
+            lost = _binomial(key[3], THREAT)
+            for k, p in enumerate(lost):
+                kept = tuple(sorted(items[min(k, len(items)) :]))
+                got += p * self._kept(key[0], kept, in_hand)
+            self._memo[key] = got
+        return got
+
+    def _kept(
+        self, board: tuple[int, ...], items: tuple[tuple[int, ...], ...], hand: int
+    ) -> np.ndarray:
+        key = (board, items, hand, -1)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self._seat(board, items, hand)
         return got
 
     def win_probabilities(self, state: GameState) -> dict[str, float]:
@@ -84,11 +110,13 @@ class RaceModel:
         if state.winner is not None:
             return {s: float(s == state.winner) for s in state.seats}
         shooting = state.phase is Phase.SHOOTING
+        left = {s: len(state.player(s).in_hand) if shooting else 0 for s in state.seats}
         cdfs = {}
         for s in state.seats:
             p = state.player(s)
             offers = [scores_of(q, state.face_record) for q in state.on_table(s)]
-            cdfs[s] = self.seat_cdf(p.board, offers, len(p.in_hand) if shooting else 0)
+            threats = sum(n for o, n in left.items() if o != s)
+            cdfs[s] = self.seat_cdf(p.board, offers, left[s], threats)
         return combine(cdfs, state)
 
     def win_probability(self, state: GameState, seat: str) -> float:
@@ -197,6 +225,14 @@ def combine(cdfs: dict[str, np.ndarray], state: GameState) -> dict[str, float]:
 def _starter_after(state: GameState, t: int) -> str:
     order = state.turn_order(state.starter)
     return order[t % len(order)]
+
+
+def _binomial(n: int, p: float) -> np.ndarray:
+    """P(k successes of ``n`` tries of chance ``p``), k = 0..n."""
+    out = np.zeros(n + 1)
+    for k in range(n + 1):
+        out[k] = math.comb(n, k) * p**k * (1 - p) ** (n - k)
+    return out
 
 
 def _moves(o: Outcome, d: int) -> list[int]:
