@@ -2,7 +2,8 @@
 parallel, and report win rates (with 95 % Wilson intervals), Elo-style ratings, points per shot
 and seconds per decision, as a table and a PNG.
 
-Players: cpu:easy, cpu:medium, cpu:hard (the computer strengths), centre[:HAND] (a bot sliding
+Players: cpu:easy, cpu:medium, cpu:hard (the computer strengths) or cpu:hand=H,mind=M (a hand and
+a mind, as --seats takes them), centre[:HAND] (a bot sliding
 straight at the centre; noiseless unless a hand noise level is named), greedy[:HAND] (the shot
 that leaves its pawns worth the most points now), or MODULE:FUNCTION (your own; see
 docs/players.md). Every pairing plays --games two-seat games, the players swapping seats (and
@@ -38,7 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--players",
         required=True,
         metavar="LIST",
-        help="comma-separated players, e.g. cpu:easy,cpu:hard,centre,greedy,mybot:play",
+        help="comma-separated players, e.g. cpu:easy,cpu:hard,cpu:hand=low,mind=classic,"
+        "centre,greedy,mybot:play",
     )
     p.add_argument("--games", type=int, default=10, help="games per pairing (default: 10)")
     p.add_argument(
