@@ -100,7 +100,7 @@ def pawn_id(value: Any, where: str, seats: Collection[str] = SEATS) -> str:
     if m is None or int(m.group(2)) > PAWNS_PER_PLAYER or m.group(1) not in seats:
         of = "" if set(seats) >= set(SEATS) else f" of {', '.join(s for s in SEATS if s in seats)}"
         raise _expected(where, f"a pawn id SEAT-N with N from 1 to {PAWNS_PER_PLAYER}{of}", value)
-    return value
+    return m.string
 
 
 def ascii_whole(word: str) -> int | None:

@@ -191,10 +191,10 @@ def _first_line(exc: BaseException) -> str:
 def _write_npz(fh: IO[bytes], cols: Columns, meta: dict[str, Any]) -> None:
 
     buf = io.BytesIO()
-    np.savez_compressed(
-        buf,
-        sliders_json=np.array(json.dumps(meta)),
-        statuses=np.array([str(s) for s in STATUSES]),
+    arrays: dict[str, Any] = {
+        "sliders_json": np.array(json.dumps(meta)),
+        "statuses": np.array([str(s) for s in STATUSES]),
         **cols,
-    )
+    }
+    np.savez_compressed(buf, **arrays)
     fh.write(buf.getvalue())

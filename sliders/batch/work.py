@@ -171,7 +171,9 @@ def simulate_chunk(
         return _run_chunk_exact(ctx, prep, start, stop, intended)
     k = ctx.samples
     n = stop - start
-    out = {name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()}
+    out: dict[str, np.ndarray] = {
+        name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()
+    }
     m = len(prep.table)
     pawn_status = np.zeros((n, m), dtype=np.int8)
     pawn_points = np.zeros((n, m), dtype=np.int16)
@@ -276,7 +278,9 @@ def _run_chunk_exact(
     from sliders.physics.exact.batch import simulate_batch
 
     k, n, p, seat = ctx.samples, stop - start, prep.params, prep.seat
-    out = {name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()}
+    out: dict[str, np.ndarray] = {
+        name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()
+    }
     shots = np.arange(start, stop, dtype=np.int64)
     which, sample = shots // k, shots % k
     out["shot"][:], out["intended"][:], out["sample"][:] = shots, which, sample

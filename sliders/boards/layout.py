@@ -55,7 +55,7 @@ class Rect:
         """Euclidean distance from (x, y) to the rectangle (0 inside)."""
         dx = max(self.xmin - x, 0.0, x - self.xmax)
         dy = max(self.ymin - y, 0.0, y - self.ymax)
-        return (dx * dx + dy * dy) ** 0.5
+        return float((dx * dx + dy * dy) ** 0.5)
 
 
 @dataclass(frozen=True, slots=True)

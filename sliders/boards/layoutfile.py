@@ -57,7 +57,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sliders.boards.faces import BOARD_SIDE, DEFAULT_FACE, FACES
 from sliders.boards.layout import (
@@ -265,7 +265,8 @@ class LayoutSpec:
         _unique(source, "track", [t.name for t in tracks])
         _unique(source, "seat", [s.name for s in seats])
         names = [s.name for s in seats]
-        for piece in (*tracks, *rails):
+        pieces: tuple[TrackSpec | RailSpec, ...] = (*tracks, *rails)
+        for piece in pieces:
             for cond in (piece.when, piece.unless):
                 if cond is not None and cond not in names:
                     raise UserError(
@@ -333,7 +334,7 @@ class _Reader:
             raise self.fail(
                 where, f"{key} must be {_KIND_NAMES.get(kind, kind.__name__)}, got {value!r}"
             )
-        if kind is float and not math.isfinite(value):
+        if kind is float and not math.isfinite(cast(float, value)):
             raise self.fail(where, f"{key} must be a finite number, got {value!r}")
         return value
 
@@ -355,7 +356,7 @@ class _Reader:
             ) from None
 
     def direction(self, table: dict[str, Any], key: str, where: str) -> str | None:
-        value = self.get(table, key, str, where, None)
+        value: str | None = self.get(table, key, str, where, None)
         if value is not None and value not in DIRECTIONS:
             raise self.fail(where, f"{key} = {value!r} is not one of {', '.join(DIRECTIONS)}")
         return value
@@ -666,7 +667,8 @@ class _Builder:
     # seats
 
     def _lane(self, first: str) -> list[Track]:
-        lane, name = [], first
+        lane: list[Track] = []
+        name: str | None = first
         seen: set[str] = set()
         while name is not None and name not in seen:
             seen.add(name)

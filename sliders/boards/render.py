@@ -226,11 +226,11 @@ def draw_table(
                 bbox={"boxstyle": "round,pad=0.15", "fc": "#000000aa", "ec": "none"},
             )
 
-    xs = [v for rc in layout.surface for v in (rc.xmin, rc.xmax)]
-    ys = [v for rc in layout.surface for v in (rc.ymin, rc.ymax)]
+    edge_xs = [v for rc in layout.surface for v in (rc.xmin, rc.xmax)]
+    edge_ys = [v for rc in layout.surface for v in (rc.ymin, rc.ymax)]
     pad = 0.02
-    ax.set_xlim(min(xs) - pad, max(xs) + pad)
-    ax.set_ylim(min(ys) - pad, max(ys) + pad)
+    ax.set_xlim(min(edge_xs) - pad, max(edge_xs) + pad)
+    ax.set_ylim(min(edge_ys) - pad, max(edge_ys) + pad)
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])

@@ -9,8 +9,8 @@ from sliders.boards.faces import DEFAULT_FACE, FACES, Face
 from sliders.boards.faces import face as face_named
 from sliders.boards.layout import Layout
 from sliders.boards.scene import Scene
-from sliders.outcome import parse_seat, parse_seats
-from sliders.physics.engines import DEFAULT_ENGINE, ENGINES
+from sliders.outcome import ENGINES, parse_seat, parse_seats
+from sliders.physics.engines import DEFAULT_ENGINE
 
 DEFAULT_LAYOUT = "square"
 

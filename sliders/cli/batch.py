@@ -45,6 +45,7 @@ from sliders.cli.args import (
 from sliders.errors import UserError
 from sliders.lab.value import parse_score_boards
 from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics.engine import PymunkSimulation
 from sliders.physics.noise import NOISE_LEVELS, Noise
 
 if TYPE_CHECKING:
@@ -340,10 +341,13 @@ def _first_refusal(result: BatchResult) -> str:
     )
     layout, face = ctx.build()
     try:
-        sim = Simulation(layout, face, ctx.scene.pawns, shot, ctx.params, int(t["seed"][r]))
+        sim = Simulation(
+            layout, face, ctx.scene.pawns, shot, ctx.params, int(t["seed"][r]), ctx.engine
+        )
     except UserError as exc:
         return f"first: shot {int(t['shot'][r])}, {exc}"
-    sim.world.release()
+    if isinstance(sim, PymunkSimulation):  # give its cached world back for the next shot
+        sim.world.release()
     return f"first: shot {int(t['shot'][r])}"
 
 

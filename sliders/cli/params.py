@@ -8,8 +8,9 @@ import json
 from sliders.boards import BUILTIN_FACES
 from sliders.boards.layout import FOUL_DISTANCE, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
 from sliders.cli.args import add_param_argument
+from sliders.outcome import ENGINES
 from sliders.physics import PhysicsParams
-from sliders.physics.engines import DEFAULT_ENGINE, ENGINES, engine_version
+from sliders.physics.engines import DEFAULT_ENGINE, engine_version
 from sliders.physics.params import MAX_STEPS
 
 

@@ -5,8 +5,9 @@ Two engines implement one pawn model (docs/model.md): ``"pymunk"`` and ``"exact"
 sliders`` alone does not.
 """
 
+from sliders.outcome import ENGINES
 from sliders.physics.engine import Shot, at_rest
-from sliders.physics.engines import DEFAULT_ENGINE, ENGINES, Simulation, check_engine, simulate
+from sliders.physics.engines import DEFAULT_ENGINE, Simulation, check_engine, simulate
 from sliders.physics.noise import NOISE_LEVELS, Noise
 from sliders.physics.params import PhysicsParams
 

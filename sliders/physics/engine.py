@@ -150,6 +150,11 @@ class PymunkSimulation(Simulation):
         self.events: list[Event] = []
         self.removed: dict[str, PawnRest] = {}
         self._was_moving: dict[pymunk.Body, bool] = {}  # before the step, by pre_solve
+        self._rewound: dict[pymunk.Body, float] = {}  # put back to where a new contact began
+        self.touch_time = True
+        """meet each new contact where it began within the step (see :meth:`_meet`); set
+        False before running to resolve contacts where the step finds them, as Chipmunk alone
+        does"""
         self._tough: dict[str, float] = {}  # each pawn's drawn knock-over threshold
         self._hole_in: dict[str, float] = {}  # when each pawn's centre came over the hole
         self._hole_capture: dict[str, float] = {}  # ... and within the capture radius
@@ -204,6 +209,7 @@ class PymunkSimulation(Simulation):
         p = self.params
         step, dt, k = self._step, p.dt, p.rest_check_steps
         doomed, falling, hole_in = self._doomed, self._falling, self._hole_in
+        rewound = self._rewound
         max_steps = self._max_steps
         while self.moving:
             n = min(k, max_steps - self.steps)
@@ -212,6 +218,8 @@ class PymunkSimulation(Simulation):
             for _ in range(n):
                 step(dt)
                 self.steps += 1
+                if rewound:
+                    self._after_meeting()
                 if hole_in:
                     self._leave_hole()
                 if doomed or falling:
@@ -232,6 +240,8 @@ class PymunkSimulation(Simulation):
             return
         self._step(self.params.dt)
         self.steps += 1
+        if self._rewound:
+            self._after_meeting()
         if self._hole_in:
             self._leave_hole()
         if self._doomed or self._falling:
@@ -331,18 +341,90 @@ class PymunkSimulation(Simulation):
         return round((self.steps + 1) * self.params.dt, 9)
 
     def _pawn_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        """The pair's restitution and friction, and whether each pawn moves before the step."""
+        """The pair's restitution and friction, and whether each pawn moves before the step;
+        a new contact is met where the pawns first touched (see :meth:`_meet`)."""
         arb.restitution = self.params.restitution_pawn
         arb.friction = self.params.friction_pawn
         moving = self._was_moving
-        for body in arb.bodies:
-            moving[body] = abs(body.velocity) > _REST_SPEED
+        a, b = arb.bodies
+        moving[a] = abs(a.velocity) > _REST_SPEED
+        moving[b] = abs(b.velocity) > _REST_SPEED
+        if arb.is_first_contact and self.touch_time:
+            (xa, ya), (vxa, vya) = a.position, a.velocity
+            (xb, yb), (vxb, vyb) = b.position, b.velocity
+            h = self.params.dt
+            # their separation at the start of the step, and how it changed within it
+            dx, dy = (xb - vxb * h) - (xa - vxa * h), (yb - vyb * h) - (ya - vya * h)
+            s = _entry_time(dx, dy, vxb - vxa, vyb - vya, 2 * self.params.pawn_radius, h)
+            if s is not None:
+                nx, ny = dx + (vxb - vxa) * s, dy + (vyb - vya) * s
+                norm = math.hypot(nx, ny)
+                self._meet(arb, (a, b), s, nx / norm, ny / norm)
 
     def _rail_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         arb.restitution = self.params.restitution_rail
         arb.friction = self.params.friction_rail
         body = arb.bodies[0]
         self._was_moving[body] = abs(body.velocity) > _REST_SPEED
+        if arb.is_first_contact and self.touch_time:
+            rail = cast(pymunk.Segment, arb.shapes[1])
+            (x, y), (vx, vy) = body.position, body.velocity
+            h = self.params.dt
+            touch = _rail_touch(
+                (x - vx * h, y - vy * h), (vx, vy), rail.a, rail.b,
+                rail.radius + self.params.pawn_radius, h,
+            )  # fmt: skip
+            if touch is not None:
+                self._meet(arb, (body,), *touch)
+
+    def _meet(
+        self, arb: pymunk.Arbiter, bodies: tuple[pymunk.Body, ...], s: float, nx: float, ny: float
+    ) -> None:
+        """Resolve a new contact where it began rather than where the step found it.
+
+        Chipmunk moves every body by its velocity over the step and only then looks for
+        contacts, so a contact found at the end of a step has the pawns pressed into each other
+        (or a rail) by up to the distance they travel in a step, and its impulse would act along
+        the line of centres *there*: a struck pawn would leave off by an angle of the order of
+        (speed·dt)/(2·radius), and the pair would part from the wrong place. Within a step every
+        body moves in a straight line at its velocity, so the moment ``s`` of first touch
+        (measured from the start of the step; negative when they already touched at its start)
+        is the root of a quadratic. The pawns are put back where they touched, the contact's
+        normal ``(nx, ny)`` and points are set there, and after the step (see
+        :meth:`_after_meeting`) each moves on from that place at its velocity after the contact
+        for the rest of the step. Directions and speeds after the contact are then those of the
+        exact engine to within the rolling deceleration over one step, and positions differ by
+        the step's own first-order term, as in free rolling.
+        """
+        h = self.params.dt
+        old = arb.contact_point_set
+        if nx * old.normal.x + ny * old.normal.y < 0:
+            nx, ny = -nx, -ny  # keep Chipmunk's sense of the normal (from the first shape)
+        r = self.params.pawn_radius
+        rewound = self._rewound
+        for body in bodies:
+            if body in rewound:
+                return  # a second new contact of this pawn in the same step: left as found
+        for body in bodies:
+            x, y = body.position
+            vx, vy = body.velocity
+            body.position = (x - vx * (h - s), y - vy * (h - s))
+            rewound[body] = s
+        ax, ay = bodies[0].position
+        point = pymunk.Vec2d(ax + nx * r, ay + ny * r)
+        arb.contact_point_set = pymunk.ContactPointSet(
+            pymunk.Vec2d(nx, ny), (pymunk.ContactPoint(point, point, 0.0),)
+        )
+
+    def _after_meeting(self) -> None:
+        """After a step in which new contacts were met where they began: each pawn moves on
+        from the place of touch at its velocity after the contact, for the rest of the step."""
+        h = self.params.dt
+        for body, s in self._rewound.items():
+            x, y = body.position
+            vx, vy = body.velocity
+            body.position = (x + vx * (h - s), y + vy * (h - s))
+        self._rewound.clear()
 
     def _pawn_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step of a contact: the impulse it delivered this step may topple either pawn
@@ -518,6 +600,8 @@ class PymunkSimulation(Simulation):
         """
         if pawn is _SEVERAL or len(self.events) == self._coast_events:
             return False
+        if pawn.id in self.removed:
+            return False  # toppled, it leaves after this step
         if self.steps < self._coast_next:
             return False
         self._coast_events = len(self.events)
@@ -823,6 +907,55 @@ _COAST_MARGIN = 1e-4
 """how far (m) a coasting pawn's path must stay from anything it could touch"""
 
 
+def _entry_time(dx: float, dy: float, wx: float, wy: float, reach: float, h: float) -> float | None:
+    """When, within ``[-h, h]``, a separation starting at ``(dx, dy)`` and changing at
+    ``(wx, wy)`` first falls to ``reach`` (the earlier root of |d + w·s| = reach), or None."""
+    a = wx * wx + wy * wy
+    b = dx * wx + dy * wy
+    c = dx * dx + dy * dy - reach * reach
+    disc = b * b - a * c
+    if a <= 0.0 or disc < 0.0 or b >= 0.0:
+        return None
+    root = math.sqrt(disc)
+    # the earlier root of a·s² + 2b·s + c = 0, in the form that keeps its precision
+    s = c / (root - b) if c > 0 else (-b - root) / a
+    return s if -h <= s <= h else None
+
+
+def _rail_touch(
+    start: tuple[float, float],
+    v: tuple[float, float],
+    a: tuple[float, float],
+    b: tuple[float, float],
+    reach: float,
+    h: float,
+) -> tuple[float, float, float] | None:
+    """When, within ``[-h, h]`` of a step that began at ``start`` moving at ``v``, a pawn first
+    touched the rail a–b (its centre came within ``reach`` of the segment: its side band or an
+    end disc), and the unit normal from the pawn toward the rail there; or None."""
+    (x0, y0), (vx, vy) = start, v
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(ex, ey)
+    best: tuple[float, float, float] | None = None
+    if length > 0:
+        nx, ny = -ey / length, ex / length
+        side = (x0 - a[0]) * nx + (y0 - a[1]) * ny
+        towards = vx * nx + vy * ny
+        if side * towards < 0:
+            s = (abs(side) - reach) / abs(towards)
+            along = ((x0 + vx * s - a[0]) * ex + (y0 + vy * s - a[1]) * ey) / (length * length)
+            if -h <= s <= h and 0.0 <= along <= 1.0:
+                sign = -1.0 if side > 0 else 1.0
+                best = (s, sign * nx, sign * ny)
+    for cx, cy in (a, b):
+        s_cap = _entry_time(cx - x0, cy - y0, -vx, -vy, reach, h)
+        if s_cap is not None and (best is None or s_cap < best[0]):
+            dx, dy = cx - (x0 + vx * s_cap), cy - (y0 + vy * s_cap)
+            d = math.hypot(dx, dy)
+            best = (s_cap, dx / d, dy / d)
+    return best
+
+
 def segments_distance(
     a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]
 ) -> float:
@@ -846,7 +979,7 @@ _local = threading.local()
 
 def world_for(layout: Layout, face: Face, params: PhysicsParams) -> World:
     """This thread's world for ``layout``, ``face`` and ``params`` (a few are kept)."""
-    last = getattr(_local, "last", None)
+    last: tuple[Layout, Face, PhysicsParams, World] | None = getattr(_local, "last", None)
     if last is not None and last[0] is layout and last[1] is face and last[2] is params:
         return last[3]  # the same objects as last time: skip hashing them
     cache: OrderedDict[tuple[Layout, Face, PhysicsParams], World]

@@ -57,7 +57,8 @@ class Noise:
         """``n`` rows of standard errors (speed factor - 1, angle rad, offset m, release m)."""
         z = rng.standard_normal((n, 4))
         scale = np.array([self.speed_rel, math.radians(self.angle_deg), self.offset, self.release])
-        return z * scale
+        errors: np.ndarray = z * scale
+        return errors
 
     def execute(
         self, shot: Shot, rng: np.random.Generator, seat: Seat, params: PhysicsParams

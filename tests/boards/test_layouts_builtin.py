@@ -176,7 +176,7 @@ def test_solo_closes_three_sides() -> None:
     # a straight shot too hard for the board bounces off the north blocker rail and stays
     result = simulate(layout, face("danger-dots"), (), Shot("south", 1.0), P, seed=1)
     rails = [e for e in result.events if e.type == "rail"]
-    assert rails and rails[0].y > H
+    assert rails and rails[0].y > H - 1e-9  # the touch, on the north blocker rail's face
     assert result.pawns[0].status is not Status.OFF_BOARD
 
 

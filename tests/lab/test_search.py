@@ -18,7 +18,8 @@ SMALL = Settings(final=16, runner_up=8)
 
 def test_without_noise_it_finds_the_bullseye() -> None:
     scene = Scene("square", ("south", "north"), "race-for-home", ())
-    got = search(scene, "south", {}, Noise(), seed=0, settings=SMALL)
+    box = {"speed": "0.3:1.1", "angle": "-4:4"}
+    got = search(scene, "south", box, Noise(), seed=0, settings=SMALL)
     assert got.best.value == 5 and got.best.lo == got.best.hi == 5
     assert got.best.statuses == {"on_target": 1.0}
 

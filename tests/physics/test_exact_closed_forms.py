@@ -7,35 +7,18 @@ import math
 
 import pytest
 
-from sliders.boards import Layout, Rail, Seat, Track, face
+from sliders.boards import Rail, face
 from sliders.outcome import EventType, PawnRest, Status
 from sliders.physics import PhysicsParams, Shot
 from sliders.physics.exact import ExactSimulation, simulate_exact
 from sliders.physics.exact import kernels as k
 
+from .helpers import ARENA, Y0, A, arena, pair_closed_form
+
 P = PhysicsParams.default()
 RACE = face("race-for-home")
 R = P.pawn_radius
-A = P.mu_roll * P.g
 REL = 1e-9
-
-
-def arena(width: float = 2.0, length: float = 12.0, rails: tuple[Rail, ...] = ()) -> Layout:
-    """One wide lane, its near end at y = -length - 0.13, with only the given rails."""
-    track = Track("south", mouth=(0.0, -0.13), forward=(0, 1), length=length, width=width)
-    return Layout(
-        "arena",
-        tracks=(track,),
-        rails=rails,
-        seats=(
-            Seat("south", ("south",), track.near, track.forward, width=width, foul=1.0),
-            Seat("north", ("south",), track.mouth, (0, -1), width=width, foul=1.0),
-        ),
-    )
-
-
-ARENA = arena()
-Y0 = ARENA.seats[0].near[1] + 1.0  # where a shot from the foul line starts
 
 
 def pawn(pid: str, x: float, y: float) -> PawnRest:
@@ -62,24 +45,6 @@ def test_stopping_distance_is_v2_over_2mug(speed: float) -> None:
     assert [e.type for e in result.events] == [EventType.RELEASE, EventType.SETTLED]
 
 
-def _pair_closed_form(v0: float, b: float, gap: float, e: float, mu: float):
-    """A pawn sliding along +y from (b, Y0) at v0 meets one at rest at (0, Y0 + gap): the contact
-    speed, normal, impulses and velocities after (no spin before)."""
-    yc = Y0 + gap - math.sqrt(4 * R * R - b * b)
-    vc = math.sqrt(v0 * v0 - 2 * A * (yc - Y0))
-    nx, ny = -b / (2 * R), math.sqrt(4 * R * R - b * b) / (2 * R)
-    tx, ty = -ny, nx
-    m = P.pawn_mass
-    gn = vc * ny
-    jn = 0.5 * m * (1 + e) * gn
-    gt = vc * ty
-    jt = max(-mu * jn, min(mu * jn, m * gt / 6))
-    v1 = (-(jn * nx + jt * tx) / m, vc - (jn * ny + jt * ty) / m)
-    v2 = ((jn * nx + jt * tx) / m, (jn * ny + jt * ty) / m)
-    w = -jt * R / (0.5 * m * R * R)
-    return (b, yc), vc, jn, v1, v2, w
-
-
 def _rest_after(start: tuple[float, float], v: tuple[float, float]) -> tuple[float, float]:
     s = math.hypot(*v)
     if s == 0:
@@ -99,7 +64,7 @@ def test_pawn_hit_matches_the_closed_form(e: float, mu: float, b: float) -> None
     sim.run()
     result = sim.result()
     (contact,) = [ev for ev in result.events if ev.type is EventType.CONTACT]
-    where, vc, jn, v1, v2, w = _pair_closed_form(v0, b, gap, e, mu)
+    where, vc, jn, v1, v2, w = pair_closed_form(v0, b, gap, e, mu)
     assert contact.impulse == pytest.approx(jn, rel=REL)
     assert contact.t == pytest.approx(2 * (where[1] - Y0) / (v0 + vc), rel=REL)
     shooter, target = result.pawns
@@ -117,7 +82,7 @@ def test_pawn_hit_matches_the_closed_form(e: float, mu: float, b: float) -> None
 def test_spin_from_an_oblique_hit_spins_down_at_the_damping_torque() -> None:
     params = P.replace(friction_pawn=0.3, knock_over_impulse=10.0)
     b, gap = 0.012, 0.3
-    where, vc, jn, v1, v2, w = _pair_closed_form(1.2, b, gap, params.restitution_pawn, 0.3)
+    where, vc, jn, v1, v2, w = pair_closed_form(1.2, b, gap, params.restitution_pawn, 0.3)
     sim = ExactSimulation(
         ARENA, RACE, [pawn("north-1", 0.0, Y0 + gap)], Shot("south", 1.2, offset=b), params
     )

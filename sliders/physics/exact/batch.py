@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sliders.boards import Face, Layout, surface_at
+from sliders.boards import Face, Layout, Seat, surface_at
 from sliders.boards.geometry import PlacedPawn, check_pawns
 from sliders.errors import UserError
 from sliders.outcome import SEATS, Status, pawn_seat
@@ -118,7 +118,7 @@ def simulate_batch(
 
 def _releases(
     layout: Layout,
-    seat,  # noqa: ANN001 - a boards Seat
+    seat: Seat,
     speed: np.ndarray,
     angle: np.ndarray,
     offset: np.ndarray,

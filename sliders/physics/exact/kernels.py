@@ -31,9 +31,17 @@ contact is resolved is a resting contact: the two then move on together with the
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    Floats = NDArray[np.float64]
+    Ints = NDArray[np.int64]
+    Bools = NDArray[np.bool_]
 
 INF = math.inf
 TIE = 1e-12
@@ -78,7 +86,9 @@ RUNNING, SETTLED, FULL, TIMEOUT = 0, 1, 2, 3
 
 
 @njit(cache=True, error_model="numpy")
-def state_at(S, i, t, dec, alpha):
+def state_at(
+    S: Floats, i: int, t: float, dec: float, alpha: float
+) -> tuple[float, float, float, float, float, float]:
     """(x, y, vx, vy, spin, heading) of pawn ``i`` at time ``t`` (≥ its segment start)."""
     tau = t - S[i, T0]
     x, y, vx, vy = S[i, X], S[i, Y], S[i, VX], S[i, VY]
@@ -109,14 +119,14 @@ def state_at(S, i, t, dec, alpha):
 
 
 @njit(cache=True, error_model="numpy")
-def rebase(S, i, t, dec, alpha):
+def rebase(S: Floats, i: int, t: float, dec: float, alpha: float) -> None:
     """Start pawn ``i``'s segment anew at time ``t``."""
     x, y, vx, vy, w, th = state_at(S, i, t, dec, alpha)
     S[i, X], S[i, Y], S[i, VX], S[i, VY], S[i, W], S[i, TH], S[i, T0] = x, y, vx, vy, w, th, t
 
 
 @njit(cache=True, error_model="numpy")
-def time_to_travel(s, v, dec):
+def time_to_travel(s: float, v: float, dec: float) -> float:
     """The time a pawn starting at speed ``v`` takes to roll ``s`` (≤ its stopping distance)."""
     root = v * v - 2.0 * dec * s
     return 2.0 * s / (v + math.sqrt(root if root > 0.0 else 0.0))
@@ -126,12 +136,12 @@ def time_to_travel(s, v, dec):
 
 
 @njit(cache=True, error_model="numpy")
-def _poly(c0, c1, c2, c3, c4, x):
+def _poly(c0: float, c1: float, c2: float, c3: float, c4: float, x: float) -> float:
     return c0 + x * (c1 + x * (c2 + x * (c3 + x * c4)))
 
 
 @njit(cache=True, error_model="numpy")
-def _quadratic_roots(a, b, c):
+def _quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     """Real roots of a·x² + b·x + c in ascending order: (count, r1, r2)."""
     if a == 0.0:
         if b == 0.0:
@@ -150,7 +160,9 @@ def _quadratic_roots(a, b, c):
 
 
 @njit(cache=True, error_model="numpy")
-def _bisect(c0, c1, c2, c3, c4, lo, hi, flo_positive):
+def _bisect(
+    c0: float, c1: float, c2: float, c3: float, c4: float, lo: float, hi: float, flo_positive: bool
+) -> float:
     """The root of the polynomial between ``lo`` and ``hi``, where it changes sign once, to
     rounding: Newton steps kept inside the shrinking bracket, halving when a step would leave it."""
     x = 0.5 * (lo + hi)
@@ -173,7 +185,9 @@ def _bisect(c0, c1, c2, c3, c4, lo, hi, flo_positive):
 
 
 @njit(cache=True, error_model="numpy")
-def _cubic_roots_in(c0, c1, c2, c3, lo, hi):
+def _cubic_roots_in(
+    c0: float, c1: float, c2: float, c3: float, lo: float, hi: float
+) -> tuple[int, float, float, float]:
     """Real roots of c0 + c1·x + c2·x² + c3·x³ inside (lo, hi), ascending: (count, r1, r2, r3).
 
     The cubic is monotone between the roots of its derivative, so each piece holds at most one
@@ -212,7 +226,7 @@ def _cubic_roots_in(c0, c1, c2, c3, lo, hi):
 
 
 @njit(cache=True, error_model="numpy")
-def first_drop(c0, c1, c2, c3, c4, hi):
+def first_drop(c0: float, c1: float, c2: float, c3: float, c4: float, hi: float) -> float:
     """The first x in (0, hi] where the polynomial (positive at 0) falls to zero, or INF.
 
     The polynomial is monotone between the real roots of its derivative (a cubic), so walking
@@ -239,7 +253,9 @@ def first_drop(c0, c1, c2, c3, c4, hi):
 
 
 @njit(cache=True, error_model="numpy")
-def circle_entry(px, py, ux, uy, cx, cy, rho, v):
+def circle_entry(
+    px: float, py: float, ux: float, uy: float, cx: float, cy: float, rho: float, v: float
+) -> float:
     """Distance along the ray p + u·s (s ≥ 0) at which a point moving at speed ``v`` enters the
     disc (c, rho), or INF. A point already on the circle (within TOUCH) enters at 0 if it is
     heading inward faster than V_EPS."""
@@ -258,7 +274,7 @@ def circle_entry(px, py, ux, uy, cx, cy, rho, v):
 
 
 @njit(cache=True, error_model="numpy")
-def circle_exit(px, py, ux, uy, rho):
+def circle_exit(px: float, py: float, ux: float, uy: float, rho: float) -> float:
     """Distance along the ray at which a point inside the disc (0, rho) leaves it (≥ 0)."""
     b = px * ux + py * uy
     c = (math.hypot(px, py) - rho) * (math.hypot(px, py) + rho)
@@ -273,7 +289,9 @@ def circle_exit(px, py, ux, uy, rho):
 
 
 @njit(cache=True, error_model="numpy")
-def rail_entry(px, py, ux, uy, rails, k, rho, v):
+def rail_entry(
+    px: float, py: float, ux: float, uy: float, rails: Floats, k: int, rho: float, v: float
+) -> float:
     """Distance along the ray at which a pawn's centre comes within ``rho`` of rail ``k``'s centre
     line (its face or one of its round end caps), or INF."""
     ax, ay, bx, by = rails[k, RA_X], rails[k, RA_Y], rails[k, RB_X], rails[k, RB_Y]
@@ -310,7 +328,7 @@ def rail_entry(px, py, ux, uy, rails, k, rho, v):
 
 
 @njit(cache=True, error_model="numpy")
-def edge_exit(px, py, ux, uy, reach, cells):
+def edge_exit(px: float, py: float, ux: float, uy: float, reach: float, cells: Floats) -> float:
     """Distance along the ray at which the point first enters a cell off the table (the first
     point off the surface), or INF within ``reach``."""
     best = INF
@@ -346,7 +364,9 @@ def edge_exit(px, py, ux, uy, reach, cells):
 
 
 @njit(cache=True, error_model="numpy")
-def predict_own(S, F, i, rails, cells, P):
+def predict_own(
+    S: Floats, F: Ints, i: int, rails: Floats, cells: Floats, P: Floats
+) -> tuple[float, int, int]:
     """Pawn ``i``'s next own event from the start of its segment: (time, kind, argument)."""
     t0 = S[i, T0]
     best_t, kind, arg = INF, K_NONE, -1
@@ -407,7 +427,9 @@ def predict_own(S, F, i, rails, cells, P):
 
 
 @njit(cache=True, error_model="numpy")
-def _point_segment_distance(px, py, ax, ay, bx, by):
+def _point_segment_distance(
+    px: float, py: float, ax: float, ay: float, bx: float, by: float
+) -> float:
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     t = 0.0
@@ -418,7 +440,9 @@ def _point_segment_distance(px, py, ax, ay, bx, by):
 
 
 @njit(cache=True, error_model="numpy")
-def _segments_distance(ax, ay, bx, by, cx, cy, dx, dy):
+def _segments_distance(
+    ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float
+) -> float:
     """Distance between the segments a–b and c–d (0 when they cross)."""
     d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
     d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
@@ -435,7 +459,9 @@ def _segments_distance(ax, ay, bx, by, cx, cy, dx, dy):
 
 
 @njit(cache=True, error_model="numpy")
-def _ray_pawn(xm, ym, vxm, vym, xs, ys, rho, dec):
+def _ray_pawn(
+    xm: float, ym: float, vxm: float, vym: float, xs: float, ys: float, rho: float, dec: float
+) -> float:
     """Time for a pawn moving from (xm, ym) at (vxm, vym) to touch a still one at (xs, ys)."""
     v = math.hypot(vxm, vym)
     if v == 0.0:
@@ -449,7 +475,7 @@ def _ray_pawn(xm, ym, vxm, vym, xs, ys, rho, dec):
 
 
 @njit(cache=True, error_model="numpy")
-def predict_pair(S, i, j, now, P):
+def predict_pair(S: Floats, i: int, j: int, now: float, P: Floats) -> float:
     """Time of the next contact between pawns ``i`` and ``j`` after ``now``, or INF.
 
     While both roll, the squared distance between centres is a quartic in time; once one has
@@ -512,7 +538,7 @@ def predict_pair(S, i, j, now, P):
     # one has stopped (both, if they stop together)
     if ti == tj:
         return INF
-    tb = now + t1
+    tb: float = now + t1
     xi, yi, vxi, vyi, _, _ = state_at(S, i, tb, dec, alpha)
     xj, yj, vxj, vyj, _, _ = state_at(S, j, tb, dec, alpha)
     if ti < tj:
@@ -521,7 +547,7 @@ def predict_pair(S, i, j, now, P):
 
 
 @njit(cache=True, error_model="numpy")
-def set_box(S, i, dec):
+def set_box(S: Floats, i: int, dec: float) -> None:
     """Pawn ``i``'s path box, from the start of its segment to where it would stop."""
     x, y = S[i, X], S[i, Y]
     v = math.hypot(S[i, VX], S[i, VY])
@@ -534,7 +560,19 @@ def set_box(S, i, dec):
 
 
 @njit(cache=True, error_model="numpy")
-def repredict(S, F, PT, ET, EK, EA, i, now, rails, cells, P):
+def repredict(
+    S: Floats,
+    F: Ints,
+    PT: Floats,
+    ET: Floats,
+    EK: Ints,
+    EA: Ints,
+    i: int,
+    now: float,
+    rails: Floats,
+    cells: Floats,
+    P: Floats,
+) -> None:
     """Re-predict everything that involves pawn ``i`` (whose segment starts at ``now``)."""
     n = S.shape[0]
     if F[i, STAT] != ON_TABLE:
@@ -560,16 +598,16 @@ def repredict(S, F, PT, ET, EK, EA, i, now, rails, cells, P):
 
 
 @njit(cache=True, error_model="numpy")
-def _settle_slow(S, i):
+def _settle_slow(S: Floats, i: int) -> None:
     if math.hypot(S[i, VX], S[i, VY]) < V_REST:
         S[i, VX] = 0.0
         S[i, VY] = 0.0
 
 
 @njit(cache=True, error_model="numpy")
-def topples(impulse, was_still, P, gen):
+def topples(impulse: float, was_still: bool, P: Floats, gen: np.random.Generator) -> bool:
     """Whether a pawn receiving ``impulse`` topples (a draw from ``gen`` when the spread is > 0)."""
-    threshold = P[P_KO] if was_still else P[P_KO] * P[P_KOF]
+    threshold: float = P[P_KO] if was_still else P[P_KO] * P[P_KOF]
     spread = P[P_SPREAD]
     if spread <= 0.0:
         return impulse > threshold
@@ -579,7 +617,7 @@ def topples(impulse, was_still, P, gen):
 
 
 @njit(cache=True, error_model="numpy")
-def collide_pawns(S, i, j, P):
+def collide_pawns(S: Floats, i: int, j: int, P: Floats) -> tuple[float, float, float]:
     """Resolve a contact between touching pawns ``i`` and ``j`` (segments start now); returns the
     normal impulse (0 when they are not approaching) and the contact point."""
     r, m = P[P_R], P[P_M]
@@ -615,7 +653,7 @@ def collide_pawns(S, i, j, P):
 
 
 @njit(cache=True, error_model="numpy")
-def collide_rail(S, i, rails, k, P):
+def collide_rail(S: Floats, i: int, rails: Floats, k: int, P: Floats) -> tuple[float, float, float]:
     """Resolve pawn ``i`` touching rail ``k``; returns the normal impulse and the contact point."""
     r, m = P[P_R], P[P_M]
     px, py = S[i, X], S[i, Y]
@@ -648,7 +686,7 @@ def collide_rail(S, i, rails, k, P):
 
 
 @njit(cache=True, error_model="numpy")
-def climb_out(S, i, now, P):
+def climb_out(S: Floats, i: int, now: float, P: Floats) -> bool:
     """Pawn ``i``'s centre reaches the hole's rim moving out: its ball, dipped by
     d = min(h, g·τ²/2) after τ over the hole, must climb. Returns True if it leaves."""
     px, py = S[i, X], S[i, Y]
@@ -676,7 +714,18 @@ def climb_out(S, i, now, P):
 
 
 @njit(cache=True, error_model="numpy")
-def start(S, F, PT, ET, EK, EA, now, rails, cells, P):
+def start(
+    S: Floats,
+    F: Ints,
+    PT: Floats,
+    ET: Floats,
+    EK: Ints,
+    EA: Ints,
+    now: float,
+    rails: Floats,
+    cells: Floats,
+    P: Floats,
+) -> None:
     """Set the hole flags of pawns placed at ``now`` and predict every event."""
     n = S.shape[0]
     for i in range(n):
@@ -707,7 +756,7 @@ def start(S, F, PT, ET, EK, EA, now, rails, cells, P):
 
 
 @njit(cache=True, error_model="numpy")
-def anything_rolls(S, F):
+def anything_rolls(S: Floats, F: Ints) -> bool:
     for i in range(S.shape[0]):
         if F[i, STAT] == ON_TABLE and (S[i, VX] != 0.0 or S[i, VY] != 0.0):
             return True
@@ -715,7 +764,7 @@ def anything_rolls(S, F):
 
 
 @njit(cache=True, error_model="numpy")
-def _pending(ET):
+def _pending(ET: Floats) -> bool:
     for i in range(ET.shape[0]):
         if ET[i] < INF:
             return True
@@ -723,7 +772,9 @@ def _pending(ET):
 
 
 @njit(cache=True, error_model="numpy")
-def _record(rec, C, t, kind, a, b, impulse, x, y):
+def _record(
+    rec: Floats, C: Ints, t: float, kind: int, a: int, b: int, impulse: float, x: float, y: float
+) -> None:
     """Append an event to ``rec`` (when recording: ``rec`` has rows)."""
     k = C[1]
     if k < rec.shape[0]:
@@ -733,7 +784,9 @@ def _record(rec, C, t, kind, a, b, impulse, x, y):
 
 
 @njit(cache=True, error_model="numpy")
-def _remove(S, F, i, code, rec, C, t, kind):
+def _remove(
+    S: Floats, F: Ints, i: int, code: int, rec: Floats, C: Ints, t: float, kind: int
+) -> None:
     F[i, STAT] = code
     S[i, VX] = 0.0
     S[i, VY] = 0.0
@@ -741,7 +794,23 @@ def _remove(S, F, i, code, rec, C, t, kind):
 
 
 @njit(cache=True, error_model="numpy")
-def advance(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, until, max_events):
+def advance(
+    S: Floats,
+    F: Ints,
+    PT: Floats,
+    ET: Floats,
+    EK: Ints,
+    EA: Ints,
+    clock: Floats,
+    C: Ints,
+    rails: Floats,
+    cells: Floats,
+    P: Floats,
+    gen: np.random.Generator,
+    rec: Floats,
+    until: float,
+    max_events: int,
+) -> int:
     """Process events in time order up to time ``until``.
 
     ``clock[0]`` is the time reached; ``clock[1]`` the time the last translation ended.
@@ -854,7 +923,7 @@ def advance(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, until, ma
 
 
 @njit(cache=True, error_model="numpy")
-def states_at(S, t, P, out):
+def states_at(S: Floats, t: float, P: Floats, out: Floats) -> None:
     """Every pawn's (x, y, vx, vy, spin, heading) at time ``t`` into ``out`` (n × 6)."""
     for i in range(S.shape[0]):
         x, y, vx, vy, w, th = state_at(S, i, t, P[P_DEC], P[P_ALPHA])
@@ -870,14 +939,24 @@ FC_HOLE, FC_CHOICE, FC_CHOICE_MAX, FC_BASE, FC_SORRY, FC_EDGE_MAX, FC_R, FC_HOLE
 
 
 @njit(cache=True, error_model="numpy")
-def _rect_distance(surface, k, x, y):
+def _rect_distance(surface: Floats, k: int, x: float, y: float) -> float:
     dx = max(surface[k, 0] - x, 0.0, x - surface[k, 2])
     dy = max(surface[k, 1] - y, 0.0, y - surface[k, 3])
     return math.sqrt(dx * dx + dy * dy)
 
 
 @njit(cache=True, error_model="numpy")
-def classify_at(x, y, seat, surface, own, face, rings, corners, dots):
+def classify_at(
+    x: float,
+    y: float,
+    seat: int,
+    surface: Floats,
+    own: Bools,
+    face: Floats,
+    rings: Floats,
+    corners: Floats,
+    dots: Floats,
+) -> tuple[int, int]:
     """(status code, points) of a pawn of ``seat`` at rest at (x, y): the same rules, in the same
     order, as :func:`sliders.boards.geometry.classify` (checked against it by the tests)."""
     r = face[FC_R]
@@ -918,7 +997,19 @@ def classify_at(x, y, seat, surface, own, face, rings, corners, dots):
 
 
 @njit(cache=True, error_model="numpy")
-def classify_many(xs, ys, seats, surface, own, face, rings, corners, dots, status, points):
+def classify_many(
+    xs: Floats,
+    ys: Floats,
+    seats: Ints,
+    surface: Floats,
+    own: Bools,
+    face: Floats,
+    rings: Floats,
+    corners: Floats,
+    dots: Floats,
+    status: NDArray[np.int8],
+    points: NDArray[np.int16],
+) -> None:
     for i in range(xs.shape[0]):
         status[i], points[i] = classify_at(
             xs[i], ys[i], seats[i], surface, own, face, rings, corners, dots
@@ -926,8 +1017,30 @@ def classify_many(xs, ys, seats, surface, own, face, rings, corners, dots, statu
 
 
 @njit(cache=True, error_model="numpy")
-def run_batch(table, seats, starts, velocities, fouls, rails, cells, P, surface, own, face, rings,
-              corners, dots, gen, max_events, status, points, where, times, contacts, settled):  # fmt: skip
+def run_batch(
+    table: Floats,
+    seats: Ints,
+    starts: Floats,
+    velocities: Floats,
+    fouls: Bools,
+    rails: Floats,
+    cells: Floats,
+    P: Floats,
+    surface: Floats,
+    own: Bools,
+    face: Floats,
+    rings: Floats,
+    corners: Floats,
+    dots: Floats,
+    gen: np.random.Generator,
+    max_events: int,
+    status: NDArray[np.int8],
+    points: NDArray[np.int16],
+    where: Floats,
+    times: Floats,
+    contacts: Ints,
+    settled: Bools,
+) -> None:
     """Solve every shot of one table to rest: shot ``s`` slides pawn 0 (of seat ``seats[0]``) from
     ``starts[s]`` at ``velocities[s]`` (a foul when ``fouls[s]``) among the pawns at ``table``
     (seats ``seats[1:]``). Writes each pawn's status code, points and place, the settle time, the
@@ -973,8 +1086,25 @@ def run_batch(table, seats, starts, velocities, fouls, rails, cells, P, surface,
 
 
 @njit(cache=True, error_model="numpy")
-def advance_shot(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, until, max_events,
-                 fresh, now):  # fmt: skip
+def advance_shot(
+    S: Floats,
+    F: Ints,
+    PT: Floats,
+    ET: Floats,
+    EK: Ints,
+    EA: Ints,
+    clock: Floats,
+    C: Ints,
+    rails: Floats,
+    cells: Floats,
+    P: Floats,
+    gen: np.random.Generator,
+    rec: Floats,
+    until: float,
+    max_events: int,
+    fresh: bool,
+    now: Floats,
+) -> int:
     """:func:`start` (when ``fresh``), :func:`advance`, and every pawn's state at the time reached
     into ``now`` (n × 6), in one call from Python."""
     if fresh:
@@ -986,7 +1116,7 @@ def advance_shot(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, unti
 
 
 @njit(cache=True, error_model="numpy")
-def placement_clear(xy, rails, surface, r, margin):
+def placement_clear(xy: Floats, rails: Floats, surface: Floats, r: float, margin: float) -> bool:
     """True when every pawn at ``xy`` has its centre on the table, stays clear of every rail and
     of the other pawns by more than the placement check's tolerance plus ``margin`` (a fast path:
     anything closer is left to :func:`sliders.boards.geometry.check_pawns`)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
 
@@ -182,7 +183,8 @@ class ExactSimulation(Simulation):
             rest = removed.get(pid)
             if rest is None:
                 x, y = now[i][0], now[i][1]
-                rest = memo.get((pid, x, y)) or self._rest(pid, x, y)
+                known = cast(PawnRest | None, memo.get((pid, x, y)))
+                rest = known or self._rest(pid, x, y)
             pawns.append(rest)
         events = list(self.events)
         if not self.moving:
