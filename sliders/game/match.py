@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from sliders.ai import ComputerPlayer, ShotSearch
+from sliders.ai import ComputerPlayer, PlanSearch, ShotSearch
 from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout, segment_distance
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig
@@ -99,7 +99,7 @@ class Match:
         }
         self.sim: Simulation | None = None
         self.slide: Slide | None = None  # the shot in flight as slid, for the log
-        self.search: ShotSearch | None = None
+        self.search: ShotSearch | PlanSearch | None = None
         self.shots: list[Shot] = []  # every shot started, in order
         self.results: list[ShotResult] = []
         self._acc = 0.0
