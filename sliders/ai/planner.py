@@ -77,7 +77,11 @@ class Mind:
     samples a candidate in its first round. ``kind`` ``classic`` is the search the computer used
     before (:class:`sliders.ai.player.ShotSearch`: ``candidates`` simulated once, ``finalists``
     sampled ``samples`` times, scored by the points of the next position). ``seconds`` caps a
-    decision's wall time (None: no cap; with a cap the play depends on the machine's speed).
+    decision's wall time, every slice counted (None: no cap); a search that reaches it plays
+    its best shot so far, so play depends on the machine's speed only in the decisions that
+    reach it (on the development machine: none on Race for Home, where decisions take 0.2 s,
+    but some on the faces with a hole, where the exact engine can take a tenth of a second on a
+    pawn left on the hole's edge).
     """
 
     name: str
@@ -147,6 +151,8 @@ class PlanSearch:
         self.model = race_model(layout, face, seat, hand, params)
         self.simulations = 0
         self.evaluated = 0
+        self.thought = 0.0
+        """seconds spent stepping so far"""
         self._cache: dict[tuple, float] = {}
         self.max_samples = 1 if hand.is_zero else MAX_SAMPLES
         self.errors = hand.draw(rng, self.max_samples)
@@ -182,13 +188,15 @@ class PlanSearch:
         return self._done
 
     def run(self, seconds: float | None = None) -> bool:
-        """Step until done, or for at most ``seconds`` of wall time; True once done."""
+        """Step until done, or for at most ``seconds`` of wall time; True once done. The mind's
+        cap (``Mind.seconds``) counts the time of every slice together."""
         end = None if seconds is None else time.perf_counter() + seconds
-        cap = None if self.mind.seconds is None else time.perf_counter() + self.mind.seconds
         while not self._done:
+            t0 = time.perf_counter()
             self.step()
             now = time.perf_counter()
-            if cap is not None and now >= cap:
+            self.thought += now - t0
+            if self.mind.seconds is not None and self.thought >= self.mind.seconds:
                 self._done = True
             if end is not None and now >= end:
                 break
