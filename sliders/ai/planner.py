@@ -67,21 +67,22 @@ KEEP = 1 / 3
 CUT_LIMIT = math.radians(65)
 """cut shots thinner than this (angle between the shot and the struck pawn's path) are not tried"""
 RESTITUTION = 0.85
+UNSETTLED_COST = 40
+"""what a sample that ran to the engine's event limit unsettled costs the budget, in simulations
+(it took about as long as that many): the budget stays a count, so play stays reproducible"""
 
 
 @dataclass(frozen=True, slots=True)
 class Mind:
     """How a computer thinks: its search and its budget a decision.
 
-    ``kind`` ``plan`` is the planner (this module): ``simulations`` a decision, ``first``
-    samples a candidate in its first round. ``kind`` ``classic`` is the search the computer used
-    before (:class:`sliders.ai.player.ShotSearch`: ``candidates`` simulated once, ``finalists``
-    sampled ``samples`` times, scored by the points of the next position). ``seconds`` caps a
-    decision's wall time, every slice counted (None: no cap); a search that reaches it plays
-    its best shot so far, so play depends on the machine's speed only in the decisions that
-    reach it (on the development machine: none on Race for Home, where decisions take 0.2 s,
-    but some on the faces with a hole, where the exact engine can take a tenth of a second on a
-    pawn left on the hole's edge).
+    ``kind`` ``plan`` is the planner (this module): ``simulations`` a decision (a sample that
+    runs to the engine's event limit counts :data:`UNSETTLED_COST`), ``first`` samples a
+    candidate in its first round. ``kind`` ``classic`` is the search the computer used before
+    (:class:`sliders.ai.player.ShotSearch`: ``candidates`` simulated once, ``finalists`` sampled
+    ``samples`` times, scored by the points of the next position). ``seconds`` caps a decision's
+    wall time, every slice counted (None, the default of every named mind: no cap, so a seed
+    fixes the play; with a cap, a decision that reaches it depends on the machine's speed).
     """
 
     name: str
@@ -151,6 +152,8 @@ class PlanSearch:
         self.model = race_model(layout, face, seat, hand, params)
         self.simulations = 0
         self.evaluated = 0
+        self.cost = 0
+        """the budget spent: a simulation each, more for one that ran to the engine's limit"""
         self.thought = 0.0
         """seconds spent stepping so far"""
         self._cache: dict[tuple, float] = {}
@@ -178,10 +181,10 @@ class PlanSearch:
             return True
         cand = self._queue.pop(0)
         want = min(self._target, self.max_samples) - cand.n
-        want = min(want, max(self.mind.simulations - self.simulations, 0))
+        want = min(want, max(self.mind.simulations - self.cost, 0))
         if want > 0:
             self._sample(cand, want)
-        if self.simulations >= self.mind.simulations:
+        if self.cost >= self.mind.simulations:
             self._done = True
         elif not self._queue:
             self._next_stage()
@@ -309,6 +312,7 @@ class PlanSearch:
             refuse=False,
         )
         self.simulations += n
+        self.cost += n + UNSETTLED_COST * int(np.count_nonzero(~res.settled))
         for s in range(n):
             c.values.append(self._value(res, s))
 

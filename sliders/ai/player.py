@@ -73,9 +73,9 @@ MAX_AIM = math.radians(40)
 """classic candidates aimed wider than this off the lane's axis are not tried"""
 
 MINDS: dict[str, Mind] = {
-    "weak": Mind("weak", simulations=400, first=4, seconds=1.0),
-    "fair": Mind("fair", simulations=1500, first=8, seconds=1.5),
-    "strong": Mind("strong", simulations=5000, first=16, seconds=2.0),
+    "weak": Mind("weak", simulations=400, first=4),
+    "fair": Mind("fair", simulations=1500, first=8),
+    "strong": Mind("strong", simulations=5000, first=16),
     "classic": Mind("classic", 0, kind="classic", candidates=40, finalists=8, samples=16),
 }
 """The minds a computer seat can have, weakest first (see the module)."""
