@@ -2,6 +2,9 @@
 board, the exact engine's parallel efficiency on all cores, and the ratios against the pymunk
 engine and a plain pymunk loop, all measured in one run.
 
+Parallel efficiency is throughput on W workers / (W × throughput on one), wall clock: run it on a
+machine as quiet as you can (the load average is printed; other work lowers it).
+
 The plain loop is what one would write without this project: a new pymunk Space per shot with
 circle bodies and the layout's rail segments, rolling friction applied as a Python velocity update
 every step, and a Python check every step for rest and for pawns leaving the table.
@@ -17,12 +20,13 @@ import os
 import resource
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pymunk
 
 from sliders.batch import Design, Study, empty_scene, run_study
-from sliders.batch.runners import cpu_count
+from sliders.batch.runners import EXACT_CHUNK, cpu_count
 from sliders.boards import classify, surface_at
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.outcome import SEATS
@@ -51,6 +55,12 @@ def main() -> None:
     args = ap.parse_args()
 
     load_before = os.getloadavg()[0]
+    # the fork server that starts the workers is started once per process, and imports the
+    # chunk code and loads the compiled kernels once; measured here, then left out of the rates
+    # (as the one worker's own loading of the kernels is)
+    started = time.perf_counter()
+    timed(empty_study(args.workers * EXACT_CHUNK, engine="exact"), args.workers)
+    server_start = time.perf_counter() - started
     rows = []
     for name, make, exact_shots in (
         ("empty board", empty_study, args.exact_empty_shots),
@@ -68,7 +78,7 @@ def main() -> None:
 
     print(f"{'':<14} {'engine':<7} {'shots':>9} {'shots/s/core':>13} {'cpu shots/s':>12} "
           f"{'plain loop':>11} {'× plain':>8} {'× pymunk':>9} {'same status':>12} "
-          f"{f'shots/s ({args.workers} cores)':>20} {'efficiency':>11}")  # fmt: skip
+          f"{f'shots/s ({args.workers} cores)':>20} {'efficiency':>11} {'cpu efficiency':>14}")  # fmt: skip
     pymunk_rate = 0.0
     for name, engine, n, one, many, plain_rate, agree in rows:
         r1 = one.n_shots / one.elapsed
@@ -81,14 +91,21 @@ def main() -> None:
         if many is not None:
             rn = many.n_shots / many.elapsed
             eff = rn / (args.workers * r1)
-            line += f" {rn:>20,.0f} {eff:>10.0%}"
+            cpu_eff = (many.n_shots / many.cpu) / c1
+            line += f" {rn:>20,.0f} {eff:>10.0%} {cpu_eff:>14.0%}"
         print(line)
     print(
         "shots/s/core: one worker in this process (wall clock); cpu shots/s: the same per second "
         "of process time, which other work on the machine does not lower (ratios use it);\n"
         "plain loop: Space per shot, Python friction and rest checks, same executed shots (cpu);\n"
-        "efficiency: rate on all cores / (cores × rate on one), wall clock, worker start-up "
-        "(importing and loading the compiled kernels) included;\nsame status: share of shots whose shot pawn ends in the same rest status in "
+        "efficiency: rate on all cores / (cores × rate on one), wall clock, starting the "
+        "workers included (they fork from the fork server with the kernels loaded);\n"
+        f"the fork server's own start, once per process (imports, kernels loaded): "
+        f"{server_start:.2f} s, measured first and left out;\n"
+        "cpu efficiency: shots per second of processor time (this process and the workers) on "
+        "all cores / the same on one: the cost of running in parallel, which other work on the "
+        "machine does not lower;\n"
+        "same status: share of shots whose shot pawn ends in the same rest status in "
         "the plain loop and the pymunk engine."
     )
     print(
@@ -133,8 +150,41 @@ def timed(study: Study, workers: int) -> Timed:
         return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
     c0 = cpu()
-    result = run_study(study, workers=workers)
-    return Timed(result.n_shots, result.elapsed, cpu() - c0, result.table)
+    before = _descendants()
+    seen: dict[int, float] = {}
+
+    def sample(done: int, total: int) -> None:  # after each chunk, while the workers are up
+        seen.update(_descendants())
+
+    result = run_study(study, workers=workers, on_chunk=sample)
+    # the workers are children of the fork server, not of this process: their processor time is
+    # read from /proc after each chunk (what they spend after the last chunk is not counted)
+    workers_cpu = sum(t - before.get(pid, 0.0) for pid, t in seen.items())
+    return Timed(result.n_shots, result.elapsed, cpu() - c0 + workers_cpu, result.table)
+
+
+def _descendants() -> dict[int, float]:
+    """Processor seconds used so far by every descendant process of this one (Linux /proc)."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        pid = int(stat.parent.name)
+        parents[pid] = int(fields[1])
+        times[pid] = (int(fields[11]) + int(fields[12])) / tick
+    me, found, frontier = os.getpid(), {}, [os.getpid()]
+    while frontier:
+        parent = frontier.pop()
+        for pid, ppid in parents.items():
+            if ppid == parent and pid not in found and pid != me:
+                found[pid] = times[pid]
+                frontier.append(pid)
+    return found
 
 
 def plain_loop(study: Study, table: dict[str, np.ndarray], limit: int) -> tuple[float, float]:

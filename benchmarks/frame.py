@@ -1,10 +1,12 @@
 """Frame time of the play screen with 16 pawns on the table and the camera moving every frame,
 against drawing the same screen with the camera still, measured in the same run.
 
-    SDL_VIDEODRIVER=dummy python benchmarks/frame.py [--frames 600] [--size 1280x800]
+    SDL_VIDEODRIVER=dummy python benchmarks/frame.py [--frames 600] [--size 1280x800] [--engine E]
 
 Sixteen pawns stand on the board of a four-player square and are kicked toward the middle every
-half second, so they keep colliding. The camera flies a fixed path: from the overview down the
+half second, so they keep colliding (in the pymunk engine their velocities are set; the exact
+engine's state is its solved segments, so there every half second a fresh hard shot is slid into
+the sixteen, at a random angle). The camera flies a fixed path: from the overview down the
 south lane to its near end, back to the board, close in on the rings and out again, its centre and
 scale (pixels per metre, from the whole-table view to about 6000) changing every frame. Rows:
 
@@ -36,7 +38,7 @@ import pygame  # noqa: E402
 from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
 from sliders.game.match import Match  # noqa: E402
 from sliders.outcome import PawnRest, Status  # noqa: E402
-from sliders.physics import Shot, Simulation  # noqa: E402
+from sliders.physics import DEFAULT_ENGINE, ENGINES, Shot, Simulation  # noqa: E402
 from sliders.scenes import draw as scene_draw  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
 from sliders.scenes.screens import PlayScreen  # noqa: E402  (registers every screen)
@@ -71,6 +73,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--size", default="1280x800", help="window size, WxH (default 1280x800)")
+    ap.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE,
+                    help=f"physics engine (default {DEFAULT_ENGINE})")  # fmt: skip
     args = ap.parse_args()
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -80,7 +84,7 @@ def main() -> None:
         ap.error(f"--size {args.size!r}: give WxH, e.g. 1920x1080")
     app = App((w, h), sound=False, think_budget=None)
     specs = parse_seat_specs(",".join(f"{s}=cpu:easy" for s in SEATS))
-    match = Match(MatchConfig("race-for-home", "square", specs, seed=1))
+    match = Match(MatchConfig("race-for-home", "square", specs, seed=1, engine=args.engine))
     screen = PlayScreen(app, match)
     app.show(screen)
     rng = np.random.default_rng(0)
@@ -100,7 +104,7 @@ def main() -> None:
     view.fit = aim  # type: ignore[method-assign]
     view.look_at = lambda centre, scale, rect: aim(rect)  # type: ignore[method-assign]
 
-    def restart() -> Simulation:
+    def restart(speed: float = 2.0, angle: float = 0.0) -> Simulation:
         table = []
         k = 0
         for seat in SEATS:
@@ -110,31 +114,33 @@ def main() -> None:
                 x, y = -0.06 + 0.04 * (k % 4), -0.06 + 0.04 * (k // 4)
                 table.append(PawnRest(f"{seat}-{n}", seat, x, y, Status.ON_TARGET, 1))
                 k += 1
-        shot = Shot("south", 2.0, 0.0, 0.0, None, "south-4")
-        sim = Simulation(match.layout, match.face, table, shot, match.params, 1)
+        shot = Shot("south", speed, angle, 0.0, None, "south-4")
+        sim = Simulation(match.layout, match.face, table, shot, match.params, 1, args.engine)
         match.follow(sim)
         return sim
 
-    def kick(sim: Simulation) -> None:
-        for body in sim.space.bodies:
+    def kick(sim: Simulation) -> Simulation:
+        if sim.engine == "exact":
+            return restart(float(rng.uniform(1.5, 2.5)), float(rng.uniform(-0.15, 0.15)))
+        for body in sim.space.bodies:  # type: ignore[attr-defined]
             x, y = body.position
             a = math.atan2(-y, -x) + rng.uniform(-1.0, 1.0)
             speed = rng.uniform(0.2, 0.5)
             body.velocity = (speed * math.cos(a), speed * math.sin(a))
             body.activate()
         sim.moving = True
+        return sim
 
     def measure(update: bool, moving: bool) -> tuple[list[float], list[float], float, int]:
         scene_draw.forget_fonts()  # cold tiles and sprites
         camera["moving"], camera["t"] = moving, 0.0
-        sim = restart()
-        kick(sim)
+        sim = kick(restart())
         times, cpu, pawns = [], [], []
         for i in range(args.frames):
             if i % 30 == 0:
                 if len(sim.positions()) < 12:
                     sim = restart()
-                kick(sim)
+                sim = kick(sim)
             camera["t"] = i * FRAME
             t0, c0 = time.perf_counter(), time.thread_time()
             if update:
@@ -153,9 +159,14 @@ def main() -> None:
         ("update+draw, moving", *measure(update=True, moving=True)),
     ]
     base = statistics.fmean(rows[0][2])
+    physics = (
+        "solved to each frame's time"
+        if args.engine == "exact"
+        else f"physics dt={match.params.dt:.5f} s, {round(FRAME / match.params.dt)} steps a frame"
+    )
     print(
-        f"play screen, {w}x{h}, {args.frames} frames at dt={FRAME:.4f} s "
-        f"(physics dt={match.params.dt:.5f} s, {round(FRAME / match.params.dt)} steps a frame); "
+        f"play screen, {w}x{h}, {args.engine} engine, {args.frames} frames at dt={FRAME:.4f} s "
+        f"({physics}); "
         f"camera loop 10 s, scale {view.fit_scale(view.rect):.0f}..6000 px/m; "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )

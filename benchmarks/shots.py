@@ -58,13 +58,14 @@ def shots(n: int, rng: np.random.Generator) -> list[Shot]:
 
 
 def time_shots(table: list[PawnRest], batch: list[Shot], coast: bool) -> tuple[float, int, int]:
-    """Seconds for the batch, simulated steps, and shots finished in closed form."""
+    """Seconds for the batch in the pymunk engine, simulated steps, and shots finished in closed
+    form."""
     layout, board = square("south,west,north,east"), face("race-for-home")
     dt = PhysicsParams.default().dt
     steps = coasted = 0
     start = time.process_time()
     for shot in batch:
-        sim = Simulation(layout, board, table, shot)
+        sim = Simulation(layout, board, table, shot, engine="pymunk")
         sim.coast = coast
         sim.run()
         result = sim.result()

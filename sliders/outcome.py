@@ -235,6 +235,33 @@ class ShotResult:
     def seat(self) -> str:
         return pawn_seat(self.shooter)
 
+    def matches(self, other: ShotResult, tolerance: float = 1e-9) -> bool:
+        """Whether ``other`` is this result up to rounding: the same pawns, statuses, points,
+        events and engine, with every position, time and impulse within ``tolerance`` (m, s,
+        N·s). Two ways of running one shot (stepped frame by frame, or run to the end with a
+        closed-form finish) agree to about 1e-15, not always to the last bit."""
+
+        def near(a: float, b: float) -> bool:
+            return abs(a - b) <= tolerance
+
+        if (self.face, self.shooter, self.settled, self.engine) != (
+            other.face, other.shooter, other.settled, other.engine
+        ) or not near(self.settle_time, other.settle_time):  # fmt: skip
+            return False
+        if len(self.pawns) != len(other.pawns) or len(self.events) != len(other.events):
+            return False
+        for p, q in zip(self.pawns, other.pawns, strict=True):
+            if (p.id, p.seat, p.status, p.points, p.choices) != (
+                q.id, q.seat, q.status, q.points, q.choices
+            ) or not (near(p.x, q.x) and near(p.y, q.y)):  # fmt: skip
+                return False
+        for e, f in zip(self.events, other.events, strict=True):
+            if (e.type, e.pawns) != (f.type, f.pawns) or not all(
+                near(a, b) for a, b in ((e.t, f.t), (e.impulse, f.impulse), (e.x, f.x), (e.y, f.y))
+            ):
+                return False
+        return True
+
     def to_json(self) -> dict[str, Any]:
         return {
             "face": self.face,

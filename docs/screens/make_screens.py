@@ -46,7 +46,7 @@ def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     app = App((1280, 800), sound=False, think_budget=None)
     seats = "south=human,west=cpu:easy,north=cpu:medium,east=cpu:hard"
-    config = MatchConfig("instant-sorry", "square", parse_seat_specs(seats), seed=4)
+    config = MatchConfig("instant-sorry", "square", parse_seat_specs(seats), seed=6)
 
     app.show(SetupScreen(app, config))
     _shot(app, out / "setup.png")

@@ -297,7 +297,10 @@ def _run_local(
         return track.done, len(track.done) == len(chunks), 1
 
     mp = multiprocessing.get_context("forkserver")
-    mp.set_forkserver_preload(["sliders.batch.work"])
+    # the fork server imports the chunk code once (and, for the exact engine, loads its compiled
+    # kernels once): workers fork from it ready to work
+    preload = "sliders.batch.preload" if ctx.engine == "exact" else "sliders.batch.work"
+    mp.set_forkserver_preload([preload])
     pool = ProcessPoolExecutor(
         workers, mp_context=mp, initializer=_worker_init, initargs=(os.getpid(),)
     )

@@ -25,9 +25,10 @@ from sliders.boards import Face, Layout, Seat
 from sliders.boards.geometry import PlacedPawn
 from sliders.errors import UserError
 from sliders.lab.value import Valuer
-from sliders.outcome import PAWNS_PER_PLAYER, EventType, Status, pawn_id
+from sliders.outcome import EventType, Status
 from sliders.physics import PhysicsParams, Shot, at_rest, simulate
 from sliders.physics.noise import apply_errors
+from sliders.physics.shot import next_in_hand
 from sliders.rules import penalised
 
 STATUSES: tuple[Status, ...] = tuple(Status)
@@ -157,7 +158,7 @@ def add_values(ctx: Context, out: dict[str, np.ndarray]) -> None:
         cols += [out[c] for c in pawn_columns(pid)]
     rows = np.stack([c.astype(np.int16) for c in cols], axis=1)
     distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
-    shooter = ctx.pawn or _next_in_hand(ctx.seat, ids)
+    shooter = ctx.pawn or next_in_hand(ctx.seat, prep.table)
     values = np.array([prep.valuer.of_codes(shooter, ids, row) for row in distinct])
     out["value"][:] = values[inverse.ravel()]
 
@@ -259,15 +260,6 @@ def simulate_chunk(
         out[s_col] = pawn_status[:, c]
         out[p_col] = pawn_points[:, c].astype(np.int8)
     return out
-
-
-def _next_in_hand(seat: str, on_table: list[str]) -> str:
-    """The pawn the physics slides when none is named: the seat's lowest-numbered not on the
-    table."""
-    for n in range(1, PAWNS_PER_PLAYER + 1):
-        if (pid := pawn_id(seat, n)) not in on_table:
-            return pid
-    return pawn_id(seat, 1)
 
 
 def _run_chunk_exact(

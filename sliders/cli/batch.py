@@ -12,10 +12,12 @@ workers."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import math
 import re
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -216,6 +218,11 @@ def run(args: argparse.Namespace) -> int:
     with Stop().catch() as stop:
         result = _run_and_write(args, study, fmt, summary_path, axes, done, stop)
     if not result.complete:
+        if stop.requested:
+            # stopping is under way: a further Ctrl-C while the process ends (a short run can
+            # be done before the user's second one arrives) must not turn its status into a crash
+            with contextlib.suppress(ValueError):  # not the main thread
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
         why = f"interrupted ({stop.name})" if stop.requested else "a worker was lost"
         print(
             f"sliders batch: {why}: kept the {result.n_shots:,} finished shots of "

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(
         f"engine: {DEFAULT_ENGINE} by default (sliders {engines['version']}); "
-        f"--engine {'|'.join(ENGINES)} on shot, batch and play"
+        f"--engine {'|'.join(ENGINES)} on shot, batch, play, best and tournament"
     )
     print("physics (override with --param NAME=VALUE; values outside the range are refused)")
     print(f"  {'name':<24} {'value':<20} {'legal range':<18} meaning")

@@ -228,9 +228,19 @@ class Match:
         self._seen_events = 0
 
     def advance(self, dt: float, max_steps: int = MAX_STEPS_PER_FRAME) -> None:
-        """Run the fixed physics steps that ``dt`` seconds of frame time cover."""
+        """Move the shot in flight on by ``dt`` seconds of frame time (at most ``max_steps``
+        physics steps' worth: a stalled frame drops the backlog rather than spiral).
+
+        The exact engine is solved to the frame's own time, so the pawns are drawn where its
+        formulas put them then; the pymunk engine runs the fixed steps ``dt`` covers and the
+        frame is drawn between the last two (see :attr:`alpha`)."""
         sim = self.sim
         if sim is None:
+            return
+        if sim.engine == "exact":
+            sim.run_until(sim.t + min(dt, max_steps * self.params.dt))
+            self._curr = self._prev = sim.positions()
+            self._acc = 0.0
             return
         self._acc += dt
         step = self.params.dt

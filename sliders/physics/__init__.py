@@ -6,10 +6,10 @@ sliders`` alone does not.
 """
 
 from sliders.outcome import ENGINES
-from sliders.physics.engine import Shot, at_rest
 from sliders.physics.engines import DEFAULT_ENGINE, Simulation, check_engine, simulate
 from sliders.physics.noise import NOISE_LEVELS, Noise
 from sliders.physics.params import PhysicsParams
+from sliders.physics.shot import Shot, at_rest
 
 __all__ = [
     "DEFAULT_ENGINE",

@@ -11,18 +11,16 @@ hole (a check after each step applies the climb out of it). A shot settles when 
 (spin does not count).
 
 Use :func:`simulate_pymunk` for one shot to rest, or :class:`PymunkSimulation` to step a shot frame
-by frame; :mod:`sliders.physics.engines` chooses between this engine and the exact one.
+by frame; :mod:`sliders.physics.engines` chooses between this engine and the exact one. The
+Chipmunk pieces a shot runs in are :mod:`sliders.physics.pymunk_world`'s; how a shot starts (the
+pawn, its release, a foul) is :mod:`sliders.physics.shot`'s, shared with the exact engine.
 """
 
 from __future__ import annotations
 
-import functools
 import math
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
 import pymunk
@@ -30,63 +28,30 @@ import pymunk
 from sliders.boards import (
     Face,
     Layout,
-    Seat,
-    classify,
-    outside_cells,
-    segment_distance,
     surface_at,
 )
 from sliders.boards.geometry import PlacedPawn, check_pawns
-from sliders.errors import UserError
 from sliders.outcome import (
-    PAWNS_PER_PLAYER,
     Event,
     EventType,
     PawnRest,
     ShotResult,
     Status,
-    pawn_id,
-    pawn_seat,
 )
 from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.params import PhysicsParams
-
-# collision types
-_PAWN, _RAIL, _PROBE, _OUTSIDE, _HOLE = 1, 2, 3, 4, 5
-# filter categories
-_CAT_PAWN, _CAT_RAIL, _CAT_PROBE, _CAT_SENSOR = 1, 2, 4, 8
-_FILTER_PAWN = pymunk.ShapeFilter(categories=_CAT_PAWN, mask=_CAT_PAWN | _CAT_RAIL)
-_FILTER_RAIL = pymunk.ShapeFilter(categories=_CAT_RAIL, mask=_CAT_PAWN)
-_FILTER_PROBE = pymunk.ShapeFilter(categories=_CAT_PROBE, mask=_CAT_SENSOR)
-_FILTER_SENSOR = pymunk.ShapeFilter(categories=_CAT_SENSOR, mask=_CAT_PROBE)
-_PROBE_RADIUS = 1e-7
-
-
-@dataclass(frozen=True, slots=True)
-class Shot:
-    """One slide as executed: from ``seat``, ``release`` metres down the lane from its near end
-    (None: on the foul line), ``offset`` metres to the shooter's right of the lane's axis, heading
-    ``angle`` radians to the shooter's right of straight, at ``speed`` m/s. ``pawn`` is the id of
-    the pawn slid (None: the seat's lowest-numbered pawn not on the table)."""
-
-    seat: str
-    speed: float
-    angle: float = 0.0
-    offset: float = 0.0
-    release: float | None = None
-    pawn: str | None = None
-
-    @classmethod
-    def from_degrees(cls, seat: str, speed: float, angle_deg: float = 0.0, **kw: object) -> Shot:
-        return cls(seat, speed, math.radians(angle_deg), **kw)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True, slots=True)
-class _Pawn:
-    id: str
-    seat: str
-    body: pymunk.Body
-    parts: tuple[Any, ...]  # everything to remove from the space with the body
+from sliders.physics.pymunk_world import (
+    HOLE,
+    OUTSIDE,
+    PAWN,
+    PROBE,
+    RAIL,
+    PawnBody,
+    check_params,
+    stepper,
+    world_for,
+)
+from sliders.physics.shot import Shot, check_seed, place_shooter, rest_of
 
 
 def simulate_pymunk(
@@ -102,17 +67,6 @@ def simulate_pymunk(
     sim = PymunkSimulation(layout, face, table, shot, params, seed)
     sim.run()
     return sim.result()
-
-
-def at_rest(
-    layout: Layout,
-    face: Face,
-    table: Sequence[PlacedPawn],
-    params: PhysicsParams | None = None,
-) -> tuple[PawnRest, ...]:
-    """The rest status and points of pawns standing still at the given positions."""
-    params = params or PhysicsParams.default()
-    return tuple(_rest(layout, face, p.id, p.x, p.y, params.pawn_radius) for p in table)
 
 
 class PymunkSimulation(Simulation):
@@ -140,7 +94,7 @@ class PymunkSimulation(Simulation):
         """True once everything has stopped (False while running and after a time-out)"""
         self.layout, self.face = layout, face
         self.params = p = params or PhysicsParams.default()
-        _check_params(p)
+        check_params(p)
         check_seed(seed)
         self._seed = seed
         self._rng: np.random.Generator | None = None
@@ -173,8 +127,8 @@ class PymunkSimulation(Simulation):
         self._step = stepper(space)
         self._doomed: list[str] = []  # removed during this step: taken out after it
         self._falling: list[str] = []  # toppled during this step: taken out after the next
-        self._pawns: dict[str, _Pawn] = {}
-        self._by_body: dict[pymunk.Body, _Pawn] = {}
+        self._pawns: dict[str, PawnBody] = {}
+        self._by_body: dict[pymunk.Body, PawnBody] = {}
         for q in table:
             self._add_pawn(q.id, (q.x, q.y), (0.0, 0.0))
             if face.hole_radius and math.hypot(q.x, q.y) < face.hole_radius:
@@ -283,7 +237,7 @@ class PymunkSimulation(Simulation):
                 pawns.append(self.removed[pid])
             else:
                 x, y, _ = where[pid]
-                pawns.append(_rest(self.layout, self.face, pid, x, y, r))
+                pawns.append(rest_of(self.layout, self.face, pid, x, y, r))
         events = list(self.events)
         if not self.moving:
             end = EventType.SETTLED if self.settled else EventType.TIMED_OUT
@@ -329,10 +283,10 @@ class PymunkSimulation(Simulation):
         self._by_body[body] = pawn
 
     def _install_handlers(self, space: pymunk.Space) -> None:
-        space.on_collision(_PAWN, _PAWN, pre_solve=self._pawn_pre, post_solve=self._pawn_hit)
-        space.on_collision(_PAWN, _RAIL, pre_solve=self._rail_pre, post_solve=self._rail_hit)
-        space.on_collision(_PROBE, _OUTSIDE, pre_solve=self._fell_off)
-        space.on_collision(_PROBE, _HOLE, pre_solve=self._over_hole)
+        space.on_collision(PAWN, PAWN, pre_solve=self._pawn_pre, post_solve=self._pawn_hit)
+        space.on_collision(PAWN, RAIL, pre_solve=self._rail_pre, post_solve=self._rail_hit)
+        space.on_collision(PROBE, OUTSIDE, pre_solve=self._fell_off)
+        space.on_collision(PROBE, HOLE, pre_solve=self._over_hole)
 
     # -- collision callbacks (called from inside space.step) ---------------------------------------
 
@@ -456,7 +410,7 @@ class PymunkSimulation(Simulation):
             if self._topples(pawn, impulse):
                 self._knock_over(space, pawn)
 
-    def _knock_over(self, space: pymunk.Space, pawn: _Pawn) -> None:
+    def _knock_over(self, space: pymunk.Space, pawn: PawnBody) -> None:
         """Topple ``pawn``: the contact that did it is resolved in this step, and the pawn
         stays one more step so that a pawn touching it receives its momentum (the cradle);
         then it leaves."""
@@ -525,7 +479,7 @@ class PymunkSimulation(Simulation):
                 vx = vy = 0.0
             body.velocity = (vx, vy)
 
-    def _topples(self, pawn: _Pawn, impulse: float) -> bool:
+    def _topples(self, pawn: PawnBody, impulse: float) -> bool:
         """Whether ``impulse`` topples ``pawn``: above its threshold, knock_over_impulse (or,
         with a spread, the pawn's own draw of it), times knock_over_moving_factor if the pawn
         was moving before the step."""
@@ -561,7 +515,7 @@ class PymunkSimulation(Simulation):
     def _remove(
         self,
         space: pymunk.Space,
-        pawn: _Pawn,
+        pawn: PawnBody,
         status: Status,
         kind: EventType,
         t: float,
@@ -585,7 +539,7 @@ class PymunkSimulation(Simulation):
         self._doomed.extend(self._falling)
         self._falling.clear()
 
-    def _coast_to_rest(self, pawn: _Pawn) -> bool:
+    def _coast_to_rest(self, pawn: PawnBody) -> bool:
         """Finish a lone rolling pawn's slide in closed form when nothing can touch it.
 
         With one pawn awake, rolling resistance takes exactly μ·g·dt off its speed each step
@@ -667,7 +621,7 @@ class PymunkSimulation(Simulation):
         """True while some pawn moves (its spin alone does not count)."""
         return any(abs(pw.body.velocity) > _REST_SPEED for pw in self._pawns.values())
 
-    def _pressed_apart(self, skip: _Pawn | None = None) -> bool:
+    def _pressed_apart(self, skip: PawnBody | None = None) -> bool:
         """True when a pawn (other than ``skip``) still overlaps a rail or another pawn by more
         than the slop (a hard hit pressed it in): those pawns are woken so the solver pushes
         them out before the shot may settle."""
@@ -688,7 +642,7 @@ class PymunkSimulation(Simulation):
                 pw.body.activate()
         return bool(pressed.any())
 
-    def _lone_mover(self) -> _Pawn | None:
+    def _lone_mover(self) -> PawnBody | None:
         """The one pawn awake, ``_SEVERAL`` when more are, None when all are asleep."""
         lone = None
         for pw in self._pawns.values():
@@ -704,194 +658,7 @@ class PymunkSimulation(Simulation):
         self.events.append(Event(round(self.t, 9), kind, pawns, 0.0, x, y))
 
 
-# -- world ----------------------------------------------------------------------------------------
-
-
-class World:
-    """The pymunk pieces of one layout and face: static rails and sensors built once and put into
-    a fresh ``pymunk.Space`` for every shot, and fresh pawn bodies.
-
-    A fresh space per shot keeps every shot independent of the ones before it (Chipmunk numbers
-    shapes as they are added, and that numbering orders its contact lists), so the same shot
-    gives bit-identical results whatever ran before it; reusing the shapes keeps it cheap.
-    A world serves one shot at a time: use one per thread.
-    """
-
-    def __init__(self, layout: Layout, face: Face, params: PhysicsParams) -> None:
-        _check_params(params)
-        self.params = p = params
-        self.static = static = pymunk.Body(body_type=pymunk.Body.STATIC)
-        # a contact's restitution and friction are the pair's, set by the shot's pre_solve
-        # handlers every step (Chipmunk would multiply the two shapes' values)
-        shapes: list[pymunk.Shape] = []
-        for rail in layout.rails:
-            seg = pymunk.Segment(static, rail.a, rail.b, rail.thickness / 2)
-            seg.collision_type = _RAIL
-            seg.filter = _FILTER_RAIL
-            shapes.append(seg)
-        for c in outside_cells(layout):
-            corners = [(c.xmin, c.ymin), (c.xmax, c.ymin), (c.xmax, c.ymax), (c.xmin, c.ymax)]
-            shapes.append(_make_sensor(pymunk.Poly(static, corners), _OUTSIDE))
-        if face.hole_radius:
-            shapes.append(_make_sensor(pymunk.Circle(static, face.hole_radius), _HOLE))
-        self.statics: tuple[Any, ...] = (static, *shapes)
-        # what a coasting pawn's centre must keep clear of: segments and how near it may come
-        r = p.pawn_radius
-        walls = [(rail.a, rail.b, rail.thickness / 2 + r) for rail in layout.rails]
-        self._cells = tuple(outside_cells(layout))
-        if face.hole_radius:
-            walls.append(((0.0, 0.0), (0.0, 0.0), face.hole_radius))
-        self._walls = tuple(
-            (c, d, reach, (min(c[0], d[0]), min(c[1], d[1]), max(c[0], d[0]), max(c[1], d[1])))
-            for c, d, reach in walls
-        )
-        self._rail_a = np.array([rail.a for rail in layout.rails], dtype=float).reshape(-1, 2)
-        self._rail_d = np.array([rail.b for rail in layout.rails], dtype=float).reshape(-1, 2)
-        self._rail_d -= self._rail_a
-        self._rail_len2 = np.maximum((self._rail_d**2).sum(axis=1), 1e-300)
-        self._rail_reach = np.array([rail.thickness / 2 + r for rail in layout.rails])
-        self._moment = pymunk.moment_for_circle(p.pawn_mass, 0, p.pawn_radius)
-        self._roll_force = p.mu_roll * p.pawn_mass * p.g
-        self._space: pymunk.Space | None = None
-
-    @property
-    def space(self) -> pymunk.Space | None:
-        """The space of the shot using this world now, if any."""
-        return self._space
-
-    def new_space(self) -> pymunk.Space:
-        """A fresh space holding the static pieces (and taking them from the last one)."""
-        self.release()
-        p = self.params
-        space = pymunk.Space()
-        space.iterations = p.iterations
-        space.collision_slop = p.collision_slop
-        space.sleep_time_threshold = 2 * p.dt
-        # overlaps are pushed out at a fixed share a step, whatever the step
-        space.collision_bias = max((1 - _PUSH_OUT) ** (1 / p.dt), 1e-300)
-        space.idle_speed_threshold = 1e-6
-        space.add(*self.statics)
-        self._space = space
-        return space
-
-    def release(self) -> None:
-        """Take every piece out of the current space so the next shot can use them."""
-        space, self._space = self._space, None
-        if space is not None:
-            space.remove(*space.bodies, *space.shapes, *space.constraints)
-
-    def in_rails(self, where: np.ndarray, tolerance: float) -> np.ndarray:
-        """For each pawn centre (rows of ``where``), whether its footprint overlaps a rail by
-        more than ``tolerance``."""
-        if not len(self._rail_a):
-            return np.zeros(len(where), dtype=bool)
-        rel = where[:, None, :] - self._rail_a[None, :, :]
-        t = np.clip((rel * self._rail_d).sum(axis=2) / self._rail_len2, 0.0, 1.0)
-        off = rel - t[:, :, None] * self._rail_d[None, :, :]
-        dist = np.hypot(off[:, :, 0], off[:, :, 1])
-        return np.asarray((dist < self._rail_reach - tolerance).any(axis=1))
-
-    def edge_entry(self, a: tuple[float, float], b: tuple[float, float]) -> float | None:
-        """The fraction of the way from ``a`` (on the table) to ``b`` at which a point first
-        leaves the table's surface, or None if it stays on it."""
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        first: float | None = None
-        for cell in self._cells:
-            lo, hi = 0.0, 1.0  # Liang–Barsky clipping of the segment to the cell
-            for delta, start, low, high in ((dx, a[0], cell.xmin, cell.xmax),
-                                            (dy, a[1], cell.ymin, cell.ymax)):  # fmt: skip
-                if delta == 0.0:
-                    if not low <= start <= high:
-                        lo, hi = 1.0, 0.0
-                        break
-                    continue
-                t0, t1 = (low - start) / delta, (high - start) / delta
-                if t0 > t1:
-                    t0, t1 = t1, t0
-                lo, hi = max(lo, t0), min(hi, t1)
-                if lo > hi:
-                    break
-            if lo <= hi and (first is None or lo < first):
-                first = lo
-        return first
-
-    def path_is_clear(
-        self,
-        a: tuple[float, float],
-        b: tuple[float, float],
-        pawns: dict[str, _Pawn],
-        mover: str,
-    ) -> bool:
-        """True when a pawn's centre can go straight from ``a`` to ``b`` touching nothing: no
-        rail, no other pawn, not the hole, with a margin."""
-        r, margin = self.params.pawn_radius, _COAST_MARGIN
-        lo_x, hi_x = min(a[0], b[0]), max(a[0], b[0])
-        lo_y, hi_y = min(a[1], b[1]), max(a[1], b[1])
-        for c, d, reach, (bx0, by0, bx1, by1) in self._walls:
-            near = reach + margin
-            if bx0 - near > hi_x or bx1 + near < lo_x or by0 - near > hi_y or by1 + near < lo_y:
-                continue  # bounding boxes apart
-            if segments_distance(a, b, c, d) < near:
-                return False
-        near = 2 * r + margin
-        for pid, other in pawns.items():
-            if pid != mover:
-                ox, oy = other.body.position
-                if lo_x - near <= ox <= hi_x + near and lo_y - near <= oy <= hi_y + near:
-                    if segment_distance(ox, oy, a, b) < near:
-                        return False
-        return True
-
-    def pawn(self, pid: str) -> _Pawn:
-        """A fresh body for pawn ``pid``, with its rim, its probe and its friction joints.
-
-        Bodies and joints are never reused between shots: Chipmunk keeps a body's bias velocity
-        and a joint's accumulated impulse from one step to the next, and neither may leak from
-        one shot into the next."""
-        p = self.params
-        body = pymunk.Body(p.pawn_mass, self._moment)
-        rim = pymunk.Circle(body, p.pawn_radius)
-        rim.collision_type = _PAWN
-        rim.filter = _FILTER_PAWN
-        probe = pymunk.Circle(body, _PROBE_RADIUS)
-        probe.sensor = True
-        probe.collision_type = _PROBE
-        probe.filter = _FILTER_PROBE
-        roll = pymunk.PivotJoint(self.static, body, (0, 0), (0, 0))
-        roll.max_bias = 0
-        roll.max_force = self._roll_force
-        spin = pymunk.GearJoint(self.static, body, 0, 1)
-        spin.max_bias = 0
-        spin.max_force = p.spin_damping_torque
-        return _Pawn(pid, pawn_seat(pid), body, (body, rim, probe, roll, spin))
-
-
-def stepper(space: pymunk.Space) -> Callable[[float], None]:
-    """A function that advances ``space`` by one step of ``dt``.
-
-    ``Space.step`` wraps Chipmunk's ``cpSpaceStep`` in Python bookkeeping for bodies, shapes and
-    callbacks added or removed *during* a step; that bookkeeping costs twice the step itself on a
-    small world. The simulator never adds or removes anything during a step (it removes pawns
-    between steps), so it calls Chipmunk's step directly when this pymunk exposes it, and
-    ``Space.step`` otherwise. Both give bit-identical results (tested).
-    """
-    handle = getattr(space, "_space", None)
-    step = getattr(_cp_lib, "cpSpaceStep", None) if _cp_lib is not None else None
-    if handle is None or step is None or not _DIRECT_STEP:
-        return space.step
-    return functools.partial(step, handle)
-
-
-_DIRECT_STEP = True
-"""Set False to step through ``Space.step`` (the tests compare both paths)."""
-
-try:
-    from pymunk._chipmunk_cffi import lib as _cp_lib
-except ImportError:  # pragma: no cover - a pymunk without the cffi module
-    _cp_lib = None
-
-
-_SEVERAL = _Pawn("", "", pymunk.Body(), ())
+_SEVERAL = PawnBody("", "", pymunk.Body(), ())
 """stands for "more than one pawn is moving" """
 
 _REST_SPEED = 1e-6
@@ -899,12 +666,6 @@ _REST_SPEED = 1e-6
 
 _REST_OVERLAP = 1e-5
 """at rest no pawn overlaps a rail or another pawn by more than collision_slop plus this, m"""
-
-_PUSH_OUT = 0.2
-"""the share of an overlap beyond the slop the solver removes each step"""
-
-_COAST_MARGIN = 1e-4
-"""how far (m) a coasting pawn's path must stay from anything it could touch"""
 
 
 def _entry_time(dx: float, dy: float, wx: float, wy: float, reach: float, h: float) -> float | None:
@@ -954,137 +715,3 @@ def _rail_touch(
             d = math.hypot(dx, dy)
             best = (s_cap, dx / d, dy / d)
     return best
-
-
-def segments_distance(
-    a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]
-) -> float:
-    """Distance between the segments a–b and c–d (0 when they cross)."""
-
-    def orient(p: tuple[float, float], q: tuple[float, float], s: tuple[float, float]) -> float:
-        return (q[0] - p[0]) * (s[1] - p[1]) - (q[1] - p[1]) * (s[0] - p[0])
-
-    if orient(c, d, a) * orient(c, d, b) < 0 and orient(a, b, c) * orient(a, b, d) < 0:
-        return 0.0
-    return min(
-        segment_distance(a[0], a[1], c, d),
-        segment_distance(b[0], b[1], c, d),
-        segment_distance(c[0], c[1], a, b),
-        segment_distance(d[0], d[1], a, b),
-    )
-
-
-_local = threading.local()
-
-
-def world_for(layout: Layout, face: Face, params: PhysicsParams) -> World:
-    """This thread's world for ``layout``, ``face`` and ``params`` (a few are kept)."""
-    last: tuple[Layout, Face, PhysicsParams, World] | None = getattr(_local, "last", None)
-    if last is not None and last[0] is layout and last[1] is face and last[2] is params:
-        return last[3]  # the same objects as last time: skip hashing them
-    cache: OrderedDict[tuple[Layout, Face, PhysicsParams], World]
-    cache = _local.__dict__.setdefault("worlds", OrderedDict())
-    key = (layout, face, params)
-    world = cache.get(key)
-    if world is None:
-        world = cache[key] = World(layout, face, params)
-        if len(cache) > 8:
-            cache.popitem(last=False)[1].release()
-    else:
-        cache.move_to_end(key)
-    _local.last = (layout, face, params, world)
-    return world
-
-
-@functools.lru_cache(maxsize=64)
-def _check_params(params: PhysicsParams) -> None:
-    """``params.check()``, once for each set of parameters."""
-    params.check()
-
-
-def _make_sensor(shape: pymunk.Shape, kind: int) -> pymunk.Shape:
-    shape.sensor = True
-    shape.collision_type = kind
-    shape.filter = _FILTER_SENSOR
-    return shape
-
-
-def _rest(layout: Layout, face: Face, pid: str, x: float, y: float, r: float) -> PawnRest:
-    seat = pawn_seat(pid)
-    v = classify(layout, face, seat, x, y, r)
-    return PawnRest(pid, seat, x, y, v.status, v.points, v.choices)
-
-
-def _release(
-    layout: Layout, seat: Seat, shot: Shot, p: PhysicsParams
-) -> tuple[tuple[float, float], tuple[float, float], bool]:
-    """Start point, velocity and whether the release is a foul."""
-    r = p.pawn_radius
-    if not (math.isfinite(shot.speed) and 0 < shot.speed <= p.max_speed):
-        raise UserError(
-            f"speed {shot.speed:g} m/s is impossible (a flick is above 0 and at most "
-            f"{p.max_speed:g} m/s)"
-        )
-    if not (math.isfinite(shot.angle) and abs(shot.angle) < math.pi / 2):
-        raise UserError(f"angle {math.degrees(shot.angle):g}° is impossible (within ±90°)")
-    limit = seat.width / 2 - r
-    if limit < 0:
-        raise UserError(
-            f"a pawn of radius {r:g} m is wider than {seat.name}'s lane ({seat.width:g} m)"
-        )
-    if not (math.isfinite(shot.offset) and abs(shot.offset) <= limit + 1e-12):
-        raise UserError(
-            f"offset {shot.offset:g} m puts the pawn outside the track (at most ±{limit:.4f} m)"
-        )
-    release = seat.foul if shot.release is None else shot.release
-    lo = seat.release_min + r
-    if not (math.isfinite(release) and release >= lo - 1e-12):
-        raise UserError(
-            f"release {release:g} m is behind the start of the lane (at least {lo:g} m)"
-        )
-    start = seat.to_world(release, shot.offset)
-    if surface_at(layout, *start) not in seat.tracks:
-        raise UserError(f"release {release:g} m is beyond the end of {seat.name}'s lane")
-    (fx, fy), (rx, ry) = seat.forward, seat.right
-    ca, sa = math.cos(shot.angle), math.sin(shot.angle)
-    velocity = (shot.speed * (fx * ca + rx * sa), shot.speed * (fy * ca + ry * sa))
-    foul = release > seat.foul + 1e-12
-    return start, velocity, foul
-
-
-def check_seed(seed: object) -> None:
-    """Refuse a seed that is neither None, a Generator nor a whole number in 0..2**63 - 1."""
-    if not (seed is None or isinstance(seed, np.random.Generator)) and not (
-        isinstance(seed, int | np.integer) and 0 <= seed < 2**63
-    ):
-        raise UserError(f"seed {seed!r} must be a whole number from 0 to 2**63 - 1")
-
-
-def place_shooter(
-    layout: Layout, seat: Seat, table: Sequence[PlacedPawn], shot: Shot, p: PhysicsParams
-) -> tuple[str, tuple[float, float], tuple[float, float], bool]:
-    """The pawn a shot slides, where it is released, its velocity, and whether it is a foul;
-    a UserError when the pawn is not the seat's, is already on the table, or the release point
-    is taken. Both engines start a shot through this."""
-    shooter = shot.pawn or _next_in_hand(shot.seat, table)
-    if shooter not in {pawn_id(shot.seat, n) for n in range(1, PAWNS_PER_PLAYER + 1)}:
-        raise UserError(
-            f"pawn {shooter!r} is not one of {shot.seat}'s "
-            f"({pawn_id(shot.seat, 1)} to {pawn_id(shot.seat, PAWNS_PER_PLAYER)})"
-        )
-    if any(q.id == shooter for q in table):
-        raise UserError(f"pawn {shooter} is already on the table")
-    start, velocity, foul = _release(layout, seat, shot, p)
-    for q in table if not foul else ():
-        if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
-            raise UserError(f"the release point is taken by pawn {q.id}")
-    return shooter, start, velocity, foul
-
-
-def _next_in_hand(seat: str, table: Iterable[PlacedPawn]) -> str:
-    used = {q.id for q in table}
-    for n in range(1, PAWNS_PER_PLAYER + 1):
-        pid = pawn_id(seat, n)
-        if pid not in used:
-            return pid
-    raise UserError(f"seat {seat} has no pawn left in hand")

@@ -23,12 +23,12 @@ if TYPE_CHECKING:
     from sliders.boards import Face, Layout
     from sliders.boards.geometry import PlacedPawn
     from sliders.outcome import Event, PawnRest, ShotResult
-    from sliders.physics.engine import Shot
     from sliders.physics.params import PhysicsParams
+    from sliders.physics.shot import Shot
 
 
-DEFAULT_ENGINE = "pymunk"
-"""the engine used when none is named"""
+DEFAULT_ENGINE = "exact"
+"""the engine used when none is named: the exact one (docs/model.md says when to pick which)"""
 
 
 def simulate(
@@ -43,13 +43,29 @@ def simulate(
     """Slide one pawn and run the world until every pawn is at rest or removed (or the shot
     times out: ``result.settled`` is then False), in ``engine``."""
     name = check_engine(engine)
-    if name == "pymunk":
+    if name == "pymunk":  # it checks its parameters itself
         pymunk_engine: Any = _load_pymunk()
         result: ShotResult = pymunk_engine.simulate_pymunk(layout, face, table, shot, params, seed)
         return result
     exact: Any = _load_exact()
+    check_params(params)
     result = exact.simulate_exact(layout, face, table, shot, params, seed)
     return result
+
+
+def check_params(params: PhysicsParams | None) -> None:
+    """``params.check()`` (a one-line UserError for a value outside its legal range), once for
+    each parameter set in a row. The exact engine's own entry points
+    (:mod:`sliders.physics.exact`) take any values, so that its tests can reach past the legal
+    ranges; a shot run through this module is checked in either engine."""
+    global _checked
+    if params is None or params is _checked:
+        return
+    params.check()
+    _checked = params
+
+
+_checked: PhysicsParams | None = None
 
 
 def check_engine(engine: str | None) -> str:
@@ -86,14 +102,17 @@ class _ChooseEngine(abc.ABCMeta):
         name = check_engine(kwargs.pop("engine", None))
         if name == "pymunk":
             return _load_pymunk().PymunkSimulation(*args, **kwargs)
-        return _load_exact().ExactSimulation(*args, **kwargs)
+        exact = _load_exact()
+        check_params(args[4] if len(args) > 4 else kwargs.get("params"))
+        return exact.ExactSimulation(*args, **kwargs)
 
 
 class Simulation(metaclass=_ChooseEngine):
     """One shot, stepped: ``Simulation(layout, face, table, shot, params, seed, engine)`` builds
     it in the chosen engine (every engine's simulation is an instance of this class).
 
-    ``step()`` advances by ``params.dt`` (a frame); ``run()`` goes on to rest or the time-out;
+    ``step()`` advances by ``params.dt`` (a frame); ``run()`` goes on to rest or the time-out,
+    ``run_until(t)`` to time ``t``;
     ``moving`` tells whether it is still going, ``t`` its time; ``positions()`` and
     ``velocities()`` give every pawn still on the table; ``result()`` classifies the rest state;
     ``events``, ``removed``, ``shooter`` and ``order`` (the shooter, then the table's pawns) are
@@ -126,6 +145,12 @@ class Simulation(metaclass=_ChooseEngine):
 
     def run(self) -> None:
         raise NotImplementedError
+
+    def run_until(self, t: float) -> None:
+        """Go on to time ``t``, or to rest if it comes first (an engine that steps goes on by
+        whole steps, up to the first step at or past ``t``)."""
+        while self.moving and self.t < t - 1e-12:
+            self.step()
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
         raise NotImplementedError

@@ -17,8 +17,8 @@ import numpy as np
 
 from sliders.boards import Seat
 from sliders.errors import UserError
-from sliders.physics.engine import Shot
 from sliders.physics.params import PhysicsParams
+from sliders.physics.shot import Shot
 
 
 @dataclass(frozen=True, slots=True)

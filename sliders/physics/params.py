@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sliders.errors import UserError
+from sliders.physics.engines import check_engine
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +114,12 @@ class PhysicsParams:
     def deceleration(self) -> float:
         return self.mu_roll * self.g
 
-    def stopping_distance(self, speed: float) -> float:
-        """The closed-form stopping distance of a lone pawn under the fixed-step integrator:
-        v²/(2μg) + v·dt/2."""
-        return speed * speed / (2 * self.deceleration) + speed * self.dt / 2
+    def stopping_distance(self, speed: float, engine: str | None = None) -> float:
+        """The closed-form stopping distance of a lone pawn released at ``speed`` in ``engine``
+        (None: the default): v²/(2μg) in the exact engine, v²/(2μg) + v·dt/2 under the pymunk
+        engine's fixed-step integrator."""
+        exact = speed * speed / (2 * self.deceleration)
+        return exact + speed * self.dt / 2 if check_engine(engine) == "pymunk" else exact
 
     def replace(self, **changes: Any) -> PhysicsParams:
         return dataclasses.replace(self, **changes)

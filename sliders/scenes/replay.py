@@ -114,7 +114,8 @@ class ReplayScreen:
     def replays(self, index: int) -> bool:
         """Whether shot step ``index`` is shown re-simulated (known once it has been reached)."""
         step = self.game.steps[index]
-        return isinstance(step, ShotStep) and self.resimulated.get(index) == step.result
+        again = self.resimulated.get(index)
+        return isinstance(step, ShotStep) and again is not None and again.matches(step.result)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

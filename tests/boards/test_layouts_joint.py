@@ -7,13 +7,14 @@ import math
 
 from sliders.boards import load_layout, parse_layout, surface_at
 from sliders.outcome import Status
-from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics import PhysicsParams, Shot, Simulation, check_engine
 
 P = PhysicsParams.default()
 
 
 def speed_to_stop_after(distance: float) -> float:
-    a, dt = P.deceleration, P.dt
+    a = P.deceleration
+    dt = P.dt if check_engine(None) == "pymunk" else 0.0  # the default engine's closed form
     return (-dt / 2 + math.sqrt(dt * dt / 4 + 2 * distance / a)) * a
 
 

@@ -11,15 +11,17 @@ import pytest
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli import main
 from sliders.lab.search import KINDS, Settings, kind_of, search
+from sliders.outcome import ENGINES
 from sliders.physics import Noise
 
 SMALL = Settings(final=16, runner_up=8)
 
 
-def test_without_noise_it_finds_the_bullseye() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_without_noise_it_finds_the_bullseye(engine: str) -> None:
     scene = Scene("square", ("south", "north"), "race-for-home", ())
     box = {"speed": "0.3:1.1", "angle": "-4:4"}
-    got = search(scene, "south", box, Noise(), seed=0, settings=SMALL)
+    got = search(scene, "south", box, Noise(), seed=0, settings=SMALL, engine=engine)
     assert got.best.value == 5 and got.best.lo == got.best.hi == 5
     assert got.best.statuses == {"on_target": 1.0}
 

@@ -6,7 +6,7 @@ import math
 
 from sliders.boards import Layout, Rail, Seat, Track, face, square
 from sliders.outcome import PawnRest, Status
-from sliders.physics import PhysicsParams
+from sliders.physics import PhysicsParams, check_engine
 
 P = PhysicsParams.default()
 SQUARE2 = square("south,north")
@@ -29,17 +29,23 @@ def long_lane(length: float = 12.0) -> Layout:
     )
 
 
-def speed_to_stop_after(distance: float, params: PhysicsParams = P) -> float:
-    """The release speed whose closed-form stopping distance is ``distance``."""
-    a, dt = params.deceleration, params.dt
-    # v²/(2a) + v·dt/2 = d
+def speed_to_stop_after(
+    distance: float, params: PhysicsParams = P, engine: str | None = None
+) -> float:
+    """The release speed whose closed-form stopping distance in ``engine`` (None: the default)
+    is ``distance`` (see PhysicsParams.stopping_distance)."""
+    a = params.deceleration
+    dt = params.dt if check_engine(engine) == "pymunk" else 0.0
+    # v²/(2a) + v·dt/2 = d (dt = 0: the exact engine has no step term)
     return (-dt / 2 + math.sqrt(dt * dt / 4 + 2 * distance / a)) * a
 
 
-def speed_to_reach(y: float, seat_foul: float = 0.16, params: PhysicsParams = P) -> float:
+def speed_to_reach(
+    y: float, seat_foul: float = 0.16, params: PhysicsParams = P, engine: str | None = None
+) -> float:
     """Speed for a south shot from the foul line to stop with its centre at world ``y``."""
     start = -0.13 - 0.38 + seat_foul
-    return speed_to_stop_after(y - start, params)
+    return speed_to_stop_after(y - start, params, engine)
 
 
 A = P.mu_roll * P.g

@@ -1,4 +1,9 @@
-"""The simulator checked against physics: closed forms, conservation, symmetry, determinism."""
+"""The simulator checked against physics: closed forms, conservation, symmetry, determinism.
+
+Laws every engine keeps run in both; the fixed-step integrator's own terms (the v·dt/2 of the
+stopping distance, the closed-form finish of ``run()``, Chipmunk's direct step) are the pymunk
+engine's and are pinned to it (the exact engine's closed forms: test_exact_closed_forms.py).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,8 @@ import numpy as np
 import pytest
 
 from sliders.boards import Rail, face
-from sliders.outcome import EventType, Status
-from sliders.physics import PhysicsParams, Shot, Simulation, simulate
+from sliders.outcome import ENGINES, EventType, Status
+from sliders.physics import DEFAULT_ENGINE, PhysicsParams, Shot, Simulation, simulate
 
 from .helpers import (
     ARENA,
@@ -26,17 +31,18 @@ from .helpers import (
 )
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("speed", [0.2, 0.35, 0.6, 1.0, 1.5, 2.0, 2.5, 3.0])
-def test_stopping_distance_matches_closed_form(speed: float) -> None:
+def test_stopping_distance_matches_closed_form(speed: float, engine: str) -> None:
     lane = long_lane()
-    sim = Simulation(lane, RACE, [], Shot("south", speed, release=0.1))
-    sim.coast = False  # every step through Chipmunk
+    sim = Simulation(lane, RACE, [], Shot("south", speed, release=0.1), engine=engine)
+    sim.coast = False  # pymunk: every step through Chipmunk
     sim.run()
     (p,) = sim.result().pawns
     assert p.status is Status.OWN_TRACK
     start_y = lane.seats[0].near[1] + 0.1
     travelled = p.y - start_y
-    expected = P.stopping_distance(speed)
+    expected = P.stopping_distance(speed, engine)
     assert travelled == pytest.approx(expected, rel=0.005)
     assert abs(p.x) < 1e-12  # straight down the lane, no drift
 
@@ -45,21 +51,21 @@ def test_stopping_distance_matches_closed_form(speed: float) -> None:
 def test_stopping_distance_tracks_the_integrator_step(dt: float) -> None:
     params = P.replace(dt=dt)
     lane = long_lane()
-    sim = Simulation(lane, RACE, [], Shot("south", 1.2, release=0.1), params)
+    sim = Simulation(lane, RACE, [], Shot("south", 1.2, release=0.1), params, engine="pymunk")
     sim.coast = False
     sim.run()
     (p,) = sim.result().pawns
     travelled = p.y - (lane.seats[0].near[1] + 0.1)
-    assert travelled == pytest.approx(params.stopping_distance(1.2), rel=1e-4)
+    assert travelled == pytest.approx(params.stopping_distance(1.2, "pymunk"), rel=1e-4)
 
 
-def _head_on(speed: float) -> tuple[np.ndarray, np.ndarray, Simulation]:
+def _head_on(speed: float, engine: str) -> tuple[np.ndarray, np.ndarray, Simulation]:
     """South pawn slides straight at a north pawn resting on the axis; velocities just before
     and just after. Rolling resistance is an external force, so it is made negligible here: the
     contact alone must conserve momentum."""
     params = P.replace(knock_over_impulse=1.0, mu_roll=0.005)
     target = pawn("north-1", 0.0, 0.0)
-    sim = Simulation(SQUARE2, RACE, [target], Shot("south", speed), params)
+    sim = Simulation(SQUARE2, RACE, [target], Shot("south", speed), params, engine=engine)
     before = None
     while sim.moving:
         v = sim.velocities()
@@ -75,9 +81,10 @@ def _head_on(speed: float) -> tuple[np.ndarray, np.ndarray, Simulation]:
     return pre, post, sim
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("speed", [0.6, 1.0, 1.4])
-def test_head_on_hit_restitution_and_momentum(speed: float) -> None:
-    pre, post, sim = _head_on(speed)
+def test_head_on_hit_restitution_and_momentum(speed: float, engine: str) -> None:
+    pre, post, sim = _head_on(speed, engine)
     # relative normal velocity reverses at the configured restitution
     approach = pre[0, 1] - pre[1, 1]
     separation = post[1, 1] - post[0, 1]
@@ -104,7 +111,8 @@ def _kinetic_trace(sim: Simulation) -> list[float]:
         Shot("south", 3.0, 0.15, offset=-0.03),
     ],
 )
-def test_energy_never_rises(shot: Shot) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_energy_never_rises(shot: Shot, engine: str) -> None:
     table = [
         pawn("north-1", 0.0, 0.0),
         pawn("north-2", 0.03, 0.04),
@@ -112,7 +120,7 @@ def test_energy_never_rises(shot: Shot) -> None:
         pawn("east-1", 0.05, -0.03),
         pawn("west-2", 0.0, 0.09),
     ]
-    sim = Simulation(SQUARE4, RACE, table, shot)
+    sim = Simulation(SQUARE4, RACE, table, shot, engine=engine)
     energies = _kinetic_trace(sim)
     assert any(e.type is EventType.CONTACT for e in sim.events)
     rises = np.diff(energies)
@@ -126,7 +134,10 @@ def _mirror_x(p):
 @pytest.mark.parametrize(
     "angle,offset,speed", [(3.0, 0.01, 0.9), (-7.0, 0.03, 1.6), (1.0, -0.02, 2.2)]
 )
-def test_mirrored_shots_end_mirrored(angle: float, offset: float, speed: float) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_mirrored_shots_end_mirrored(
+    angle: float, offset: float, speed: float, engine: str
+) -> None:
     table = [pawn("north-1", 0.01, 0.02), pawn("west-1", -0.05, 0.06), pawn("east-1", 0.04, -0.05)]
     mirrored_table = [_mirror_x(p) for p in table]
     # mirroring in x swaps west and east
@@ -135,10 +146,10 @@ def test_mirrored_shots_end_mirrored(angle: float, offset: float, speed: float) 
         pawn(f"{swap.get(p.seat, p.seat)}-{p.id.rsplit('-', 1)[1]}", p.x, p.y)
         for p in mirrored_table
     ]
-    a = simulate(SQUARE4, RACE, table, Shot.from_degrees("south", speed, angle, offset=offset))
-    b = simulate(
-        SQUARE4, RACE, mirrored_table, Shot.from_degrees("south", speed, -angle, offset=-offset)
-    )
+    shot = Shot.from_degrees("south", speed, angle, offset=offset)
+    a = simulate(SQUARE4, RACE, table, shot, engine=engine)
+    mirrored = Shot.from_degrees("south", speed, -angle, offset=-offset)
+    b = simulate(SQUARE4, RACE, mirrored_table, mirrored, engine=engine)
     for pa in a.pawns:
         seat, n = pa.id.rsplit("-", 1)
         pb = b.pawn(f"{swap.get(seat, seat)}-{n}")
@@ -147,22 +158,24 @@ def test_mirrored_shots_end_mirrored(angle: float, offset: float, speed: float) 
         assert pb.status == pa.status
 
 
-def test_same_shot_twice_is_bit_identical() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_same_shot_twice_is_bit_identical(engine: str) -> None:
     table = [pawn("north-1", 0.0, 0.01), pawn("north-2", 0.02, 0.05), pawn("west-1", -0.03, -0.02)]
     shot = Shot.from_degrees("south", 2.0, 1.5, offset=0.004)
     params = P.replace(knock_over_spread=0.005)
-    first = simulate(SQUARE4, face("instant-home"), table, shot, params, seed=7)
+    first = simulate(SQUARE4, face("instant-home"), table, shot, params, seed=7, engine=engine)
     for _ in range(3):
-        again = simulate(SQUARE4, face("instant-home"), table, shot, params, seed=7)
+        again = simulate(SQUARE4, face("instant-home"), table, shot, params, 7, engine)
         assert again.to_json() == first.to_json()
 
 
-def test_seed_drives_the_knock_over_draw() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_seed_drives_the_knock_over_draw(engine: str) -> None:
     table = [pawn("north-1", 0.0, 0.0)]
     params = P.replace(knock_over_spread=0.02, knock_over_impulse=0.02)
     shot = Shot("south", 1.45)
     outcomes = {
-        simulate(SQUARE2, RACE, table, shot, params, seed=s).pawn("north-1").status
+        simulate(SQUARE2, RACE, table, shot, params, s, engine).pawn("north-1").status
         for s in range(40)
     }
     assert outcomes == {Status.KNOCKED_OVER, Status.ON_TARGET} or len(outcomes) == 2
@@ -174,18 +187,21 @@ def test_params_print_and_override() -> None:
     names = [name for name, _, _, doc in params.describe() if doc]
     assert "mu_roll" in names and "knock_over_impulse" in names
     assert PhysicsParams.from_json(params.to_json()) == params
-    assert math.isclose(params.stopping_distance(1.0), 1 / (2 * 0.08 * 9.81) + P.dt / 2)
+    assert math.isclose(params.stopping_distance(1.0, "pymunk"), 1 / (2 * 0.08 * 9.81) + P.dt / 2)
+    assert math.isclose(params.stopping_distance(1.0, "exact"), 1 / (2 * 0.08 * 9.81))
+    assert params.stopping_distance(1.0) == params.stopping_distance(1.0, DEFAULT_ENGINE)
 
 
 def test_direct_chipmunk_step_matches_space_step(monkeypatch) -> None:
     """The simulator calls Chipmunk's step directly; pymunk's Space.step must give the same bits."""
-    import sliders.physics.engine as sim_module
+    import sliders.physics.pymunk_world as sim_module
 
     table = [pawn("north-1", 0.0, 0.01), pawn("west-1", 0.02, 0.05), pawn("east-1", -0.03, -0.02)]
     shots = [Shot.from_degrees("south", 2.4, 1.0, offset=0.004), Shot("south", 0.62)]
-    direct = [simulate(SQUARE4, face("instant-home"), table, s).to_json() for s in shots]
+    home = face("instant-home")
+    direct = [simulate(SQUARE4, home, table, s, engine="pymunk").to_json() for s in shots]
     monkeypatch.setattr(sim_module, "_DIRECT_STEP", False)
-    wrapped = [simulate(SQUARE4, face("instant-home"), table, s).to_json() for s in shots]
+    wrapped = [simulate(SQUARE4, home, table, s, engine="pymunk").to_json() for s in shots]
     assert direct == wrapped
     assert any(p["status"] == "knocked_over" for p in direct[0]["pawns"])
 
@@ -198,8 +214,8 @@ def _run(sim: Simulation, coast: bool):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_coasting_lands_where_stepping_does(seed: int) -> None:
-    """run() moves a lone, freely rolling pawn straight to its stop; stepping every step must
-    agree to rounding, with the same statuses and events."""
+    """The pymunk engine's run() moves a lone, freely rolling pawn straight to its stop; stepping
+    every step must agree to rounding, with the same statuses and events."""
     rng = np.random.default_rng(seed)
     table = [pawn("north-1", 0.05, 0.06), pawn("west-1", -0.07, -0.02)] if seed % 2 else []
     coasted = off = 0
@@ -210,9 +226,9 @@ def test_coasting_lands_where_stepping_does(seed: int) -> None:
             float(rng.uniform(-12, 12)),
             offset=float(rng.uniform(-0.04, 0.04)),
         )
-        fast = Simulation(SQUARE4, face("instant-home"), table, shot)
+        fast = Simulation(SQUARE4, face("instant-home"), table, shot, engine="pymunk")
         a = _run(fast, True)
-        b = _run(Simulation(SQUARE4, face("instant-home"), table, shot), False)
+        b = _run(Simulation(SQUARE4, face("instant-home"), table, shot, engine="pymunk"), False)
         coasted += fast.coasted
         assert [p.status for p in a.pawns] == [p.status for p in b.pawns]
         assert [(e.type, e.pawns) for e in a.events[:-1]] == [

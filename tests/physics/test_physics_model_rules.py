@@ -1,4 +1,8 @@
-"""The hole, knock-over and rest rules of the pawn model (docs/model.md), in the pymunk engine."""
+"""The hole, knock-over and rest rules of the pawn model (docs/model.md), in both engines.
+
+Tests that spy on the pymunk engine's check of the hole's rim after each step are pinned to it
+(the exact engine's crossings: test_exact_properties.py). Where the exact engine disagrees with
+the model's expectation the test says so (a strict xfail, with the figures)."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import numpy as np
 import pytest
 
 from sliders.boards import classify, face, square
-from sliders.outcome import EventType, Status
+from sliders.outcome import ENGINES, EventType, Status
 from sliders.physics import PhysicsParams, Shot, Simulation, simulate
 from sliders.physics.noise import NOISE_LEVELS, apply_errors
 
@@ -40,28 +44,35 @@ def test_classify_needs_the_base_to_fit_in_the_hole() -> None:
     assert classify(SQUARE2, HOME, "south", HOLE + R * 1.01, 0.0, R).status is Status.ON_TARGET
 
 
-def test_a_pawn_stopping_over_the_hole_drops_in_and_one_stopping_on_its_rim_stays() -> None:
-    into = simulate(SQUARE2, HOME, [], Shot("south", speed_to_reach(0.0)))
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_pawn_stopping_over_the_hole_drops_in_and_one_stopping_on_its_rim_stays(engine) -> None:
+    into = simulate(
+        SQUARE2, HOME, [], Shot("south", speed_to_reach(0.0, engine=engine)), None, None, engine
+    )
     assert _status(into) is Status.IN_HOLE
     assert [e.type for e in into.events].count(EventType.IN_HOLE) == 1
     # stops with its centre 6 mm short of the hole's centre: its ball is over the hole, its base
     # on the rim
-    rim = simulate(SQUARE2, HOME, [], Shot("south", speed_to_reach(-0.006)))
+    rim = simulate(
+        SQUARE2, HOME, [], Shot("south", speed_to_reach(-0.006, engine=engine)), None, None, engine
+    )
     assert _status(rim) is Status.HOLE_EDGE and rim.pawns[0].points == 4
 
 
-def test_a_grazing_chord_no_longer_captures() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_grazing_chord_no_longer_captures(engine: str) -> None:
     """A slow pawn whose centre clips the hole along a 1.1 mm chord passes."""
     offset = math.sqrt(HOLE**2 - 0.00055**2)
     for reach in (0.0, 0.02, 0.05):
-        result = simulate(SQUARE2, HOME, [], Shot("south", speed_to_reach(reach), offset=offset))
+        shot = Shot("south", speed_to_reach(reach, engine=engine), offset=offset)
+        result = simulate(SQUARE2, HOME, [], shot, engine=engine)
         assert _status(result) is not Status.IN_HOLE
 
 
 def _crossing(speed: float, offset: float, params: PhysicsParams = P):
     """Slide across the hole; the velocities just before and after the centre leaves it, and
-    the time it spent over it, read at the engine's check of the rim after each step."""
-    sim = Simulation(SQUARE2, HOME, [], Shot("south", speed, offset=offset), params)
+    the time it spent over it, read at the pymunk engine's check of the rim after each step."""
+    sim = Simulation(SQUARE2, HOME, [], Shot("south", speed, offset=offset), params, None, "pymunk")
     seen: list = []
     _spy_on_the_rim(sim, "south-1", seen)
     sim.run()
@@ -110,7 +121,7 @@ def test_a_fast_pawn_passes_with_the_loss_and_deflection_of_the_formula(speed, o
 def test_a_pawn_too_slow_to_climb_out_rolls_back_in() -> None:
     """Just over the bullseye speed: it crosses the centre, cannot climb the far rim, comes back
     at e_rail and settles over the hole or on its rim, never beyond."""
-    result, seen = _crossing(speed_to_reach(0.02), 0.0)
+    result, seen = _crossing(speed_to_reach(0.02, engine="pymunk"), 0.0)
     assert seen and seen[0][1][1] < 0  # bounced back
     assert seen[0][1][1] == pytest.approx(-P.restitution_rail * seen[0][0][1], rel=1e-12)
     assert _status(result) in (Status.IN_HOLE, Status.HOLE_EDGE)
@@ -147,8 +158,9 @@ def test_hole_window_and_noise_share_against_ring_five() -> None:
 # -- knock-over ------------------------------------------------------------------------------------
 
 
-def _head_on(speed: float, params: PhysicsParams = P):
-    return simulate(SQUARE2, RACE, [pawn("north-1", 0.0, 0.0)], Shot("south", speed), params)
+def _head_on(speed: float, engine: str, params: PhysicsParams = P):
+    table = [pawn("north-1", 0.0, 0.0)]
+    return simulate(SQUARE2, RACE, table, Shot("south", speed), params, None, engine)
 
 
 def _speed_at_target(speed: float) -> float:
@@ -156,7 +168,8 @@ def _speed_at_target(speed: float) -> float:
     return math.sqrt(speed * speed - 2 * P.deceleration * (-2 * R - start))
 
 
-def test_either_pawn_of_a_contact_can_topple_by_its_own_threshold() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_either_pawn_of_a_contact_can_topple_by_its_own_threshold(engine: str) -> None:
     m, e = P.pawn_mass, P.restitution_pawn
     # head-on, equal masses: both receive J = m·v·(1+e)/2
     rest_only = next(
@@ -170,13 +183,13 @@ def test_either_pawn_of_a_contact_can_topple_by_its_own_threshold() -> None:
         if m * _speed_at_target(v) * (1 + e) / 2
         > 1.05 * P.knock_over_impulse * P.knock_over_moving_factor
     )
-    r = _head_on(rest_only)
+    r = _head_on(rest_only, engine)
     assert _status(r, "north-1") is Status.KNOCKED_OVER
     assert _status(r, "south-1") is not Status.KNOCKED_OVER  # moving: a higher threshold
-    r = _head_on(both)
+    r = _head_on(both, engine)
     assert _status(r, "north-1") is Status.KNOCKED_OVER
     assert _status(r, "south-1") is Status.KNOCKED_OVER  # the faster pawn topples too
-    same = _head_on(rest_only, P.replace(knock_over_moving_factor=1.0))
+    same = _head_on(rest_only, engine, P.replace(knock_over_moving_factor=1.0))
     assert _status(same, "south-1") is Status.KNOCKED_OVER
     # the events: two knock-overs at the moment of the contact
     kinds = [ev for ev in r.events if ev.type is EventType.KNOCKED_OVER]
@@ -186,11 +199,14 @@ def test_either_pawn_of_a_contact_can_topple_by_its_own_threshold() -> None:
     )
 
 
-def test_a_toppled_pawn_passes_on_its_momentum() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_toppled_pawn_passes_on_its_momentum(engine: str) -> None:
     """The contact is resolved before the toppled pawn leaves: the shooter goes on at
     v·(1−e)/2, not at v as if the pawn had vanished before the hit."""
     speed = 2.0
-    sim = Simulation(SQUARE2, RACE, [pawn("north-1", 0.0, 0.0)], Shot("south", speed))
+    sim = Simulation(
+        SQUARE2, RACE, [pawn("north-1", 0.0, 0.0)], Shot("south", speed), engine=engine
+    )
     before = after = None
     while sim.moving:
         v = sim.velocities()["south-1"]
@@ -203,25 +219,34 @@ def test_a_toppled_pawn_passes_on_its_momentum() -> None:
     assert after[1] == pytest.approx(before[1] * (1 - P.restitution_pawn) / 2, rel=0.05)
 
 
-def test_a_hard_rail_hit_topples_a_pawn_and_a_soft_one_does_not() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_hard_rail_hit_topples_a_pawn_and_a_soft_one_does_not(engine: str) -> None:
     closed = square("south")  # a blocker rail closes the north side
-    hard = simulate(closed, RACE, [], Shot("south", 2.6))
+    hard = simulate(closed, RACE, [], Shot("south", 2.6), engine=engine)
     assert _status(hard) is Status.KNOCKED_OVER
     hit = next(ev for ev in hard.events if ev.type is EventType.RAIL)
     assert hit.impulse > P.knock_over_impulse * P.knock_over_moving_factor
     assert any(ev.type is EventType.KNOCKED_OVER and ev.t == hit.t for ev in hard.events)
-    soft = simulate(closed, RACE, [], Shot("south", 1.2))
+    soft = simulate(closed, RACE, [], Shot("south", 1.2), engine=engine)
     assert any(ev.type is EventType.RAIL for ev in soft.events)
     assert _status(soft) is not Status.KNOCKED_OVER
 
 
+_SHIELDS = pytest.mark.xfail(
+    strict=True,
+    reason="the exact engine removes a toppled pawn at the instant of the hit, before the hit "
+    "reaches the pawn touching it: north-1 shields north-2 (docs/model.md)",
+)
+
+
+@pytest.mark.parametrize("engine", [pytest.param("exact", marks=_SHIELDS), "pymunk"])
 @pytest.mark.parametrize("gap", [0.0, 5e-10, 2e-6])
-def test_an_impulse_through_a_standing_contact_is_tested(gap: float) -> None:
+def test_an_impulse_through_a_standing_contact_is_tested(gap: float, engine: str) -> None:
     """Newton's cradle: north-2 touches north-1 (or nearly); the hit passes through their
     contact and topples north-2 whatever the tiny gap (cradle: J = m·v·((1+e)/2)²·... above
     the threshold at 2.4 m/s)."""
     table = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.0, 2 * R + gap)]
-    result = simulate(SQUARE2, RACE, table, Shot("south", 2.4))
+    result = simulate(SQUARE2, RACE, table, Shot("south", 2.4), engine=engine)
     assert _status(result, "north-1") is Status.KNOCKED_OVER
     assert _status(result, "north-2") is Status.KNOCKED_OVER
     hit = next(ev for ev in result.events if ev.pawns == ("north-1", "north-2"))
@@ -230,20 +255,22 @@ def test_an_impulse_through_a_standing_contact_is_tested(gap: float) -> None:
     assert hit.impulse == pytest.approx(cradle, rel=0.05)
 
 
-def test_a_toppled_pawn_does_not_shield_the_pawn_behind_it() -> None:
+@pytest.mark.parametrize("engine", [pytest.param("exact", marks=_SHIELDS), "pymunk"])
+def test_a_toppled_pawn_does_not_shield_the_pawn_behind_it(engine: str) -> None:
     """north-1 topples, and its momentum still sends north-2 (touching it) on its way."""
     table = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.0, 2 * R)]
-    result = simulate(SQUARE2, RACE, table, Shot("south", 2.0))
+    result = simulate(SQUARE2, RACE, table, Shot("south", 2.0), engine=engine)
     assert _status(result, "north-1") is Status.KNOCKED_OVER
     assert _status(result, "north-2") is not Status.KNOCKED_OVER
     assert result.pawn("north-2").y > 0.1  # driven far up the board, or off it
 
 
-def test_standing_contact_outcome_does_not_flip_with_a_tiny_gap() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_standing_contact_outcome_does_not_flip_with_a_tiny_gap(engine: str) -> None:
     outcomes = set()
     for gap in (0.0, 5e-10, 1e-9):
         table = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.0, 2 * R + gap)]
-        result = simulate(SQUARE2, RACE, table, Shot("south", 2.4))
+        result = simulate(SQUARE2, RACE, table, Shot("south", 2.4), engine=engine)
         outcomes.add(tuple(p.status for p in result.pawns))
     assert len(outcomes) == 1
 
@@ -251,10 +278,12 @@ def test_standing_contact_outcome_does_not_flip_with_a_tiny_gap() -> None:
 # -- rest ------------------------------------------------------------------------------------------
 
 
-def test_rest_ignores_spin_in_a_crowded_fast_shot() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_rest_ignores_spin_in_a_crowded_fast_shot(engine: str) -> None:
     """After the last pawn stops sliding the shot ends within one rest check."""
     table = [pawn("north-1", 0.01, 0.0), pawn("north-2", -0.03, 0.04), pawn("north-3", 0.04, 0.05)]
-    sim = Simulation(SQUARE2, RACE, table, Shot.from_degrees("south", 1.6, 1.5))
+    shot = Shot.from_degrees("south", 1.6, 1.5)
+    sim = Simulation(SQUARE2, RACE, table, shot, engine=engine)
     last_slide = 0.0
     while sim.moving:
         sim.step()
@@ -266,10 +295,12 @@ def test_rest_ignores_spin_in_a_crowded_fast_shot() -> None:
 
 
 def test_a_pawn_standing_on_the_hole_edge_has_dipped_all_the_way() -> None:
-    """Knocked out of the hole's edge, a pawn that stood there climbs the full drop height."""
+    """Knocked out of the hole's edge, a pawn that stood there climbs the full drop height
+    (read at the pymunk engine's rim check)."""
     edge = pawn("north-1", 0.0, HOLE - 0.001)  # centre 1 mm inside the rim: hole_edge
     assert classify(SQUARE2, HOME, "north", edge.x, edge.y, R).status is Status.HOLE_EDGE
-    sim = Simulation(SQUARE2, HOME, [edge], Shot("south", 1.2), P.replace(knock_over_impulse=1.0))
+    params = P.replace(knock_over_impulse=1.0)
+    sim = Simulation(SQUARE2, HOME, [edge], Shot("south", 1.2), params, None, "pymunk")
     seen: list = []
     _spy_on_the_rim(sim, "north-1", seen)
     sim.run()

@@ -111,7 +111,7 @@ def test_params_json_shows_ranges_and_engines_and_stays_valid_json(capsys) -> No
         "max_open": False,
     }
     code, text, _ = run(capsys, "params")
-    assert "(0, 1]" in text and "engine: pymunk" in text and "max_speed·dt" in text
+    assert "(0, 1]" in text and f"engine: {DEFAULT_ENGINE}" in text and "max_speed·dt" in text
 
 
 def test_the_extreme_legal_speed_never_tunnels() -> None:
@@ -142,31 +142,32 @@ def test_the_extreme_legal_speed_never_tunnels() -> None:
                 assert where["south-1"][1] < where["north-1"][1], f"r={r} dt={dt}"
 
 
-def test_a_time_out_is_reported_as_such_never_as_settled() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_time_out_is_reported_as_such_never_as_settled(engine: str) -> None:
     params = P.replace(max_time=0.5, mu_roll=0.005)
-    result = simulate(SQUARE2, RACE, [], Shot("south", 0.8), params)
+    result = simulate(SQUARE2, RACE, [], Shot("south", 0.8), params, engine=engine)
     assert not result.settled
     assert result.events[-1].type is EventType.TIMED_OUT
     assert not any(e.type is EventType.SETTLED for e in result.events)
     assert result.settle_time == pytest.approx(0.5)
-    assert ShotResultRoundTrip(result)
+    assert ShotResultRoundTrip(result, engine)
     # stepped frame by frame: the same
-    sim = Simulation(SQUARE2, RACE, [], Shot("south", 0.8), params)
+    sim = Simulation(SQUARE2, RACE, [], Shot("south", 0.8), params, engine=engine)
     while sim.moving:
         sim.step()
     assert not sim.result().settled and sim.t == pytest.approx(0.5)
     # the smallest legal time limit ends the shot after 0.1 s, timed out
-    tiny = simulate(SQUARE2, RACE, [], Shot("south", 0.8), P.replace(max_time=0.1))
+    tiny = simulate(SQUARE2, RACE, [], Shot("south", 0.8), P.replace(max_time=0.1), None, engine)
     assert not tiny.settled and tiny.settle_time == pytest.approx(0.1)
     # and a shot that settles says so
-    assert simulate(SQUARE2, RACE, [], Shot("south", 0.6)).settled
+    assert simulate(SQUARE2, RACE, [], Shot("south", 0.6), engine=engine).settled
 
 
-def ShotResultRoundTrip(result) -> bool:  # noqa: N802 - reads as a claim
+def ShotResultRoundTrip(result, engine: str) -> bool:  # noqa: N802 - reads as a claim
     from sliders.outcome import ShotResult
 
     back = ShotResult.from_json(json.loads(json.dumps(result.to_json())))
-    return back == result and back.settled == result.settled and back.engine == "pymunk"
+    return back == result and back.settled == result.settled and back.engine == engine
 
 
 def test_the_step_count_limit_keeps_every_shot_short() -> None:
@@ -192,13 +193,18 @@ def test_a_pawn_at_rest_with_spin_does_not_keep_the_shot_alive() -> None:
 
 
 def test_engine_switch(capsys) -> None:
-    assert DEFAULT_ENGINE == "pymunk" and ENGINES == ("exact", "pymunk")
+    assert DEFAULT_ENGINE == "exact" and ENGINES == ("exact", "pymunk")
     shot = Shot("south", 0.6)
-    a = simulate(SQUARE2, RACE, [], shot, engine="pymunk")
+    a = simulate(SQUARE2, RACE, [], shot, engine="exact")
     b = simulate(SQUARE2, RACE, [], shot)
-    assert a == b and a.engine == "pymunk" and a.version
-    sim = Simulation(SQUARE2, RACE, [], shot, engine="pymunk")
-    assert isinstance(sim, Simulation) and sim.engine == "pymunk"
+    assert a == b and a.engine == "exact" and a.version
+    c = simulate(SQUARE2, RACE, [], shot, engine="pymunk")
+    assert c != a and c.engine == "pymunk" and c.version
+    for engine in ENGINES:
+        sim = Simulation(SQUARE2, RACE, [], shot, engine=engine)
+        assert isinstance(sim, Simulation) and sim.engine == engine
+    sim = Simulation(SQUARE2, RACE, [], shot)
+    assert isinstance(sim, Simulation) and sim.engine == "exact"
     with pytest.raises(UserError, match="unknown"):
         simulate(SQUARE2, RACE, [], shot, engine="bullet")
     try:
@@ -213,20 +219,23 @@ def test_engine_switch(capsys) -> None:
     data = json.loads(out)
     assert code == 0 and data["engine"] == "pymunk" and data["sliders_version"]
     assert data["settled"] is True
+    code, out, _ = run(capsys, "shot", "--speed", "0.6", "--json")
+    assert code == 0 and json.loads(out)["engine"] == "exact"
 
 
-def test_a_game_log_records_the_engine_and_version_of_every_shot(tmp_path) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_game_log_records_the_engine_and_version_of_every_shot(tmp_path, engine: str) -> None:
     from sliders.rules import Game
 
-    result = simulate(SQUARE2, RACE, [], Shot("south", 0.6))
+    result = simulate(SQUARE2, RACE, [], Shot("south", 0.6), engine=engine)
     game = Game("race-for-home", ["south", "north"])
     game.shoot(result)
     path = tmp_path / "game.json"
     game.save(path)
     shot = json.loads(path.read_text())["steps"][0]["shot"]
-    assert shot["engine"] == "pymunk" and shot["version"] and shot["settled"] is True
+    assert shot["engine"] == engine and shot["version"] and shot["settled"] is True
     back = Game.load(path).steps[0].result
-    assert back == result and back.engine == "pymunk"
+    assert back == result and back.engine == engine
     shot["engine"] = "bullet"
     path.write_text(json.dumps({**json.loads(path.read_text()), "steps": [{"shot": shot}]}))
     with pytest.raises(UserError, match="engine"):
@@ -249,10 +258,11 @@ def test_an_almost_plastic_rail_leaves_no_pawn_pressed_into_it(e: float) -> None
             assert not overlaps_rail(closed, end.x, end.y, R, tolerance=P.collision_slop + 2e-5)
 
 
-def test_the_engine_checks_parameters_built_in_code_too() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_engine_checks_parameters_built_in_code_too(engine: str) -> None:
     for bad in (P.replace(restitution_pawn=0.0), P.replace(max_speed=6.0), P.replace(dt=1e-320)):
         with pytest.raises(UserError, match="parameter"):
-            simulate(SQUARE2, RACE, [], Shot("south", 0.5), bad)
+            simulate(SQUARE2, RACE, [], Shot("south", 0.5), bad, engine=engine)
 
 
 def test_a_match_plays_and_logs_in_its_engine_and_play_takes_the_flag(capsys) -> None:

@@ -12,6 +12,7 @@ import pygame
 
 from sliders.scenes.app import App
 from sliders.scenes.controls import FLICK_GAIN, PULL_MAX, hand_spot, top_speed
+from sliders.scenes.hand import fit_velocity
 from sliders.scenes.play import PlayScreen
 
 FRAME = 1 / 60
@@ -87,10 +88,29 @@ def _flick(app, screen, seat, across, direction, speed) -> None:
     x0, y0 = view.to_screen(*lane.to_world(a0, across))
     px_speed = speed / FLICK_GAIN
     frames = 6
+    # the pointer moves by whole pixels: start the flick a fraction of a pixel along so that the
+    # pixels it passes give the hand (a line fitted to them) the speed meant, as a person
+    # adjusts a flick (on the longest lanes 1 % of speed is 3 cm of travel)
+    lead = min(
+        (k / 16 for k in range(16)),
+        key=lambda f: abs(_fitted(x0, y0, direction, px_speed, frames, f) - px_speed),
+    )
     for k in range(1, frames + 1):  # the flick, on screen at the hand's speed
-        d = px_speed * FRAME * k
+        d = px_speed * FRAME * k + lead
         pos = (x0 + direction[0] * d, y0 - direction[1] * d)
         post(pygame.MOUSEMOTION, pos, rel=(0, 0), buttons=(1, 0, 0))
         if k == frames:
             post(pygame.MOUSEBUTTONUP, pos, button=1)
         app.step(FRAME)
+
+
+def _fitted(x0, y0, direction, px_speed, frames, lead) -> float:
+    """The speed (pixels a second) the hand fits to a flick's whole-pixel positions."""
+    samples = [(0.0, float(round(x0)), float(round(y0)))]
+    for k in range(1, frames + 1):
+        d = px_speed * FRAME * k + lead
+        samples.append(
+            (k * FRAME, float(round(x0 + direction[0] * d)), float(round(y0 - direction[1] * d)))
+        )
+    vx, vy = fit_velocity(samples)
+    return math.hypot(vx, vy)

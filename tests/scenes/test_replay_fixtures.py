@@ -8,7 +8,6 @@ pymunk game is marked as an expected failure (strict: once the two agree it must
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -19,20 +18,7 @@ from sliders.scenes.app import App
 from sliders.scenes.replay import ReplayScreen
 
 GAMES = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "games").glob("*.json"))
-STEPPED_DIFFERS = pytest.mark.xfail(
-    strict=True, reason="pymunk: a shot stepped frame by frame differs in the last bits from run()"
-)
-
-
-def _engines(path: Path) -> set[str]:
-    steps = json.loads(path.read_text(encoding="utf-8"))["steps"]
-    return {s["shot"].get("engine", "") for s in steps if "shot" in s}
-
-
-CASES = [
-    pytest.param(p, id=p.stem, marks=[STEPPED_DIFFERS] if "pymunk" in _engines(p) else [])
-    for p in GAMES
-]
+CASES = [pytest.param(p, id=p.stem) for p in GAMES]
 
 
 @pytest.fixture(scope="module")
@@ -57,3 +43,26 @@ def test_a_golden_game_replays_in_the_window_re_simulated(app, path):
     shots = [i for i, s in enumerate(game.steps) if isinstance(s, ShotStep)]
     assert shots and all(replay.replays(i) for i in shots)
     assert replay.state == game.state and replay.state.winner is not None
+
+
+def test_a_result_matches_itself_up_to_rounding_only() -> None:
+    """The replay shows a shot re-simulated when it matches the log to 1e-9: rounding in the
+    last bits passes, a moved pawn, another status or another event does not."""
+    import dataclasses
+
+    game = load_replay(GAMES[0])
+    result = next(s.result for s in game.steps if isinstance(s, ShotStep))
+    pawn = result.pawns[0]
+
+    def with_pawn(**change: object):  # noqa: ANN202
+        return dataclasses.replace(
+            result, pawns=(dataclasses.replace(pawn, **change), *result.pawns[1:])
+        )
+
+    assert result.matches(result)
+    assert result.matches(with_pawn(x=pawn.x + 1e-15))
+    assert not result.matches(with_pawn(x=pawn.x + 1e-6))
+    other = next(s for s in type(pawn.status) if s is not pawn.status)
+    assert not result.matches(with_pawn(status=other))
+    assert not result.matches(dataclasses.replace(result, events=result.events[:-1]))
+    assert not result.matches(dataclasses.replace(result, engine="other"))

@@ -18,12 +18,12 @@ from sliders.boards import Face, Layout, Seat, surface_at
 from sliders.boards.geometry import PlacedPawn, check_pawns
 from sliders.errors import UserError
 from sliders.outcome import SEATS, Status, pawn_seat
-from sliders.physics.engine import _next_in_hand
 from sliders.physics.exact import kernels as k
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.simulation import _NO_DRAWS, MAX_EVENTS
 from sliders.physics.exact.world import world_for
 from sliders.physics.params import PhysicsParams
+from sliders.physics.shot import next_in_hand
 
 STATUSES: tuple[Status, ...] = tuple(Status)
 """``status`` value k is ``STATUSES[k]``"""
@@ -71,7 +71,7 @@ def simulate_batch(
     w = world_for(layout, face, p)
     st = layout.seat(seat)
     check_pawns(layout, table, p.pawn_radius)
-    shooter = pawn or _next_in_hand(seat, table)
+    shooter = pawn or next_in_hand(seat, table)
     speed = np.asarray(speed, dtype=np.float64)
     n_shots = speed.shape[0]
     angle = np.broadcast_to(np.asarray(angle, dtype=np.float64), (n_shots,))

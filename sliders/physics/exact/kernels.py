@@ -293,7 +293,15 @@ def rail_entry(
     px: float, py: float, ux: float, uy: float, rails: Floats, k: int, rho: float, v: float
 ) -> float:
     """Distance along the ray at which a pawn's centre comes within ``rho`` of rail ``k``'s centre
-    line (its face or one of its round end caps), or INF."""
+    line (its face or one of its round end caps), or INF.
+
+    A pawn already touching the rail (within TOUCH) meets it at 0 if it heads into it faster than
+    V_EPS along the normal at the nearest point of the centre line (the normal
+    :func:`collide_rail` uses), and never otherwise: the capsule is convex, so a straight path
+    that does not head into it at a touching point only draws away. (Testing a touching pawn
+    against the face and the caps apart disagreed where they meet: a pawn sliding along a face
+    to its end reached the cap "heading in" by 1e-7 m/s while the face's normal saw no approach,
+    and the contact came back at the same instant without end.)"""
     ax, ay, bx, by = rails[k, RA_X], rails[k, RA_Y], rails[k, RB_X], rails[k, RB_Y]
     ex, ey, length, nx, ny = (
         rails[k, RE_X],
@@ -302,6 +310,13 @@ def rail_entry(
         rails[k, RN_X],
         rails[k, RN_Y],
     )
+    along = min(max((px - ax) * ex + (py - ay) * ey, 0.0), length)
+    qx, qy = ax + ex * along - px, ay + ey * along - py  # to the nearest point of the centre line
+    d = math.hypot(qx, qy)
+    if d - rho <= TOUCH:
+        if d == 0.0:
+            return 0.0
+        return 0.0 if (ux * qx + uy * qy) * v > V_EPS * d else INF
     best = INF
     sig = (px - ax) * nx + (py - ay) * ny
     if sig < 0.0:

@@ -26,12 +26,12 @@ from sliders.outcome import (
     Status,
     pawn_seat,
 )
-from sliders.physics.engine import Shot, check_seed, place_shooter
 from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.exact import kernels as k
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.world import ExactWorld, world_for
 from sliders.physics.params import PhysicsParams
+from sliders.physics.shot import Shot, check_seed, place_shooter
 
 MAX_EVENTS = 200_000
 """events one shot may take before it is stopped and reported as a time-out"""
@@ -146,6 +146,12 @@ class ExactSimulation(Simulation):
     def contacts(self) -> int:
         """Pawn–pawn contacts so far."""
         return int(self._C[2])
+
+    @property
+    def solved(self) -> int:
+        """Events solved so far; a shot that reaches MAX_EVENTS is stopped and reported as
+        timed out (before ``max_time``)."""
+        return int(self._C[0])
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
         """(x, y, heading) of each pawn still on the table."""
