@@ -201,6 +201,8 @@ class Match:
             raise UserError("a shot is already rolling")
         if self.state.phase is not Phase.SHOOTING or shot.seat != self.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
+        if shot.pawn is None:  # the seat's next pawn in hand (not one removed this round)
+            shot = replace(shot, pawn=self.state.next_pawn())
         seed = int(self.physics_rng.integers(2**63))
         table, engine = self.state.table, self.config.engine
         try:
