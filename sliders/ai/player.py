@@ -1,37 +1,52 @@
-"""A computer player: candidate shots, simulated with the real physics, scored by the game value.
+"""A computer player: a hand that slides and a mind that chooses the shot.
 
-The search runs in two passes. First every candidate (aimed to stop at a point of the board, or to
-hit a pawn on the table and carry on) is simulated once as intended. Then the best few are
-simulated ``samples`` times each under the player's execution noise, and the one with the best
-mean value wins: a shot that only works when perfectly executed loses to a safer one. The shot
-actually played is that intended shot with one more draw of the same noise (the player's hand).
+A computer seat has a **hand**, the execution noise of every shot it slides (the batch's noise
+levels: ``none``, ``low``, ``medium``, ``high``), and a **mind**, how it chooses (:class:`Mind`):
 
-Every shot, intended or executed, is released where the pawn fits: never within two pawn radii
-of a pawn on the table (say one knocked back onto the foul line), which the physics refuses. A
-release point that is taken moves across the lane to the nearest free one, or, when the whole
-width of the foul line is taken, further back down the lane.
+- the planner's minds, ``weak``, ``fair`` and ``strong``, choose the shot with the best chance
+  of winning the game under their own hand (:mod:`sliders.ai.planner`), with a budget of
+  simulations a decision that grows from one to the next;
+- ``classic`` is the search the computer used before the planner, kept for comparison: candidate
+  shots simulated once as intended, the best few again under the hand's noise, the best mean
+  value of the next position (:mod:`sliders.ai.evaluate`) wins.
+
+The strengths are a hand and a mind together: ``easy`` (hand ``high``, mind ``weak``), ``medium``
+(``medium``, ``fair``) and ``hard`` (``low``, ``strong``).
+
+Every shot, intended or executed, is released where the pawn fits (:mod:`sliders.ai.release`).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from sliders.ai.evaluate import board_worth, position_value
-from sliders.boards import Face, Layout, Seat
-from sliders.boards.geometry import PlacedPawn
+from sliders.ai.planner import Mind, PlanSearch, race_model
+from sliders.ai.race import RaceModel
+from sliders.ai.release import (
+    RELEASE_CLEARANCE,
+    fallback_shot,
+    fit_release,
+    free_offset,
+    free_release,
+)
+from sliders.boards import Face, Layout, Seat, load_layout
+from sliders.boards import face as face_named
 from sliders.errors import UserError
-from sliders.outcome import ShotResult, pawn_seat
+from sliders.outcome import SEATS, ShotResult, pawn_seat
 from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, simulate
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
+    HOME,
     Assignment,
     GameState,
     InstantHome,
+    Phase,
     RulesError,
     apply_assignment,
     apply_shot,
@@ -39,34 +54,94 @@ from sliders.rules import (
     legal_assignments,
 )
 
+__all__ = [
+    "MINDS",
+    "RELEASE_CLEARANCE",
+    "STRENGTHS",
+    "ComputerPlayer",
+    "Mind",
+    "ShotSearch",
+    "Strength",
+    "fallback_shot",
+    "fit_release",
+    "free_offset",
+    "free_release",
+    "strength",
+]
+
 MAX_AIM = math.radians(40)
-"""candidates aimed wider than this off the lane's axis are not tried"""
+"""classic candidates aimed wider than this off the lane's axis are not tried"""
+
+MINDS: dict[str, Mind] = {
+    "weak": Mind("weak", simulations=400, first=4),
+    "fair": Mind("fair", simulations=1500, first=8),
+    "strong": Mind("strong", simulations=5000, first=16),
+    "classic": Mind("classic", 0, kind="classic", candidates=40, finalists=8, samples=16),
+}
+"""The minds a computer seat can have, weakest first (see the module)."""
+
+CLASSIC_MINDS: dict[str, Mind] = {
+    "easy": Mind("classic", 0, kind="classic", candidates=6, finalists=2, samples=2),
+    "medium": Mind("classic", 0, kind="classic", candidates=16, finalists=4, samples=6),
+    "hard": MINDS["classic"],
+}
+"""The budgets the classic search had under each strength before the planner (``hard``'s is
+the ``classic`` mind)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Strength:
-    """How well a computer plays: the noise of its hand and its search effort.
-
-    ``candidates`` shots are simulated once as intended; the best ``finalists`` of them are
-    simulated ``samples`` times each under ``noise``. Simulations per turn:
-    ``candidates + finalists * samples``.
-    """
+    """How a computer plays: the ``hand`` that slides (its execution noise, one of the batch's
+    :data:`~sliders.physics.NOISE_LEVELS`) and the ``mind`` that chooses."""
 
     name: str
-    noise: Noise
-    candidates: int
-    finalists: int
-    samples: int
+    hand: Noise
+    mind: Mind
+    hand_name: str = ""
+
+    @property
+    def noise(self) -> Noise:
+        return self.hand
 
     @property
     def budget(self) -> int:
-        return self.candidates + self.finalists * self.samples
+        """Simulations a decision (at most)."""
+        return self.mind.budget
 
+    @property
+    def candidates(self) -> int:
+        return self.mind.candidates
+
+    @property
+    def finalists(self) -> int:
+        return self.mind.finalists
+
+    @property
+    def samples(self) -> int:
+        return self.mind.samples
+
+    def describe(self) -> str:
+        return f"hand {self.hand_name or 'custom'}, mind {self.mind.name}"
+
+
+def make_strength(hand: str, mind: str, name: str = "") -> Strength:
+    """The strength of a ``hand`` (a noise level, or a multiple of the ``medium`` one: see
+    :meth:`~sliders.physics.Noise.hand`) and a ``mind`` (see :data:`MINDS`)."""
+    noise = Noise.hand(hand)  # a level, or a multiple of the medium one
+    if mind not in MINDS:
+        raise UserError(f"unknown mind {mind!r} (choose from {', '.join(MINDS)})")
+    return Strength(name or f"hand={hand},mind={mind}", noise, MINDS[mind], hand)
+
+
+PRESETS: dict[str, tuple[str, str]] = {
+    "easy": ("high", "weak"),
+    "medium": ("medium", "fair"),
+    "hard": ("low", "strong"),
+}
+"""Each strength's hand and mind."""
 
 STRENGTHS: dict[str, Strength] = {
-    "easy": Strength("easy", NOISE_LEVELS["high"], candidates=6, finalists=2, samples=2),
-    "medium": Strength("medium", NOISE_LEVELS["medium"], candidates=16, finalists=4, samples=6),
-    "hard": Strength("hard", NOISE_LEVELS["low"], candidates=40, finalists=8, samples=16),
+    name: make_strength(hand, mind, name) for name, (hand, mind) in PRESETS.items()
 }
 
 
@@ -79,6 +154,13 @@ def strength(name: str) -> Strength:
         ) from None
 
 
+def classic(level: str) -> Strength:
+    """The computer of strength ``level`` as it played before the planner: the same hand, the
+    classic search with that strength's old budget."""
+    hand, _ = PRESETS[level]
+    return Strength(f"classic {level}", NOISE_LEVELS[hand], CLASSIC_MINDS[level], hand)
+
+
 class ComputerPlayer:
     """A computer seat. ``seed`` (an int or a numpy Generator) fixes every choice it makes."""
 
@@ -87,10 +169,18 @@ class ComputerPlayer:
         seat: str,
         level: str | Strength = "medium",
         seed: int | np.random.Generator | None = None,
+        engine: str | None = None,
     ) -> None:
         self.seat = seat
         self.strength = level if isinstance(level, Strength) else strength(level)
         self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        self.engine = engine
+        """the engine the classic search simulates in when the game names none"""
+
+    @property
+    def plans(self) -> bool:
+        """True when its mind is the planner's (it values positions by the chance of winning)."""
+        return self.strength.mind.kind == "plan"
 
     def search(
         self,
@@ -99,10 +189,16 @@ class ComputerPlayer:
         face: Face,
         params: PhysicsParams | None = None,
         engine: str | None = None,
-    ) -> ShotSearch:
-        """A search for this turn's shot, to be stepped (see :class:`ShotSearch`), simulated in
-        the physics ``engine`` the game is played in (None: the default)."""
-        return ShotSearch(self, state, layout, face, params or PhysicsParams.default(), engine)
+    ) -> ShotSearch | PlanSearch:
+        """A search for this turn's shot, to be stepped (``step()``, or ``run(seconds)`` in
+        slices). The planner simulates in the exact engine's batch path whatever the game's
+        engine; the classic search in the physics ``engine`` the game is played in (None: the
+        default)."""
+        p = params or PhysicsParams.default()
+        s = self.strength
+        if self.plans:
+            return PlanSearch(self.seat, s.hand, s.mind, self.rng, state, layout, face, p)
+        return ShotSearch(self, state, layout, face, p, engine or self.engine)
 
     def choose_shot(
         self,
@@ -116,8 +212,20 @@ class ComputerPlayer:
         search.run()
         return search.executed()
 
+    def win_probability(
+        self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
+    ) -> float:
+        """This seat's chance of winning from ``state``, by the planner's race model for its
+        hand."""
+        p = params or PhysicsParams.default()
+        return race_model(layout, face, self.seat, self.strength.hand, p).win_probability(
+            state, self.seat
+        )
+
     def choose_assignment(self, state: GameState) -> Assignment:
-        """The legal assignment of this round's points that leaves the best score board.
+        """The legal assignment of this round's points that leaves the best score board: by the
+        chance of winning for a planner (its race model, as played on the square), by the
+        board's worth for the classic mind.
 
         Ties go to the rules engine's order of preference (HOME pawns, then spaces moved, then
         safety), which :func:`sliders.rules.legal_assignments` already lists first-best.
@@ -128,11 +236,34 @@ class ComputerPlayer:
         if not options:
             return ()
         default = default_assignment(state, self.seat)
+        if self.plans and state.phase is Phase.SCORING:
+            model = self._model(state)
+            me = state.player(self.seat)
+
+            def chance(a: Assignment) -> tuple[float, bool]:
+                after = replace(me, board=apply_assignment(board, a))
+                moved = replace(
+                    state.with_player(after),
+                    table=tuple(q for q in state.table if q.seat != self.seat),
+                )
+                if all(sq == HOME for sq in after.board):
+                    return (2.0, a == default)
+                return (model.win_probability(moved, self.seat), a == default)
+
+            return max(options, key=chance)
 
         def key(a: Assignment) -> tuple[float, bool]:
             return (board_worth(apply_assignment(board, a)), a == default)
 
         return max(options, key=key)
+
+    def _model(self, state: GameState) -> RaceModel:
+        """The race model for choices made without the table at hand (round-end assignments,
+        Instant Home): this hand's odds as measured from a seat of the square."""
+        layout = load_layout("square", SEATS)
+        seat = self.seat if self.seat in layout.seat_names else SEATS[0]
+        hand = self.strength.hand
+        return race_model(layout, face_named(state.face), seat, hand, PhysicsParams.default())
 
     def choose_home(
         self,
@@ -142,10 +273,10 @@ class ComputerPlayer:
         home: Mapping[str, int] | None = None,
     ) -> int | None:
         """Which scoring pawn this seat's roller pawn ``pawn``, dropped into the hole on Instant
-        Home by ``result``, sends HOME: the one that leaves the best position (see
-        :func:`position_value`; ties go to the rules' default, the pawn furthest from HOME).
-        ``home`` holds the choices made for pawns that left play earlier in the shot. None when
-        no scoring pawn can go HOME.
+        Home by ``result``, sends HOME: the one that leaves the best position (the chance of
+        winning for a planner, :func:`position_value` for the classic mind; ties go to the
+        rules' default, the pawn furthest from HOME). ``home`` holds the choices made for pawns
+        that left play earlier in the shot. None when no scoring pawn can go HOME.
         """
         chosen = dict(home or {})
         chosen.pop(pawn, None)
@@ -155,13 +286,19 @@ class ComputerPlayer:
         )
         if default is None:
             return None
+        model = self._model(state) if self.plans else None
         best, best_key = default, (-math.inf, False)
         for index in range(len(state.player(self.seat).board)):
             try:
                 after, _ = apply_shot(state, result, {**chosen, pawn: index})
             except RulesError:
                 continue  # already HOME, or taken by an earlier pawn in the hole
-            key = (position_value(after, self.seat), index == default)
+            worth = (
+                model.win_probability(after, self.seat)
+                if model is not None
+                else position_value(after, self.seat)
+            )
+            key = (worth, index == default)
             if key > best_key:
                 best, best_key = index, key
         return best
@@ -363,74 +500,6 @@ def candidate_shots(
     straight = [p for p in placements if p[0].offset == middle]
     core, later = straight[:5], straight[5:] + [p for p in placements if p[0].offset != middle]
     return core + hits + later
-
-
-def fallback_shot(
-    state: GameState, layout: Layout, params: PhysicsParams, seat_name: str, pawn: str
-) -> Shot:
-    """A gentle straight slide from the first free release point: the shot of a player who sees
-    nothing better (with the whole lane blocked, a foul just beyond the line, which the physics
-    always accepts)."""
-    seat = layout.seat(seat_name)
-    release = free_release(state.table, seat, params.pawn_radius)
-    if release is None:
-        return Shot(seat_name, 0.1, 0.0, 0.0, seat.foul + 1e-6, pawn)
-    along, offset = release
-    return Shot(seat_name, 0.5, 0.0, offset, None if along == seat.foul else along, pawn)
-
-
-def fit_release(shot: Shot, state: GameState, layout: Layout, params: PhysicsParams) -> Shot:
-    """``shot`` moved across the lane to the nearest offset where its pawn fits at the release
-    point (the physics refuses a release within two pawn radii of a pawn on the table); unchanged
-    when it fits already, when it is a foul (released beyond the line: the physics does not place
-    it), or when nothing across the lane is free there."""
-    seat = layout.seat(shot.seat)
-    along = seat.foul if shot.release is None else shot.release
-    if along > seat.foul + 1e-12:
-        return shot
-    found = free_offset(state.table, seat, along, shot.offset, params.pawn_radius)
-    if found is None or found == shot.offset:
-        return shot
-    return replace(shot, offset=found)
-
-
-RELEASE_CLEARANCE = 1e-4
-"""how far (m) beyond two pawn radii from every pawn on the table a release point is kept"""
-
-
-def free_offset(
-    table: Sequence[PlacedPawn], seat: Seat, along: float, wish: float, r: float
-) -> float | None:
-    """The offset across ``seat``'s lane nearest ``wish`` (within the side rails) where a pawn
-    released ``along`` metres down the lane clears every pawn on the table; None if none does."""
-    limit = seat.width / 2 - r
-    reach = 2 * r + RELEASE_CLEARANCE
-    blocked: list[tuple[float, float]] = []
-    for q in table:
-        qa, qc = _seat_coords(seat, q.x, q.y)
-        d = abs(qa - along)
-        if d < reach:
-            half = math.sqrt(reach * reach - d * d)
-            blocked.append((qc - half, qc + half))
-    want = min(max(wish, -limit), limit)
-    edges = [want, -limit, limit] + [e for iv in blocked for e in iv]
-    free = [c for c in edges if -limit <= c <= limit and not any(lo < c < hi for lo, hi in blocked)]
-    return min(free, key=lambda c: (abs(c - want), c), default=None)
-
-
-def free_release(table: Sequence[PlacedPawn], seat: Seat, r: float) -> tuple[float, float] | None:
-    """The release (along, offset) nearest the foul line and the lane's axis where a pawn fits:
-    on the foul line if any offset there is free, else the first free point further back; None
-    when the whole legal stretch of the lane is taken."""
-    lo = seat.release_min + r
-    along = seat.foul
-    step = r / 2
-    while along >= lo - 1e-12:
-        found = free_offset(table, seat, along, 0.0, r)
-        if found is not None:
-            return along, found
-        along -= step
-    return None
 
 
 def _unique(*values: float) -> list[float]:

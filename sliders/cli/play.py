@@ -2,7 +2,8 @@
 
 With no flags a setup screen chooses the game, the layout and the players. --face, --layout,
 --seats, --seed and --engine skip it, e.g. ``--face instant-sorry --layout square --seats
-south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: easy, medium, hard).
+south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: easy, medium, hard,
+or a hand and a mind: ``cpu:hand=low,mind=strong``).
 --replay plays back a saved game. In the window (--control aim, the default): press in your lane,
 pull back to aim and set the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
 Tab shows the whole table, Esc pauses, F11 toggles full screen."""
@@ -42,7 +43,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seats",
         metavar="SPEC",
-        help="who sits where: SEAT=human or SEAT=cpu[:easy|medium|hard], comma-separated "
+        help="who sits where: SEAT=human, SEAT=cpu[:easy|medium|hard] or "
+        "SEAT=cpu:hand=none|low|medium|high,mind=weak|fair|strong|classic, comma-separated "
         "(default: the layout's seats, the first a person, the others the computer)",
     )
     p.add_argument("--seed", type=seed, help="seed for the computer players and the physics")

@@ -3,8 +3,9 @@ parallel, and report win rates (with 95 % Wilson intervals), Elo-style ratings, 
 and seconds per decision, as a table and a PNG.
 
 Players: cpu:easy, cpu:medium, cpu:hard (the computer strengths; cpu:easy:HAND with another
-hand), centre[:HAND] (a bot sliding straight at the centre; noiseless unless a hand is named: a
-noise level or a multiple of the medium one), greedy[:HAND] (the shot
+hand) or cpu:hand=H,mind=M (a hand and a mind, as --seats takes them), centre[:HAND] (a bot
+sliding straight at the centre; noiseless unless a hand is named: a noise level or a multiple of
+the medium one), greedy[:HAND] (the shot
 that leaves its pawns worth the most points now), or MODULE:FUNCTION (your own; see
 docs/players.md). Every pairing plays --games two-seat games, the players swapping seats (and
 the first slide) each game. Each finished game is appended to the results file: run the same
@@ -22,6 +23,7 @@ from sliders.boards import read_layout
 from sliders.cli.args import add_engine_argument, seed
 from sliders.errors import UserError
 from sliders.game import HeadlessGame
+from sliders.game.config import split_items
 from sliders.outcome import FACES, parse_seats
 from sliders.physics import Shot, check_engine, simulate
 from sliders.tournament.players import check_name
@@ -38,7 +40,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--players",
         required=True,
         metavar="LIST",
-        help="comma-separated players, e.g. cpu:easy,cpu:hard,centre,greedy,mybot:play",
+        help="comma-separated players, e.g. cpu:easy,cpu:hard,cpu:hand=low,mind=classic,"
+        "centre,greedy,mybot:play",
     )
     p.add_argument("--games", type=int, default=10, help="games per pairing (default: 10)")
     p.add_argument(
@@ -72,7 +75,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str]:
 
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    names = [n for n in split_items(args.players) if n]
     if len(names) < 2:
         raise UserError("--players: name at least two players")
     if len(set(names)) != len(names):

@@ -6,22 +6,28 @@ Plain data, no pygame: the setup screen and the ``sliders play`` flags both prod
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import sliders.boards as boards
-from sliders.ai import STRENGTHS
+from sliders.ai import MINDS, PRESETS, STRENGTHS, Strength, make_strength
 from sliders.boards import load_layout, read_layout
 from sliders.errors import UserError
 from sliders.outcome import FACES, SEATS
+from sliders.physics import Noise
 from sliders.rules import parse_seat
 
 DEFAULT_STRENGTH = "medium"
 DEFAULT_LAYOUT = "square"
+COMPUTER_KEYS = ("hand", "mind")
+"""the settings of a computer seat besides its strength"""
 
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """A seat in play: a person at the screen, or the computer with a strength."""
+    """A seat in play: a person at the screen, or the computer with a strength: a preset
+    (``hard``) or a hand and a mind (``hand=low,mind=strong``), as :func:`parse_computer` reads
+    it."""
 
     seat: str
     kind: str = "human"  # "human" or "cpu"
@@ -31,8 +37,79 @@ class SeatSpec:
     def human(self) -> bool:
         return self.kind == "human"
 
+    def level(self) -> Strength:
+        """The computer's hand and mind."""
+        return parse_computer(self.strength)
+
     def describe(self) -> str:
-        return "human" if self.human else f"computer ({self.strength})"
+        if self.human:
+            return "human"
+        level = self.level()
+        if level.name in STRENGTHS:
+            return f"computer ({level.name})"
+        return f"computer (hand {level.hand_name}, mind {level.mind.name})"
+
+
+def parse_computer(text: str, where: str = "") -> Strength:
+    """A computer's strength from what follows ``cpu:`` — a preset (``easy``, ``medium``,
+    ``hard``), ``hand=LEVEL`` (``none``, ``low``, ``medium``, ``high``: the batch's noise
+    levels, or a number: that many times the ``medium`` hand's noise), ``mind=NAME`` (``weak``,
+    ``fair``, ``strong``, ``classic``), or several of them separated by commas or colons, later
+    ones overriding (``hard,mind=fair``); a second bare word is a hand (``easy:low``, ``easy:1.5``:
+    the strength's mind with that hand). What is left unset
+    comes from the ``medium`` preset; an empty text is ``medium``. ``where`` prefixes errors."""
+
+    prefix = f"{where}: " if where else ""
+    hand, mind = PRESETS[DEFAULT_STRENGTH]
+    preset: str | None = DEFAULT_STRENGTH
+    bare = 0  # words without "=": a strength, then (STRENGTH:HAND) its hand
+    for part in (p.strip().lower() for p in re.split(r"[,:]", text)):
+        if not part:
+            continue
+        key, eq, value = (x.strip() for x in part.partition("="))
+        if not eq and bare == 1:
+            key, value, eq = "hand", key, "="
+        if not eq:
+            bare += 1
+            if key not in STRENGTHS:
+                raise UserError(
+                    f"{prefix}unknown strength {key!r} ({', '.join(STRENGTHS)}, or "
+                    "hand=LEVEL,mind=NAME)"
+                )
+            (hand, mind), preset = PRESETS[key], key
+        elif key == "hand":
+            bare = 2
+            try:
+                Noise.hand(value)
+            except UserError as err:
+                raise UserError(f"{prefix}{err}") from None
+            hand, preset = value, None
+        elif key == "mind":
+            if value not in MINDS:
+                raise UserError(f"{prefix}unknown mind {value!r} (choose from {', '.join(MINDS)})")
+            mind, preset = value, None
+        else:
+            raise UserError(f"{prefix}unknown computer setting {key!r} (hand or mind)")
+    if preset is None:
+        preset = next((n for n, hm in PRESETS.items() if hm == (hand, mind)), None)
+    if preset is not None:
+        return STRENGTHS[preset]
+    return make_strength(hand, mind)
+
+
+def split_items(text: str) -> list[str]:
+    """``text`` split at its commas, a ``hand=``/``mind=`` item staying with the computer before
+    it: ``south=cpu:hand=low,mind=strong,north=human`` is two seats."""
+
+    items: list[str] = []
+    for raw in text.split(","):
+        item = raw.strip()
+        key = item.partition("=")[0].strip().lower()
+        if key in COMPUTER_KEYS and items:
+            items[-1] = f"{items[-1]},{item}"
+        else:
+            items.append(item)
+    return items
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +162,12 @@ def default_seat_specs(layout: str) -> tuple[SeatSpec, ...]:
 
 
 def parse_seat_specs(text: str) -> tuple[SeatSpec, ...]:
-    """Seats from ``south=human,north=cpu:hard`` (seat names or colours; a bare seat is a
-    person; ``cpu`` alone is the medium strength), in turn order."""
+    """Seats from ``south=human,north=cpu:hard`` or ``north=cpu:hand=low,mind=strong`` (seat
+    names or colours; a bare seat is a person; ``cpu`` alone is the medium strength; see
+    :func:`parse_computer`), in turn order."""
 
     specs: dict[str, SeatSpec] = {}
-    for item in (i.strip() for i in text.split(",")):
+    for item in split_items(text):
         if not item:
             continue
         name, _, who = item.partition("=")
@@ -107,14 +185,14 @@ def parse_seat_specs(text: str) -> tuple[SeatSpec, ...]:
                 raise UserError(f"--seats {item!r}: a person has no strength")
             specs[seat] = SeatSpec(seat, "human")
         elif kind in ("cpu", "computer", "ai"):
-            level = level or DEFAULT_STRENGTH
-            if level not in STRENGTHS:
-                raise UserError(
-                    f"--seats {item!r}: unknown strength {level!r} ({', '.join(STRENGTHS)})"
-                )
+            level = level.strip() or DEFAULT_STRENGTH
+            parse_computer(level, f"--seats {item!r}")
             specs[seat] = SeatSpec(seat, "cpu", level)
         else:
-            raise UserError(f"--seats {item!r}: expected SEAT=human or SEAT=cpu[:STRENGTH]")
+            raise UserError(
+                f"--seats {item!r}: expected SEAT=human, SEAT=cpu[:STRENGTH] or "
+                "SEAT=cpu:hand=LEVEL,mind=NAME"
+            )
     if not specs:
         raise UserError("--seats: no seats given")
     return tuple(specs[s] for s in SEATS if s in specs)

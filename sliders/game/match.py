@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from sliders.ai import ComputerPlayer, ShotSearch
+from sliders.ai import ComputerPlayer, PlanSearch, ShotSearch
 from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout, segment_distance
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig
@@ -91,13 +91,13 @@ class Match:
         streams = np.random.SeedSequence(config.seed).spawn(1 + len(config.seats))
         self.physics_rng = np.random.default_rng(streams[0])
         self.computers: dict[str, ComputerPlayer] = {
-            spec.seat: ComputerPlayer(spec.seat, spec.strength, np.random.default_rng(stream))
+            spec.seat: ComputerPlayer(spec.seat, spec.level(), np.random.default_rng(stream))
             for spec, stream in zip(config.seats, streams[1:], strict=True)
             if not spec.human
         }
         self.sim: Simulation | None = None
         self.slide: Slide | None = None  # the shot in flight as slid, for the log
-        self.search: ShotSearch | None = None
+        self.search: ShotSearch | PlanSearch | None = None
         self.shots: list[Shot] = []  # every shot started, in order
         self.results: list[ShotResult] = []
         self._acc = 0.0
@@ -199,6 +199,8 @@ class Match:
             raise UserError("a shot is already rolling")
         if self.state.phase is not Phase.SHOOTING or shot.seat != self.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
+        if shot.pawn is None:  # the seat's next pawn in hand (not one removed this round)
+            shot = replace(shot, pawn=self.state.next_pawn())
         seed = int(self.physics_rng.integers(2**63))
         table, engine = self.state.table, self.config.engine
         try:

@@ -44,6 +44,24 @@ class Noise:
                 f"unknown noise level {name!r} (choose from {', '.join(NOISE_LEVELS)})"
             ) from None
 
+    @classmethod
+    def hand(cls, text: str) -> Noise:
+        """A hand: a noise level by name, or a number ``k`` in 0..10, ``k`` times the ``medium``
+        level's noise (``1.5``: half as shaky again)."""
+        if text in NOISE_LEVELS:
+            return NOISE_LEVELS[text]
+        try:
+            k = float(text)
+        except ValueError:
+            k = math.nan
+        if not (math.isfinite(k) and 0 <= k <= 10):
+            raise UserError(
+                f"unknown hand {text!r} ({', '.join(NOISE_LEVELS)}, or a multiple of the medium "
+                "hand's noise within 0..10)"
+            )
+        m = NOISE_LEVELS["medium"]
+        return cls(m.speed_rel * k, m.angle_deg * k, m.offset * k, m.release * k)
+
     @property
     def is_zero(self) -> bool:
         return not (self.speed_rel or self.angle_deg or self.offset or self.release)

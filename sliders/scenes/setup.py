@@ -105,7 +105,8 @@ class SetupScreen:
             self.app.control = CONTROLS[(i + step) % len(CONTROLS)]
         else:
             now = self.who.get(row, OFF)
-            self.who[row] = CHOICES[(CHOICES.index(now) + step) % len(CHOICES)]
+            at = CHOICES.index(now) if now in CHOICES else CHOICES.index("human")  # a custom cpu
+            self.who[row] = CHOICES[(at + step) % len(CHOICES)]
 
     def config(self) -> MatchConfig:
         specs = []

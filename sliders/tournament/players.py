@@ -1,9 +1,10 @@
 """The players a tournament knows by name, and how a name becomes a player at a seat.
 
 =====================  ==========================================================================
-``cpu:easy[:HAND]`` …  the computer strengths of :mod:`sliders.ai` (``easy``, ``medium``, ``hard``);
-                       with a hand named (``low``, ``medium``, ``high``) the strength's search
-                       with that hand's noise instead of its own
+``cpu:easy[:HAND]`` …  the computer strengths of :mod:`sliders.ai` (``easy``, ``medium``, ``hard``),
+                       with another hand named after it, or a hand and a mind
+                       (``cpu:hand=low,mind=strong``; the seat parser's
+                       :func:`sliders.game.config.parse_computer` reads what follows ``cpu:``)
 ``HAND``               ``low``, ``medium``, ``high`` (the batch's noise levels) or a number, that
                        many times the ``medium`` hand's noise (``1.5``)
 ``centre[:HAND]``      slides straight at the board's centre from the middle of the foul line, at
@@ -34,10 +35,11 @@ from typing import Any
 
 import numpy as np
 
-from sliders.ai import STRENGTHS, ComputerPlayer
-from sliders.ai.player import Strength, candidate_shots
+from sliders.ai import ComputerPlayer
+from sliders.ai.player import candidate_shots
 from sliders.boards import Face, Layout, worth
 from sliders.errors import UserError
+from sliders.game.config import parse_computer
 from sliders.outcome import ShotResult
 from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, ShotLimits, simulate
 from sliders.physics.noise import apply_errors
@@ -70,46 +72,32 @@ def check_name(name: str) -> str:
 
 
 def make_player(name: str, seat: str, rng: np.random.Generator, engine: str | None = None) -> Any:
-    """The player ``name`` at ``seat``, its random draws from ``rng``, simulating (if it does) in
-    ``engine`` (None: the default)."""
+    """The player ``name`` at ``seat``, its random draws from ``rng``; players that simulate
+    with the physics engine of the game take ``engine`` (None: the default)."""
     kind, _, arg = name.partition(":")
     if kind == "cpu":
-        level, _, hand = arg.partition(":")
-        if level not in STRENGTHS:
-            raise UserError(f"player {name!r}: unknown strength {level!r} ({', '.join(STRENGTHS)})")
-        s = STRENGTHS[level]
-        if hand:
-            s = Strength(f"{level}:{hand}", _hand(name, hand), s.candidates, s.finalists, s.samples)
-        return EngineComputer(seat, s, rng, engine)
-    if kind in ("centre", "center"):
-        return CentreBot(seat, _hand(name, arg), rng)
-    if kind == "greedy":
-        return GreedyPlayer(seat, _hand(name, arg), rng, engine)
+        return ComputerPlayer(seat, parse_computer(arg, f"player {name!r}"), rng, engine)
+    if kind in ("centre", "center", "greedy"):
+        hand = _hand(name, arg)
+        if kind == "greedy":
+            return GreedyPlayer(seat, hand, rng, engine)
+        return CentreBot(seat, hand, rng)
     if arg:
         return FunctionPlayer(seat, load_function(name), rng)
     raise UserError(
-        f"unknown player {name!r} (cpu:STRENGTH[:HAND], centre[:HAND], "
-        "greedy[:HAND] or MODULE:FUNCTION)"
+        f"unknown player {name!r} (cpu:easy, cpu:medium, cpu:hard, cpu:hand=H,mind=M, "
+        "centre[:HAND], greedy[:HAND] or MODULE:FUNCTION)"
     )
 
 
 def _hand(name: str, level: str) -> Noise:
-    """A named noise level, or a number: that many times the ``medium`` level's noise."""
+    """A bot's hand: none, a named noise level, or a multiple of the ``medium`` one."""
     if not level:
         return NOISE_LEVELS["none"]
-    if level in NOISE_LEVELS:
-        return NOISE_LEVELS[level]
     try:
-        k = float(level)
-    except ValueError:
-        k = math.nan
-    if not (math.isfinite(k) and 0 <= k <= 10):
-        raise UserError(
-            f"player {name!r}: unknown hand {level!r} ({', '.join(NOISE_LEVELS)}, or a multiple "
-            "of the medium hand's noise within 0..10)"
-        )
-    m = NOISE_LEVELS["medium"]
-    return Noise(m.speed_rel * k, m.angle_deg * k, m.offset * k, m.release * k)
+        return Noise.hand(level)
+    except UserError as err:
+        raise UserError(f"player {name!r}: {err}") from None
 
 
 def load_function(name: str) -> Callable[[Turn], Any]:
@@ -147,23 +135,6 @@ class _RulesDefaults:
         home: Mapping[str, int] | None = None,
     ) -> int | None:
         return None
-
-
-class EngineComputer(ComputerPlayer):
-    """The computer player, its search simulated in the games' engine."""
-
-    def __init__(
-        self, seat: str, level: Strength, rng: np.random.Generator, engine: str | None
-    ) -> None:
-        super().__init__(seat, level, rng)
-        self.engine = engine
-
-    def choose_shot(
-        self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
-    ) -> Shot:
-        search = self.search(state, layout, face, params, self.engine)
-        search.run()
-        return search.executed()
 
 
 class CentreBot(_RulesDefaults):

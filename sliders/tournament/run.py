@@ -46,7 +46,8 @@ class Settings:
     seed: int
     max_rounds: int
     engine: str = "pymunk"
-    """the physics engine of the games' shots, and of the players' own simulations"""
+    """the physics engine of the games' shots, and of the searches of the players that simulate
+    shot by shot (the planner plans in the exact engine's batch path whatever it is)"""
 
     def header(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, **asdict(self)}

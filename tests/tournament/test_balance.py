@@ -8,13 +8,14 @@ import os
 import numpy as np
 import pytest
 
+from sliders.ai import ComputerPlayer
 from sliders.errors import UserError
 from sliders.outcome import Status
 from sliders.physics import NOISE_LEVELS
 from sliders.rules import InstantHome, PawnRemoved, Penalty
 from sliders.tournament.balance import Plan, decided_by_hole, findings, load, play
 from sliders.tournament.balance_report import FIGURES, write_report
-from sliders.tournament.players import EngineComputer, make_player
+from sliders.tournament.players import make_player
 from sliders.tournament.run import Job, _count_hole, play_game
 
 RNG = np.random.default_rng(0)
@@ -27,7 +28,7 @@ def test_a_hand_is_a_level_or_a_multiple_of_the_medium_hand():
     assert bot.hand.angle_deg == pytest.approx(1.5 * m.angle_deg)
     assert make_player("centre:high", "south", RNG).hand == NOISE_LEVELS["high"]
     cpu = make_player("cpu:easy:low", "south", RNG, "exact")
-    assert isinstance(cpu, EngineComputer) and cpu.engine == "exact"
+    assert isinstance(cpu, ComputerPlayer) and cpu.engine == "exact"
     assert cpu.strength.noise == NOISE_LEVELS["low"]
     assert cpu.strength.budget == make_player("cpu:easy", "south", RNG).strength.budget
     for bad in ("centre:-1", "centre:wobbly", "cpu:easy:11", "cpu:expert"):
