@@ -111,7 +111,7 @@ def aim_at(
     stops ``beyond`` metres past the world point (x, y); None when that needs an aim wider than
     :data:`MAX_AIM`, or (given the lane's ``mouth``, see :func:`lane_mouth`) one that rides a
     side rail before it leaves the lane."""
-    along, across = seat_coords(seat, x, y)
+    along, across = seat.from_world(x, y)
     da, dc = along - release, across - offset
     if da <= 0:
         return None
@@ -135,13 +135,6 @@ def lane_mouth(layout: Layout, seat: Seat) -> float:
             return along
         along += 0.001
     return along
-
-
-def seat_coords(seat: Seat, x: float, y: float) -> tuple[float, float]:
-    """(along, across) of a world point in ``seat``'s lane frame."""
-    dx, dy = x - seat.near[0], y - seat.near[1]
-    (fx, fy), (rx, ry) = seat.forward, seat.right
-    return dx * fx + dy * fy, dx * rx + dy * ry
 
 
 def outcome_of(face: Face, status: Status, choices: tuple[int, ...]) -> Outcome:

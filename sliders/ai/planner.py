@@ -42,7 +42,6 @@ from sliders.ai.aims import (
     aim_at,
     choices_of,
     lane_mouth,
-    seat_coords,
     shot_odds,
     target_spots,
 )
@@ -395,7 +394,7 @@ class PlanSearch:
                             cands.append(_Candidate("takeout", f"knock {q.id} {where}", cut, along))
             elif q.status is Status.ON_TARGET and q.points >= 3:
                 for short in (0.05, 0.08):
-                    qa, qc = seat_coords(seat, q.x, q.y)
+                    qa, qc = seat.from_world(q.x, q.y)
                     gx, gy = seat.to_world(qa - short, qc * (qa - short - along) / (qa - along))
                     for o in offsets(0.0):
                         add("guard", f"guard {q.id}", gx, gy, o)

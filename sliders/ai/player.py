@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from sliders.ai.aims import aim_at
 from sliders.ai.evaluate import board_worth, position_value
 from sliders.ai.planner import Mind, PlanSearch, race_model
 from sliders.ai.race import RaceModel
@@ -475,7 +476,7 @@ def candidate_shots(
         found = free_offset(state.table, seat, along0, wish, r)
         return first if found is None else found
 
-    c_along, c_across = _seat_coords(seat, 0.0, 0.0)
+    c_along, c_across = seat.from_world(0.0, 0.0)
     grid = sorted(
         ((d, c) for d in (-0.06, -0.03, 0.0, 0.03, 0.06) for c in (-0.06, -0.03, 0.0, 0.03, 0.06)),
         key=lambda dc: (abs(dc[0]) + abs(dc[1]), dc),
@@ -523,27 +524,11 @@ def _aim(
     """The shot released at (``release``, ``offset``) that stops ``beyond`` metres past
     ``target``, if it is aimable down the lane (which ends ``lane`` metres from its near end)
     without riding the side rails."""
-    along, across = _seat_coords(seat, *target)
-    da, dc = along - release, across - offset
-    if da <= 0:
+    aim = aim_at(seat, params, release, offset, *target, mouth=lane, beyond=beyond)
+    if aim is None:
         return None
-    angle = math.atan2(dc, da)
-    if abs(angle) > MAX_AIM:
-        return None
-    r = params.pawn_radius
-    reach = offset + math.tan(angle) * min(lane - release, da)
-    if abs(reach) > seat.width / 2 - r:
-        return None
-    dist = math.hypot(da, dc) + beyond
-    speed = min(math.sqrt(2 * params.deceleration * dist), params.max_speed)
+    speed, angle = aim
     return Shot(seat.name, speed, angle, offset, None if release == seat.foul else release, pawn)
-
-
-def _seat_coords(seat: Seat, x: float, y: float) -> tuple[float, float]:
-    """(along, across) of a world point in the seat's frame."""
-    dx, dy = x - seat.near[0], y - seat.near[1]
-    (fx, fy), (rx, ry) = seat.forward, seat.right
-    return dx * fx + dy * fy, dx * rx + dy * ry
 
 
 def _lane_end(layout: Layout, seat: Seat) -> float:
@@ -556,9 +541,7 @@ def _lane_end(layout: Layout, seat: Seat) -> float:
         far = max(
             (
                 max(
-                    _seat_coords(seat, cx, cy)[0]
-                    for cx in (q.xmin, q.xmax)
-                    for cy in (q.ymin, q.ymax)
+                    seat.from_world(cx, cy)[0] for cx in (q.xmin, q.xmax) for cy in (q.ymin, q.ymax)
                 )
                 for q in rects
                 if q.contains(x, y)

@@ -56,7 +56,7 @@ def free_offset(
     reach = 2 * r + RELEASE_CLEARANCE
     blocked: list[tuple[float, float]] = []
     for q in table:
-        qa, qc = _seat_coords(seat, q.x, q.y)
+        qa, qc = seat.from_world(q.x, q.y)
         d = abs(qa - along)
         if d < reach:
             half = math.sqrt(reach * reach - d * d)
@@ -80,10 +80,3 @@ def free_release(table: Sequence[PlacedPawn], seat: Seat, r: float) -> tuple[flo
             return along, found
         along -= step
     return None
-
-
-def _seat_coords(seat: Seat, x: float, y: float) -> tuple[float, float]:
-    """(along, across) of a world point in the seat's frame."""
-    dx, dy = x - seat.near[0], y - seat.near[1]
-    (fx, fy), (rx, ry) = seat.forward, seat.right
-    return dx * fx + dy * fy, dx * rx + dy * ry

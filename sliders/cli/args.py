@@ -9,6 +9,7 @@ from sliders.boards.faces import DEFAULT_FACE, FACES, Face
 from sliders.boards.faces import face as face_named
 from sliders.boards.layout import Layout
 from sliders.boards.scene import Scene
+from sliders.checks import MAX_SEED
 from sliders.outcome import ENGINES, parse_seat, parse_seats
 from sliders.physics.engines import DEFAULT_ENGINE
 
@@ -16,13 +17,14 @@ DEFAULT_LAYOUT = "square"
 
 
 def seed(text: str) -> int:
-    """A ``--seed`` value: a whole number from 0 to 2**63 - 1 (what every seeded draw takes)."""
+    """A ``--seed`` value: a whole number from 0 up (below :data:`sliders.checks.MAX_SEED`; a
+    physics seed is further checked by the engines)."""
     try:
         value = int(text)
     except ValueError:
         value = -1
-    if not 0 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 0 to 2**63 - 1")
+    if not 0 <= value < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 0 up")
     return value
 
 

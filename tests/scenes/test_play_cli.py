@@ -17,7 +17,7 @@ from sliders.scenes.sound import Sounds
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--seed", "-1"], "--seed -1: must be a whole number from 0 up"),
+        (["--seed", "-1"], "--seed: '-1' is not a whole number from 0 up"),
         (["--size", "100000x100000"], "from 640x420 to 16384x16384"),
         (["--size", "1280x0"], "from 640x420 to 16384x16384"),
         (["--save", "."], "--save .: is a directory"),
