@@ -47,6 +47,7 @@ from sliders.ai.aims import (
 )
 from sliders.ai.race import RaceModel
 from sliders.ai.release import fallback_shot, fit_release, free_offset, free_release
+from sliders.ai.win import WinModel
 from sliders.boards import Face, Layout
 from sliders.errors import UserError
 from sliders.outcome import PawnRest, ShotResult, Status, pawn_seat
@@ -125,6 +126,14 @@ def race_model(
     return RaceModel(shot_odds(layout, face, seat, hand, params))
 
 
+@cache
+def win_model(
+    layout: Layout, face: Face, seat: str, hand: Noise, params: PhysicsParams
+) -> WinModel:
+    """The chance of winning for ``hand`` shooting from ``seat`` (cached: built once a process)."""
+    return WinModel(race_model(layout, face, seat, hand, params))
+
+
 class PlanSearch:
     """One turn's planning, advanced one batch of simulations per :meth:`step`."""
 
@@ -148,7 +157,7 @@ class PlanSearch:
         self.state, self.layout, self.face, self.params = state, layout, face, params
         self.pawn = pawn
         self.seat = layout.seat(seat)
-        self.model = race_model(layout, face, seat, hand, params)
+        self.model = win_model(layout, face, seat, hand, params)
         self.simulations = 0
         self.evaluated = 0
         self.cost = 0

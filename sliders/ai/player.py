@@ -27,8 +27,7 @@ import numpy as np
 
 from sliders.ai.aims import aim_at
 from sliders.ai.evaluate import board_worth, position_value
-from sliders.ai.planner import Mind, PlanSearch, race_model
-from sliders.ai.race import RaceModel
+from sliders.ai.planner import Mind, PlanSearch, win_model
 from sliders.ai.release import (
     RELEASE_CLEARANCE,
     fallback_shot,
@@ -36,6 +35,7 @@ from sliders.ai.release import (
     free_offset,
     free_release,
 )
+from sliders.ai.win import WinModel
 from sliders.boards import Face, Layout, Seat, load_layout
 from sliders.boards import face as face_named
 from sliders.errors import UserError
@@ -216,10 +216,10 @@ class ComputerPlayer:
     def win_probability(
         self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
     ) -> float:
-        """This seat's chance of winning from ``state``, by the planner's race model for its
-        hand."""
+        """This seat's chance of winning from ``state``, as the planner judges it for its hand
+        (:class:`sliders.ai.win.WinModel`)."""
         p = params or PhysicsParams.default()
-        return race_model(layout, face, self.seat, self.strength.hand, p).win_probability(
+        return win_model(layout, face, self.seat, self.strength.hand, p).win_probability(
             state, self.seat
         )
 
@@ -258,13 +258,13 @@ class ComputerPlayer:
 
         return max(options, key=key)
 
-    def _model(self, state: GameState) -> RaceModel:
-        """The race model for choices made without the table at hand (round-end assignments,
+    def _model(self, state: GameState) -> WinModel:
+        """The planner's chance of winning for choices made without the table at hand (round-end assignments,
         Instant Home): this hand's odds as measured from a seat of the square."""
         layout = load_layout("square", SEATS)
         seat = self.seat if self.seat in layout.seat_names else SEATS[0]
         hand = self.strength.hand
-        return race_model(layout, face_named(state.face), seat, hand, PhysicsParams.default())
+        return win_model(layout, face_named(state.face), seat, hand, PhysicsParams.default())
 
     def choose_home(
         self,
