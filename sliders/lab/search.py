@@ -42,14 +42,14 @@ grid.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from sliders.batch.study import PARAMETERS, Context, Design, Spec, Study, parse_spec
 from sliders.batch.summary import mean_interval
-from sliders.batch.work import STATUSES, run_chunk, run_paired
+from sliders.batch.work import STATUSES, errors_for, run_chunk, run_paired
 from sliders.boards.scene import Scene
 from sliders.lab.value import GameSpot
 from sliders.outcome import Status
@@ -84,22 +84,30 @@ class Settings:
     """halving stops with this many candidates; the first refinement starts around them"""
     refine_around: tuple[int, ...] = (5, 3)
     """finer grids (half, then a quarter of the coarse step) around this many of the best"""
-    finalists: int = 6
+    finalists: int = 8
     """the best this many of every candidate seen, a coarse step apart, race for the win"""
-    race: int = 1200
-    """paired samples of the race's second round: its first gives every finalist a third of
-    this, the better half go on to all of it (the winner is the best raw mean)"""
+    race: int = 2700
+    """paired samples of the race's last round (see ``race_rounds``; the winner is the best raw
+    mean)"""
     diverse: bool = True
     """candidates kept by halving, refined or raced are taken a coarse step apart (best first,
     topped up with the skipped), so one basin's neighbours do not crowd out the others"""
-    race_rounds: int = 2
-    """1: every finalist gets ``race`` samples; 2: a third of them first, then the better half
-    the rest"""
+    race_rounds: int = 3
+    """1: every finalist gets ``race`` samples; more: round k of n gets ``race / 3**(n-k)``
+    samples and the better half go on (``race_last`` to the last round)"""
+    race_last: int = 2
+    """finalists in the race's last round (0: the better half of the round before)"""
+    polish: int = 2
+    """after the race's first round, the best neighbour (by every sample so far, at a quarter
+    of the coarse step) of this many leaders joins the race, if it is not the leader itself"""
     bandwidth: float = 0.5
     """kernel bandwidth at the first round, in units of the execution noise's sigma (0: each
     candidate alone)"""
     shrink: float = 0.6
     """the bandwidth multiplies by this each halving round, as samples grow"""
+    reuse: bool = True
+    """rank candidates by every sample so far, importance-weighted (``Sampler.reused``), not by
+    the kernel over intended shots (``bandwidth``, ``shrink``)"""
     final: int = 40
     """fresh samples of the winner (its value and interval)"""
     runner_up: int = 12
@@ -192,7 +200,44 @@ class Sampler:
         n = study.context.noise
         self.sigma = np.array([n.speed_rel, n.angle_deg, n.offset, n.release], dtype=float)
         self.pool: list[Candidate] = []  # every candidate sampled, for the kernel
+        self.errors, _ = errors_for(self.ctx, 0, max_samples)  # paired: every candidate's
         self._added = 0
+
+    def reused(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Expected values at intended shots ``points`` (k × 4) from every sample so far, each
+        weighted by how likely its executed shot is from that intended shot (importance
+        sampling: the density of the hand's errors at the executed shot over the mixture of
+        the densities of every intended shot sampled, the balance heuristic), and the
+        effective number of samples behind each. Unbiased however narrow the line, blurred
+        exactly as the hand blurs it and no more; see :func:`_density`."""
+        everyone = [c for c in self.pool if c.n]
+        ys = np.concatenate([self._executed(c) for c in everyone])
+        fs = np.concatenate([c.values for c in everyone])
+        xs = np.array([c.shot for c in everyone])
+        ns = np.array([c.n for c in everyone], dtype=float)
+        mix = np.zeros(len(ys))
+        for a in range(0, len(xs), _BLOCK):
+            mix += ns[a : a + _BLOCK] @ _density(xs[a : a + _BLOCK], ys, self.sigma)
+        points = np.asarray(points, dtype=float)
+        est, ess = np.full(len(points), -math.inf), np.zeros(len(points))
+        for a in range(0, len(points), _BLOCK):
+            w = _density(points[a : a + _BLOCK], ys, self.sigma) / mix
+            total = w.sum(axis=1)
+            seen = total > 0
+            est[a : a + _BLOCK][seen] = (w @ fs)[seen] / total[seen]
+            ess[a : a + _BLOCK][seen] = total[seen] ** 2 / (w * w).sum(axis=1)[seen]
+        return est, ess
+
+    def _executed(self, c: Candidate) -> np.ndarray:
+        """The executed shots of ``c``'s samples before any clipping to the legal ranges (a
+        clipped shot is a function of the unclipped one, so the values are too)."""
+        e = self.errors[: c.n]
+        y = np.empty((c.n, 4))
+        y[:, 0] = c.shot[0] * (1.0 + e[:, 0])
+        y[:, 1] = c.shot[1] + np.degrees(e[:, 1])
+        y[:, 2] = c.shot[2] + e[:, 2]
+        y[:, 3] = c.shot[3] + e[:, 3]
+        return y
 
     def smoothed(self, cands: list[Candidate], bandwidth: float) -> np.ndarray:
         """Kernel-weighted means of ``cands`` over every candidate sampled so far."""
@@ -294,7 +339,7 @@ def search(
         return _diverse(order, k, unit) if cfg.diverse else order[:k]
 
     def ranked(pool: list[Candidate]) -> list[Candidate]:
-        return _ranked(pool, sampler, cfg.bandwidth * cfg.shrink ** rung[0])
+        return _ranked(pool, sampler, cfg.bandwidth * cfg.shrink ** rung[0], cfg.reuse)
 
     def halve(
         pool: list[Candidate], samples: int, stage: str, floor: int
@@ -333,13 +378,20 @@ def search(
         pool, samples = halve(merged, start, f"halving ×{scale:g}", around)
 
     # race the finalists: the best few of every well-sampled candidate, from different places
-    # (not three neighbours of one basin), on many paired samples, in two rounds, judged by
-    # their own means (no kernel: no smoothing bias at a cliff)
+    # (not three neighbours of one basin), on many paired samples, in rounds that keep the
+    # better half, judged by their own means (no kernel: no smoothing bias at a cliff)
     contenders = [c for c in seen.values() if c.n >= cfg.first * cfg.grow**2]
     finalists = pick(ranked(contenders), cfg.finalists)
-    if cfg.race_rounds > 1:
-        sampler.extend_all(finalists, cfg.race // 3)
-        finalists = _ranked(finalists, sampler, 0.0)[: max(1, math.ceil(len(finalists) / 2))]
+    for r in range(cfg.race_rounds - 1, 0, -1):
+        sampler.extend_all(finalists, cfg.race // 3**r)
+        finalists = _ranked(finalists, sampler, 0.0)
+        if r == cfg.race_rounds - 1 and cfg.polish and cfg.reuse and sampler.sigma.any():
+            # the leaders' best neighbours at a quarter of the coarse step, by every sample
+            finalists = finalists + _polish(finalists[: cfg.polish], sampler, swept, steps,
+                                            lo, hi, candidate)  # fmt: skip
+        keep = cfg.race_last if r == 1 and cfg.race_last else math.ceil(len(finalists) / 2)
+        finalists = list(dict.fromkeys(finalists))[: max(1, keep)]
+        history.append((f"race {cfg.race // 3**r}", len(finalists), sampler.simulations))
     sampler.extend_all(finalists, cfg.race)
     history.append(("race", len(finalists), sampler.simulations))
     winner = _ranked(finalists, sampler, 0.0)[0]
@@ -366,6 +418,52 @@ def search(
     )
 
 
+_BLOCK = 256  # intended shots a density matrix at a time
+
+
+def _density(xs: np.ndarray, ys: np.ndarray, sigma: np.ndarray) -> np.ndarray:
+    """The density of executing each of ``ys`` when intending each of ``xs`` (k × n): the
+    hand's errors are independent normals, the speed's relative to the intended speed (a
+    parameter without noise executes exactly as intended)."""
+    live = sigma > 0
+    out = np.ones((len(xs), len(ys)))
+    for d in range(len(sigma)):
+        if live[d]:
+            scale = sigma[d] * (xs[:, d] if d == 0 else np.ones(len(xs)))
+            z = (ys[None, :, d] - xs[:, d, None]) / scale[:, None]
+            out *= np.exp(-0.5 * z * z) / scale[:, None]
+        else:
+            out *= np.isclose(ys[None, :, d], xs[:, d, None], rtol=0.0, atol=1e-12)
+    return out
+
+
+def _polish(
+    leaders: list[Candidate],
+    sampler: Sampler,
+    swept: list[str],
+    steps: Mapping[str, float],
+    lo: Mapping[str, float],
+    hi: Mapping[str, float],
+    candidate: Callable[[np.ndarray], Candidate],
+) -> list[Candidate]:
+    """For each leader, the shot of a 5 × 5 patch (per swept parameter) at a quarter of the
+    coarse step around it that every sample so far values most, when it is not the leader."""
+    out: list[Candidate] = []
+    for c in leaders:
+        patch = [c.shot]
+        for delta in _neighbours(len(swept), 2):
+            shot = c.shot.copy()
+            for d, name in zip(delta, swept, strict=True):
+                j = PARAMETERS.index(name)
+                shot[j] = min(hi[name], max(lo[name], shot[j] + d * 0.25 * steps[name]))
+            patch.append(shot)
+        est, _ = sampler.reused(np.array(patch))
+        best = int(np.argmax(est))
+        if best:
+            out.append(candidate(patch[best]))
+    return [c for c in out if c not in leaders]
+
+
 def _diverse(ranked: list[Candidate], k: int, unit: np.ndarray) -> list[Candidate]:
     """``k`` of ``ranked``: the best half of them by rank (depth in the best basin), then the
     next best taken a coarse step (along every parameter) from every one taken (breadth: other
@@ -380,9 +478,15 @@ def _diverse(ranked: list[Candidate], k: int, unit: np.ndarray) -> list[Candidat
     return out + rest[: k - len(out)]
 
 
-def _ranked(pool: list[Candidate], sampler: Sampler, bandwidth: float) -> list[Candidate]:
-    """``pool`` best first by kernel-smoothed mean (ties: more samples first)."""
-    score = sampler.smoothed(pool, bandwidth)
+def _ranked(
+    pool: list[Candidate], sampler: Sampler, bandwidth: float, reuse: bool = False
+) -> list[Candidate]:
+    """``pool`` best first by the estimate from every sample (``reuse``), else by
+    kernel-smoothed mean (bandwidth 0: its own mean); ties: more samples first."""
+    if reuse and sampler.sigma.any():
+        score = sampler.reused(np.array([c.shot for c in pool]))[0]
+    else:
+        score = sampler.smoothed(pool, bandwidth)
     order = sorted(range(len(pool)), key=lambda i: (-score[i], -pool[i].n))
     return [pool[i] for i in order]
 
@@ -439,11 +543,11 @@ def _guard(t: Mapping[str, np.ndarray], forward: np.ndarray) -> np.ndarray:
     return in_play & (along < -GUARD_SHORT) & (t["status"] != STATUSES.index(Status.OWN_TRACK))
 
 
-def _neighbours(d: int) -> list[tuple[int, ...]]:
-    """Every step of -1, 0 or +1 along each of ``d`` axes but standing still."""
+def _neighbours(d: int, reach: int = 1) -> list[tuple[int, ...]]:
+    """Every step of -reach..reach along each of ``d`` axes but standing still."""
     out: list[tuple[int, ...]] = [()]
     for _ in range(d):
-        out = [(*o, s) for o in out for s in (-1, 0, 1)]
+        out = [(*o, s) for o in out for s in range(-reach, reach + 1)]
     return [o for o in out if any(o)]
 
 
