@@ -124,3 +124,72 @@ def test_the_command_refuses_bad_flags_in_one_line(capsys, extra, message) -> No
     assert main(["best", *extra]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def _sampler_with(values_of, shots: list[np.ndarray], n: int) -> Sampler:
+    """A sampler whose candidates' samples are ``values_of(executed shots)``: a known function
+    of where the hand sent the pawn, in place of the physics."""
+    scene = Scene("square", ("south", "north"), "race-for-home", ())
+    study = Study.create(scene, "south", Design.grid(speed=0.8), 1, Noise.level("medium"), None,
+                         7, None, "exact")  # fmt: skip
+    sampler = Sampler(study, n)
+    release = study.design.shots[0][3]
+    for s in shots:
+        c = Candidate(np.array([s[0], s[1], 0.0, release]))
+        c.values = np.zeros(n)
+        c.values = values_of(sampler._executed(c))
+        sampler.pool.append(c)
+    return sampler
+
+
+def test_every_sample_values_a_shot_as_the_hand_blurs_it() -> None:
+    """The estimate from every sample (importance-weighted by the hand's error density) is the
+    expected value under the hand's noise, checked on functions with closed-form expectations:
+    the executed speed (mean: the intended speed), the squared angle (a² + σ²), and a line a
+    quarter of a degree either side of straight, far narrower than the hand's 2°, which a
+    kernel over intended shots averages away."""
+    grid = [np.array([s, a]) for s in np.arange(0.5, 1.11, 0.05) for a in np.arange(-6, 6.1, 1)]
+    sigma = Noise.level("medium").angle_deg
+    narrow = _sampler_with(lambda y: (np.abs(y[:, 1]) < 0.25).astype(float), grid, 400)
+    squared = _sampler_with(lambda y: y[:, 1] ** 2 + 10 * y[:, 0], grid, 400)
+    points = np.array([[0.8, a, 0.0, narrow.pool[0].shot[3]] for a in (0.0, 0.5, 1.5, -3.0)])
+    est, ess = narrow.reused(points)
+    from scipy.stats import norm
+
+    exact = norm.cdf((0.25 - points[:, 1]) / sigma) - norm.cdf((-0.25 - points[:, 1]) / sigma)
+    np.testing.assert_allclose(est, exact, atol=0.01)
+    assert np.all(ess > 1000)  # far more than any one candidate's 400 samples
+    est, _ = squared.reused(points)
+    np.testing.assert_allclose(est, points[:, 1] ** 2 + sigma**2 + 8.0, rtol=0.03)
+
+
+def test_the_race_spends_what_it_reports(monkeypatch) -> None:
+    """Every simulation the search reports is a sample of a candidate or a fresh sample of an
+    answer; the race's last round has its two finalists on ``race`` samples each, polished
+    leaders included; and a rerun with the same seed repeats every sample."""
+    import sliders.lab.search as search_module
+
+    samplers: list[Sampler] = []
+
+    class Recording(Sampler):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            samplers.append(self)
+
+    monkeypatch.setattr(search_module, "Sampler", Recording)
+    scene = Scene("square", ("south", "north"), "race-for-home", (ScenePawn("north-1", 0.02, 0),))
+    cfg = replace(SMALL, finalists=4, race=270, race_rounds=3, polish=2)
+    runs = [search(scene, "south", {}, Noise.level("medium"), seed=2, settings=cfg,
+                   engine="exact") for _ in range(2)]  # fmt: skip
+    got = runs[0]
+    sampled = sum(c.n for c in samplers[0].pool)
+    fresh = got.best.n + sum(e.n for e in got.runners_up)
+    assert got.simulations == sampled + fresh == got.history[-1][2]
+    stages = [h[0] for h in got.history]
+    assert stages[-4:] == ["race 30", "race 90", "race", "final"]
+    assert got.history[-2][1] == cfg.race_last
+    assert sum(c.n == cfg.race for c in samplers[0].pool) == cfg.race_last
+    assert runs[1].best == got.best and runs[1].simulations == got.simulations
+    for a, b in zip(samplers[0].pool, samplers[1].pool, strict=True):
+        np.testing.assert_array_equal(a.shot, b.shot)
+        np.testing.assert_array_equal(a.values, b.values)
