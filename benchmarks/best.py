@@ -21,7 +21,9 @@ core. Run:
 ``--cache DIR`` keeps each scene's oracle grid (a ``.npz`` a scene) and each judged row (keyed by
 the search's settings: empty the folder of its ``row-*`` files after changing the search's code),
 so a rerun only searches and judges what is new; ``--only 4,5`` runs some scenes (several
-processes can share one cache); ``--settings v1`` runs an earlier design.
+processes can share one cache); ``--settings v2`` (or ``v1``, ``earlier``) runs an earlier
+design; ``--search-seed K`` adds K to every scene's search seed (the oracle and the judge keep
+theirs), to see how the result depends on the search's own draws.
 """
 
 from __future__ import annotations
