@@ -203,6 +203,11 @@ class Sampler:
         self.pool: list[Candidate] = []  # every candidate sampled, for the kernel
         self.errors, _ = errors_for(self.ctx, 0, max_samples)  # paired: every candidate's
         self._added = 0
+        # every sample so far, for the estimate from every sample (``reused``)
+        self._known: dict[Candidate, int] = {}  # samples of each candidate already in these
+        self._ys = np.empty((0, 4))  # executed shots, unclipped
+        self._fs = np.empty(0)  # values
+        self._mix = np.empty(0)  # sum over candidates of samples × density of the shot
 
     def reused(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Expected values at intended shots ``points`` (k × 4) from every sample so far, each
@@ -211,14 +216,8 @@ class Sampler:
         the densities of every intended shot sampled, the balance heuristic), and the
         effective number of samples behind each. Unbiased however narrow the line, blurred
         exactly as the hand blurs it and no more; see :func:`_density`."""
-        everyone = [c for c in self.pool if c.n]
-        ys = np.concatenate([self._executed(c) for c in everyone])
-        fs = np.concatenate([c.values for c in everyone])
-        xs = np.array([c.shot for c in everyone])
-        ns = np.array([c.n for c in everyone], dtype=float)
-        mix = np.zeros(len(ys))
-        for a in range(0, len(xs), _BLOCK):
-            mix += ns[a : a + _BLOCK] @ _density(xs[a : a + _BLOCK], ys, self.sigma)
+        self._sync()
+        ys, fs, mix = self._ys, self._fs, self._mix
         points = np.asarray(points, dtype=float)
         est, ess = np.full(len(points), -math.inf), np.zeros(len(points))
         for a in range(0, len(points), _BLOCK):
@@ -228,6 +227,32 @@ class Sampler:
             est[a : a + _BLOCK][seen] = (w @ fs)[seen] / total[seen]
             ess[a : a + _BLOCK][seen] = total[seen] ** 2 / (w * w).sum(axis=1)[seen]
         return est, ess
+
+    def _sync(self) -> None:
+        """Bring the executed shots, values and mixture densities of every sample up to date
+        with the candidates' samples: the samples already known gain the density of the
+        candidates sampled since, weighted by their new samples; the new samples get the
+        density of every candidate (the same sums as from scratch, without recomputing them)."""
+        grown = [(c, self._known.get(c, 0)) for c in self.pool if c.n > self._known.get(c, 0)]
+        if not grown:
+            return
+        xs = np.array([c.shot for c, _ in grown])
+        dn = np.array([c.n - k for c, k in grown], dtype=float)
+        for a in range(0, len(xs), _BLOCK):
+            self._mix += dn[a : a + _BLOCK] @ _density(xs[a : a + _BLOCK], self._ys, self.sigma)
+        new_y = np.concatenate([self._executed(c)[k:] for c, k in grown])
+        new_f = np.concatenate([c.values[k:] for c, k in grown])
+        for c, _ in grown:
+            self._known[c] = c.n
+        everyone = [c for c in self.pool if c.n]
+        xs = np.array([c.shot for c in everyone])
+        ns = np.array([c.n for c in everyone], dtype=float)
+        new_mix = np.zeros(len(new_y))
+        for a in range(0, len(xs), _BLOCK):
+            new_mix += ns[a : a + _BLOCK] @ _density(xs[a : a + _BLOCK], new_y, self.sigma)
+        self._ys = np.concatenate([self._ys, new_y])
+        self._fs = np.concatenate([self._fs, new_f])
+        self._mix = np.concatenate([self._mix, new_mix])
 
     def _executed(self, c: Candidate) -> np.ndarray:
         """The executed shots of ``c``'s samples before any clipping to the legal ranges (a
@@ -426,16 +451,20 @@ def _density(xs: np.ndarray, ys: np.ndarray, sigma: np.ndarray) -> np.ndarray:
     """The density of executing each of ``ys`` when intending each of ``xs`` (k × n): the
     hand's errors are independent normals, the speed's relative to the intended speed (a
     parameter without noise executes exactly as intended)."""
-    live = sigma > 0
-    out = np.ones((len(xs), len(ys)))
+    square = np.zeros((len(xs), len(ys)))
+    scale = np.ones(len(xs))
+    exact = np.ones((len(xs), len(ys)), dtype=bool)
     for d in range(len(sigma)):
-        if live[d]:
-            scale = sigma[d] * (xs[:, d] if d == 0 else np.ones(len(xs)))
-            z = (ys[None, :, d] - xs[:, d, None]) / scale[:, None]
-            out *= np.exp(-0.5 * z * z) / scale[:, None]
+        diff = ys[None, :, d] - xs[:, d, None]
+        if sigma[d] > 0:
+            s = sigma[d] * (xs[:, d] if d == 0 else np.ones(len(xs)))
+            diff /= s[:, None]
+            square += diff * diff
+            scale *= s
         else:
-            out *= np.isclose(ys[None, :, d], xs[:, d, None], rtol=0.0, atol=1e-12)
-    return out
+            exact &= np.abs(diff) <= 1e-12
+    out: np.ndarray = np.exp(-0.5 * square) / scale[:, None]
+    return np.where(exact, out, 0.0)
 
 
 def _polish(

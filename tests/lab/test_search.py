@@ -126,13 +126,13 @@ def test_the_command_refuses_bad_flags_in_one_line(capsys, extra, message) -> No
     assert message in err and err.count("\n") == 1
 
 
-def _sampler_with(values_of, shots: list[np.ndarray], n: int) -> Sampler:
+def _sampler_with(values_of, shots: list[np.ndarray], n: int, most: int = 0) -> Sampler:
     """A sampler whose candidates' samples are ``values_of(executed shots)``: a known function
     of where the hand sent the pawn, in place of the physics."""
     scene = Scene("square", ("south", "north"), "race-for-home", ())
     study = Study.create(scene, "south", Design.grid(speed=0.8), 1, Noise.level("medium"), None,
                          7, None, "exact")  # fmt: skip
-    sampler = Sampler(study, n)
+    sampler = Sampler(study, max(n, most))
     release = study.design.shots[0][3]
     for s in shots:
         c = Candidate(np.array([s[0], s[1], 0.0, release]))
@@ -193,3 +193,26 @@ def test_the_race_spends_what_it_reports(monkeypatch) -> None:
     for a, b in zip(samplers[0].pool, samplers[1].pool, strict=True):
         np.testing.assert_array_equal(a.shot, b.shot)
         np.testing.assert_array_equal(a.values, b.values)
+
+
+def test_the_estimate_kept_up_to_date_equals_one_from_scratch() -> None:
+    """The sampler updates its mixture densities as candidates gain samples and new candidates
+    come; the estimates are those of a sampler that saw the final samples at once."""
+    f = lambda y: np.sin(y[:, 1]) + y[:, 0]  # noqa: E731
+    first = [np.array([s, a]) for s in (0.6, 0.8, 1.0) for a in (-2.0, 0.0, 2.0)]
+    later = [np.array([0.7, 1.0]), np.array([0.9, -1.0])]
+    step = _sampler_with(f, first, 64, 128)
+    points = np.array([[0.75, a, 0.0, step.pool[0].shot[3]] for a in (-1.5, 0.0, 0.5)])
+    step.reused(points)
+    for c in step.pool[::2]:  # some candidates gain samples
+        c.values = np.zeros(128)
+        c.values = f(step._executed(c))
+    grown = _sampler_with(f, later, 64)
+    for c in grown.pool:  # and new candidates come
+        step.pool.append(c)
+    whole = _sampler_with(f, first + later, 64, 128)
+    for c in whole.pool[: len(first)][::2]:
+        c.values = np.zeros(128)
+        c.values = f(whole._executed(c))
+    np.testing.assert_allclose(step.reused(points)[0], whole.reused(points)[0], rtol=1e-12)
+    np.testing.assert_allclose(step.reused(points)[1], whole.reused(points)[1], rtol=1e-12)
