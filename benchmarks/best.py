@@ -23,7 +23,10 @@ the search's settings: empty the folder of its ``row-*`` files after changing th
 so a rerun only searches and judges what is new; ``--only 4,5`` runs some scenes (several
 processes can share one cache); ``--settings v2`` (or ``v1``, ``earlier``) runs an earlier
 design; ``--search-seed K`` adds K to every scene's search seed (the oracle and the judge keep
-theirs), to see how the result depends on the search's own draws.
+theirs), to see how the result depends on the search's own draws; ``--hand low|high`` measures
+at another noise level, on which the design was not tuned (the oracle's steps are then a
+sixth and a quarter of the high hand's noise, a quarter to 0.8 of the low hand's along speed and
+half of it along the angle: a coarser oracle at the low hand).
 """
 
 from __future__ import annotations
@@ -121,10 +124,13 @@ def main() -> None:
                     help="the search's settings (default: its defaults)")  # fmt: skip
     ap.add_argument("--search-seed", type=int, default=0,
                     help="added to each scene's search seed (default 0: the scene's number)")  # fmt: skip
+    ap.add_argument("--hand", default="medium", choices=("low", "medium", "high"),
+                    help="the noise level of every side (default medium)")  # fmt: skip
     args = ap.parse_args()
     exact_batch.MAX_EVENTS = EVENT_CAP
 
-    noise = Noise.level("medium")
+    noise = Noise.level(args.hand)
+    hand = "" if args.hand == "medium" else f"-{args.hand}"  # in the cache's file names
     rows = []
     t_all = time.perf_counter()
     t_search = 0.0
@@ -143,7 +149,7 @@ def main() -> None:
             continue
         saved = None
         if args.cache:
-            saved = os.path.join(args.cache, f"row-{i}-{args.oracle_samples}-{key}.json")
+            saved = os.path.join(args.cache, f"row-{i}-{args.oracle_samples}-{key}{hand}.json")
         if saved and os.path.exists(saved):
             with open(saved) as fh:
                 o_sims, s_sims, ev_o, ev_s, se, n, shot_o, shot_s = json.load(fh)
@@ -151,7 +157,7 @@ def main() -> None:
             scene = Scene("square", ("south", "north"), face, pawns)
             spot = GameSpot(tuple(sorted(boards.items())))
             oracle_shot, o_sims = oracle(
-                scene, spot, noise, args.oracle_samples, 1000 + i, args.cache, i
+                scene, spot, noise, args.oracle_samples, 1000 + i, args.cache, f"{i}{hand}"
             )
             t0 = time.perf_counter()
             found = search(
@@ -201,7 +207,7 @@ def oracle(
     samples: int,
     seed: int,
     cache: str | None,
-    index: int,
+    index: str,
 ) -> tuple[np.ndarray, int]:
     """The best mean of the dense grid, every shot on the same paired draws."""
     design = Design.grid(speed=SPEED, angle=ANGLE)
