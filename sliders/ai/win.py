@@ -41,7 +41,7 @@ from sliders.ai.race import RaceModel
 from sliders.rules import GameState, Phase
 
 FEATURES = ("lead", "lead_stage", "race", "shots")
-WEIGHTS = (0.07, 0.142, 0.024, 0.762)
+WEIGHTS = (0.0947, 0.04987, 0.05013, 0.6283)
 """fitted by ``benchmarks/win_model.py`` (see the module)"""
 SPACES = 24
 """spaces a seat's four scoring pawns move in a game"""
