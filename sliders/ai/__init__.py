@@ -3,9 +3,9 @@ noise, and choose how to assign a round's points. No pygame here.
 
 A :class:`ComputerPlayer` has a :class:`Strength`: a hand (the noise of its execution) and a
 :class:`Mind` (how it chooses, and its budget). The planner's minds choose the shot with the best
-chance of winning (:class:`PlanSearch`, valued by the race model :class:`RaceModel`); the
-classic mind is the earlier search (:class:`ShotSearch`). Both are stepped in small slices so a
-window can run them between frames; :meth:`ComputerPlayer.choose_shot` runs one to the end.
+chance of winning (:class:`PlanSearch`, valued by :class:`WinModel`, fitted on whole games over
+the race model :class:`RaceModel`); the classic mind is the earlier search (:class:`ShotSearch`).
+Both are stepped in small slices so a window can run them between frames; :meth:`ComputerPlayer.choose_shot` runs one to the end.
 Every draw comes from the player's numpy Generator, so a seed fixes its play.
 """
 
@@ -23,6 +23,7 @@ from sliders.ai.player import (
     strength,
 )
 from sliders.ai.race import RaceModel
+from sliders.ai.win import WinModel
 
 __all__ = [
     "MINDS",
@@ -34,6 +35,7 @@ __all__ = [
     "RaceModel",
     "ShotSearch",
     "Strength",
+    "WinModel",
     "classic",
     "make_strength",
     "position_value",

@@ -15,8 +15,9 @@ run it in slices between frames):
    numbers), so candidates are compared on equal luck.
 3. **Valued by the chance of winning**: each outcome (every pawn's status and points) goes
    through the rules engine (:func:`sliders.rules.apply_shot`: penalties, Instant Home, a win) and
-   the resulting game is valued by the race model (:mod:`sliders.ai.race`); outcomes repeat, so
-   each distinct one is valued once.
+   the resulting game is valued by the chance of winning fitted on whole games
+   (:mod:`sliders.ai.win`, which reads the race model :mod:`sliders.ai.race`); outcomes repeat,
+   so each distinct one is valued once.
 4. **Successive halving with shared outcomes**: candidates are ranked by a kernel-smoothed mean
    — the samples of nearby candidates count too, weighted by a Gaussian in units of the hand's
    noise, as digital curling programs share outcomes between nearby shots — the best third

@@ -225,8 +225,8 @@ class ComputerPlayer:
 
     def choose_assignment(self, state: GameState) -> Assignment:
         """The legal assignment of this round's points that leaves the best score board: by the
-        chance of winning for a planner (its race model, as played on the square), by the
-        board's worth for the classic mind.
+        chance of winning for a planner (:class:`~sliders.ai.win.WinModel`, as played on the
+        square), by the board's worth for the classic mind.
 
         Ties go to the rules engine's order of preference (HOME pawns, then spaces moved, then
         safety), which :func:`sliders.rules.legal_assignments` already lists first-best.

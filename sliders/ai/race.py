@@ -202,22 +202,16 @@ def combine(cdfs: dict[str, np.ndarray], state: GameState) -> dict[str, float]:
         return {s: float(cdfs[s].mean())}
     horizon = len(next(iter(cdfs.values())))
     pmf = {s: np.diff(np.concatenate([[0.0], cdfs[s]])) for s in seats}
-    win = dict.fromkeys(seats, 0.0)
-    for t in range(horizon):
-        # the round t rounds from now starts t seats to the left of this round's starter
-        order = state.turn_order(_starter_after(state, t))
-        rank = {s: i for i, s in enumerate(order)}
-        for s in seats:
-            if pmf[s][t] <= 0:
-                continue
-            p = pmf[s][t]
-            for o in seats:
-                if o == s:
-                    continue
-                later = 1.0 - cdfs[o][t]
-                tie = pmf[o][t] if rank[s] < rank[o] else 0.0
-                p *= later + tie
-            win[s] += p
+    # the round t rounds from now starts t seats to the left of this round's starter
+    cycle = [state.turn_order(_starter_after(state, t)) for t in range(len(seats))]
+    rank = {s: np.resize(np.array([order.index(s) for order in cycle]), horizon) for s in seats}
+    win = {}
+    for s in seats:
+        p = np.maximum(pmf[s], 0.0)
+        for o in seats:
+            if o != s:
+                p *= 1.0 - cdfs[o] + np.where(rank[s] < rank[o], pmf[o], 0.0)
+        win[s] = float(p.sum())
     rest = max(0.0, 1.0 - sum(win.values()))
     return {s: win[s] + rest / len(seats) for s in seats}
 

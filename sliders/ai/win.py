@@ -31,17 +31,17 @@ the lead carries most of the weight early and the race model sharpens the end ga
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from sliders.ai.evaluate import seat_value
 from sliders.ai.race import RaceModel
-from sliders.rules import GameState, Phase
+from sliders.rules import GameState, Phase, scores_of
 
 FEATURES = ("lead", "lead_stage", "race", "shots")
-WEIGHTS = (0.07, 0.142, 0.024, 0.762)
+WEIGHTS = (0.0947, 0.04987, 0.05013, 0.6283)
 """fitted by ``benchmarks/win_model.py`` (see the module)"""
 SPACES = 24
 """spaces a seat's four scoring pawns move in a game"""
@@ -55,6 +55,7 @@ class WinModel:
 
     race: RaceModel
     weights: tuple[float, ...] = WEIGHTS
+    _worth: dict[tuple, float] = field(default_factory=dict, init=False, repr=False)
 
     def win_probability(self, state: GameState, seat: str) -> float:
         """``seat``'s chance of winning from ``state`` (1 once it has won, 0 once another
@@ -65,24 +66,38 @@ class WinModel:
         """Each seat's chance of winning from ``state``."""
         if state.winner is not None:
             return {s: float(s == state.winner) for s in state.seats}
-        x = features(state, self.race.win_probabilities(state))
+        x = features(state, self.race.win_probabilities(state), self.worth)
         w = np.asarray(self.weights)
         odds = {s: math.exp(0.5 * float(w @ x[s])) for s in state.seats}
         total = sum(odds.values())
         return {s: o / total for s, o in odds.items()}
 
+    def worth(self, state: GameState, seat: str) -> float:
+        """:func:`~sliders.ai.evaluate.seat_value`, remembered by what it depends on (the face,
+        the seat's board and the scores its pawns on the table offer)."""
+        offers = sorted(scores_of(q, state.face_record) for q in state.on_table(seat))
+        key = (state.face, state.player(seat).board, tuple(offers))
+        got = self._worth.get(key)
+        if got is None:
+            got = self._worth[key] = seat_value(state, seat)
+        return got
 
-def features(state: GameState, race: Mapping[str, float]) -> dict[str, np.ndarray]:
-    """Each seat's features (in the order of :data:`FEATURES`), from ``state`` and the race
-    model's chances ``race``."""
-    worth = {s: seat_value(state, s) for s in state.seats}
+
+def features(
+    state: GameState,
+    race: Mapping[str, float],
+    worth: Callable[[GameState, str], float] = seat_value,
+) -> dict[str, np.ndarray]:
+    """Each seat's features (in the order of :data:`FEATURES`), from ``state``, the race
+    model's chances ``race`` and each seat's ``worth``."""
+    worth_of = {s: worth(state, s) for s in state.seats}
     shooting = state.phase is Phase.SHOOTING
     hand = {s: len(state.player(s).in_hand) if shooting else 0 for s in state.seats}
     stage = max(sum(state.player(s).board) for s in state.seats) / SPACES
     out = {}
     for s in state.seats:
         others = [o for o in state.seats if o != s]
-        lead = worth[s] - max((worth[o] for o in others), default=0.0)
+        lead = worth_of[s] - max((worth_of[o] for o in others), default=0.0)
         shots = hand[s] - (float(np.mean([hand[o] for o in others])) if others else 0.0)
         p = min(max(race[s], RACE_CLIP), 1 - RACE_CLIP)
         out[s] = np.array([lead, lead * stage, math.log(p / (1 - p)), shots])

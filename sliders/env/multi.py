@@ -18,10 +18,9 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers
 
 from sliders.ai.evaluate import position_value
-from sliders.boards import read_layout
 from sliders.env import observation as obs
-from sliders.env.render import Window, frame
-from sliders.env.single import MAX_ROUNDS, REWARDS, SHAPE_SCALE
+from sliders.env.render import Window, show
+from sliders.env.single import MAX_ROUNDS, RENDER_MODES, SHAPE_SCALE, check_settings
 from sliders.errors import UserError
 from sliders.game import HeadlessGame
 from sliders.physics import PhysicsParams, check_engine
@@ -39,7 +38,7 @@ class SlidersAEC(AECEnv):
     """
 
     metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array"],
+        "render_modes": list(RENDER_MODES),
         "name": "sliders_v0",
         "is_parallelizable": False,
         "render_fps": 4,
@@ -58,14 +57,7 @@ class SlidersAEC(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise UserError(f"render_mode {render_mode!r} is not one of human, rgb_array")
-        if reward not in REWARDS:
-            raise UserError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
-        if max_rounds < 1:
-            raise UserError(f"max_rounds must be at least 1, not {max_rounds}")
-        spec = read_layout(layout)
-        chosen = tuple(parse_seat(s) for s in seats) if seats else spec.default_seats
+        chosen = check_settings(layout, seats, reward, max_rounds, render_mode)
         if not 2 <= len(chosen) <= 4:
             raise UserError(f"a PettingZoo game has 2 to 4 seats, not {len(chosen)}")
         self.face_name, self.layout_name = face, layout
@@ -81,7 +73,7 @@ class SlidersAEC(AECEnv):
         self._act_spaces = {
             a: obs.action_space(self.layout, a, self.params) for a in self.possible_agents
         }
-        self._window: Window | None = None
+        self._window = Window()
         self.np_random, _ = seeding.np_random(None)
 
     # -- the PettingZoo API ---------------------------------------------------------------------
@@ -166,18 +158,12 @@ class SlidersAEC(AECEnv):
     def render(self) -> np.ndarray | None:
         if self.render_mode is None:
             return None
-        picture = frame(self.game.state, self.layout, self.game.face, self.params.pawn_radius)
-        if self.render_mode == "rgb_array":
-            return picture
-        if self._window is None:
-            self._window = Window()
-        self._window.show(picture, self.metadata["render_fps"])
-        return None
+        g, fps = self.game, self.metadata["render_fps"]
+        return show(self.render_mode, g.state, self.layout, g.face, self.params.pawn_radius,
+                    self._window, fps)  # fmt: skip
 
     def close(self) -> None:
-        if self._window is not None:
-            self._window.close()
-            self._window = None
+        self._window.close()
 
     # -- inside ---------------------------------------------------------------------------------
 

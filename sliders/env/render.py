@@ -31,6 +31,19 @@ def frame(state: GameState, layout: Layout, face: Face, pawn_radius: float) -> n
     return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
 
 
+def show(
+    mode: str, state: GameState, layout: Layout, face: Face, pawn_radius: float, window: Window,
+    fps: float,
+) -> np.ndarray | None:  # fmt: skip
+    """An environment's ``render()``: the frame itself for ``rgb_array``; for ``human``, the
+    frame shown in ``window`` (opened on first use), and None."""
+    picture = frame(state, layout, face, pawn_radius)
+    if mode == "rgb_array":
+        return picture
+    window.show(picture, fps)
+    return None
+
+
 def title(state: GameState) -> str:
     boards = "   ".join(
         f"{SEAT_COLOURS[p.seat]} {''.join('H' if sq == HOME else str(sq) for sq in p.board)}"

@@ -18,13 +18,14 @@ from sliders.ai import STRENGTHS
 from sliders.ai.evaluate import position_value
 from sliders.boards import read_layout
 from sliders.env import observation as obs
-from sliders.env.render import Window, frame
+from sliders.env.render import Window, show
 from sliders.errors import UserError
 from sliders.game import HeadlessGame
 from sliders.physics import PhysicsParams, check_engine
 from sliders.rules import Phase, parse_seat
 
 REWARDS = ("outcome", "shaped")
+RENDER_MODES = ("human", "rgb_array")
 SHAPE_SCALE = 36.0
 """a seat's worth spans 0..36 (24 spaces and 3 a pawn HOME): the shaped reward divides by it"""
 MAX_ROUNDS = 30
@@ -44,7 +45,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
     the physics (None: the defaults).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(
         self,
@@ -60,14 +61,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         engine: str | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise UserError(f"render_mode {render_mode!r} is not one of human, rgb_array")
-        if reward not in REWARDS:
-            raise UserError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
-        if max_rounds < 1:
-            raise UserError(f"max_rounds must be at least 1, not {max_rounds}")
-        spec = read_layout(layout)
-        chosen = tuple(parse_seat(s) for s in seats) if seats else spec.default_seats
+        chosen = check_settings(layout, seats, reward, max_rounds, render_mode)
         self.face_name, self.layout_name = face, layout
         self.seat = parse_seat(seat) if seat else chosen[0]
         if self.seat not in chosen:
@@ -97,7 +91,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         self.action_space = obs.action_space(self.layout, self.seat, self.params)
         self._value = 0.0
         self._ended = True
-        self._window: Window | None = None
+        self._window = Window()
 
     # -- the Gymnasium API ----------------------------------------------------------------------
 
@@ -140,18 +134,12 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         if self.render_mode is None:
             gym.logger.warn("render() without a render_mode: make the environment with one")
             return None
-        picture = frame(self.game.state, self.layout, self.game.face, self.params.pawn_radius)
-        if self.render_mode == "rgb_array":
-            return picture
-        if self._window is None:
-            self._window = Window()
-        self._window.show(picture, self.metadata["render_fps"])
-        return None
+        g, fps = self.game, self.metadata["render_fps"]
+        return show(self.render_mode, g.state, self.layout, g.face, self.params.pawn_radius,
+                    self._window, fps)  # fmt: skip
 
     def close(self) -> None:
-        if self._window is not None:
-            self._window.close()
-            self._window = None
+        self._window.close()
 
     # -- inside ---------------------------------------------------------------------------------
 
@@ -207,3 +195,22 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
                 dtype=np.float32,
             ),
         }
+
+
+def check_settings(
+    layout: str,
+    seats: Sequence[str] | None,
+    reward: str,
+    max_rounds: int,
+    render_mode: str | None,
+) -> tuple[str, ...]:
+    """The seats an environment plays (``seats``, or the layout's), once its settings are
+    checked (a wrong one is a :class:`~sliders.errors.UserError` saying which)."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise UserError(f"render_mode {render_mode!r} is not one of {', '.join(RENDER_MODES)}")
+    if reward not in REWARDS:
+        raise UserError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
+    if max_rounds < 1:
+        raise UserError(f"max_rounds must be at least 1, not {max_rounds}")
+    spec = read_layout(layout)
+    return tuple(parse_seat(s) for s in seats) if seats else spec.default_seats
