@@ -79,13 +79,16 @@ PRESETS = {
     "default": Settings(),
     # the design before the estimate from every sample: a kernel over intended shots, six
     # finalists racing on 400 paired samples, the better three on to 1,200
-    "v2": Settings(
-        finalists=6, race=1200, race_rounds=2, race_last=0, polish=0, reuse=False
-    ),
+    "v2": Settings(finalists=6, race=1200, race_rounds=2, race_last=0, polish=0, reuse=False),
     # the first design measured here: halving keeps the plain best (three neighbours of one
     # basin can crowd out another basin), a wider kernel, one race of four
     "v1": Settings(
-        survivors=5, finalists=4, race=1000, bandwidth=1.0, diverse=False, race_rounds=1,
+        survivors=5,
+        finalists=4,
+        race=1000,
+        bandwidth=1.0,
+        diverse=False,
+        race_rounds=1,
         reuse=False,
     ),
     # the search as it was first built: a 7 × 7 coarse grid of 3 samples, a fixed kernel half a
@@ -161,7 +164,13 @@ def main() -> None:
             )
             t0 = time.perf_counter()
             found = search(
-                scene, "south", {}, noise, spot=spot, seed=i + args.search_seed, engine=ENGINE,
+                scene,
+                "south",
+                {},
+                noise,
+                spot=spot,
+                seed=i + args.search_seed,
+                engine=ENGINE,
                 settings=cfg,
             )
             t_search += time.perf_counter() - t0
