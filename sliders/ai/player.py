@@ -258,13 +258,26 @@ class ComputerPlayer:
 
         return max(options, key=key)
 
+    def prepare(self, layout: Layout, face: Face, params: PhysicsParams | None = None) -> None:
+        """Measure this hand's odds and build the planner's models now (once a process; see
+        :func:`sliders.ai.aims.shot_odds`), so that no decision of the game waits for them (a
+        tournament calls it when it seats the player); without it the first decision does the
+        work."""
+        if self.plans:
+            p = params or PhysicsParams.default()
+            win_model(layout, face, self.seat, self.strength.hand, p)
+            self._face_model(face.name)
+
     def _model(self, state: GameState) -> WinModel:
-        """The planner's chance of winning for choices made without the table at hand (round-end assignments,
-        Instant Home): this hand's odds as measured from a seat of the square."""
+        return self._face_model(state.face)
+
+    def _face_model(self, face_name: str) -> WinModel:
+        """The planner's chance of winning for choices made without the table at hand (round-end
+        assignments, Instant Home): this hand's odds as measured from a seat of the square."""
         layout = load_layout("square", SEATS)
         seat = self.seat if self.seat in layout.seat_names else SEATS[0]
         hand = self.strength.hand
-        return win_model(layout, face_named(state.face), seat, hand, PhysicsParams.default())
+        return win_model(layout, face_named(face_name), seat, hand, PhysicsParams.default())
 
     def choose_home(
         self,

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from sliders.ai import ComputerPlayer
 from sliders.boards import worth
 from sliders.errors import UserError
 from sliders.fileio import read_text, write_text_atomic
@@ -90,6 +91,9 @@ def play_game(job: Job) -> dict[str, Any]:
         for seat, stream in zip(s.seats, streams, strict=True)
     }
     g = HeadlessGame(s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine)
+    for player in players.values():  # a computer measures its hand's odds before the clock runs
+        if isinstance(player, ComputerPlayer):
+            player.prepare(g.layout, g.face, g.params)
     stats = {seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0} for seat in s.seats}
     holes = {seat: {"hole": 0, "hole_spaces": 0} for seat in s.seats}
 

@@ -163,3 +163,22 @@ def test_release_points_found_free_are_accepted_on_every_layout_and_seat():
                 simulate(layout, f, table, shot, params, 0)  # accepted: no UserError
                 tried += 1
     assert tried > 40
+
+
+def test_prepare_builds_the_planners_models_before_the_first_decision():
+    """A game seats a planner with prepare(): its hand's odds are measured then, and its first
+    decision builds no model."""
+    from sliders.ai.planner import race_model, win_model
+
+    layout = load_layout("square", ("south", "north"))
+    f = face("danger-dots")
+    hand = make_strength("0.7", "weak")  # a hand no other test measures
+    player = ComputerPlayer("south", hand, np.random.default_rng(3))
+    before = win_model.cache_info().misses
+    player.prepare(layout, f)
+    assert win_model.cache_info().misses == before + 2  # this table, and the square's
+    built = race_model.cache_info().misses
+    state = new_game("danger-dots", ["south", "north"], "south")
+    player.choose_shot(state, layout, f)
+    assert race_model.cache_info().misses == built
+    assert win_model.cache_info().misses == before + 2
