@@ -33,6 +33,8 @@ def measure(level: Strength, engine: str, decisions: int, seed: int) -> tuple[fl
         g = HeadlessGame("race-for-home", "square", ("south", "north"), game_seed, engine=engine)
         rng = np.random.default_rng(game_seed)
         players = {s: ComputerPlayer(s, level, rng.spawn(1)[0], engine) for s in g.seats}
+        for p in players.values():  # the hand's odds, measured once a process, before the clock
+            p.prepare(g.layout, g.face, g.params)
         while not g.over and len(sims) < decisions and g.state.round <= 15:
             state = g.state
             if state.phase is Phase.SCORING:
