@@ -173,9 +173,9 @@ def write_png(
             f"{100 * (1 - p.rate_a):.0f}%\n{100 * (1 - hi):.0f}–{100 * (1 - lo):.0f}\nn={p.games}"
         )
     lines = player_lines(players, games)
-    fig = Figure(figsize=(11, 4.8), dpi=110)
+    fig = Figure(figsize=(12, 4.8), dpi=110, layout="constrained")  # long names keep their room
     FigureCanvasAgg(fig)
-    ax = fig.add_axes((0.1, 0.2, 0.38, 0.66))
+    ax, bx = fig.subplots(1, 2, width_ratios=(1, 1.1))
     image = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1)
     for (i, j), note in notes.items():
         ax.text(j, i, note, ha="center", va="center", fontsize=7)
@@ -186,7 +186,6 @@ def write_png(
         fontsize=9,
     )
     fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
-    bx = fig.add_axes((0.62, 0.2, 0.35, 0.66))
     names = [line.name for line in lines][::-1]
     elo = [line.rating for line in lines][::-1]
     bars = bx.barh(names, [e - min(elo) + 50 for e in elo], left=min(elo) - 50, color="#4a7ab8")
