@@ -23,9 +23,10 @@ held-out log loss of this model and of the race model alone).
 
 Why not the race model alone: it takes each shot's odds from an empty board, so it expects a
 seat to finish in two or three rounds; real games, with pawns knocked about and crowded rings,
-last five to twelve. It sees nearly every draw as equal (a 1 and a 5 in the first round differ by
-0.3 %), and a planner that followed it lost most games to the classic search. Fitted on games,
-the lead carries most of the weight early and the race model sharpens the end game.
+last five to twelve. It values every draw of the first round within 0.6 points of a percent of
+each other (a 1 and a 5 alike), and a planner that followed it won 9 of 24 games against the
+classic search; valued by this model, 938 of 1,000. Fitted on games, the lead carries most of
+the weight and the race model sharpens the end game.
 """
 
 from __future__ import annotations
