@@ -7,8 +7,9 @@
 Every face × two-seat layout is played ``--games`` times by ``--player`` against itself with the
 same hand (the starter's advantage, game length, the hole), and every face on ``--skill-layout``
 ``--skill-games`` times with one hand ``--gaps`` times noisier (how fast skill shows). The games
-go to one tournament results file a run under ``--runs`` (default ``balance-runs``), appended as
-they finish: stop it at any time (Ctrl-C) and the same command resumes. The report says how many
+go to one tournament results file a run under ``--runs`` (default ``docs/balance/runs``, kept with
+the report so that anyone can add games to it), appended as they finish: stop it at any time
+(Ctrl-C) and the same command resumes. The report says how many
 games each figure rests on (see sliders/tournament/balance.py for the definitions).
 """
 
@@ -42,7 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-rounds", type=int, default=d.max_rounds)
     ap.add_argument("--engine", default=d.engine)
     ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
-    ap.add_argument("--runs", default="balance-runs", help="folder of the results files")
+    ap.add_argument(
+        "--runs",
+        default=str(ROOT / "docs" / "balance" / "runs"),
+        help="folder of the results files",
+    )
     ap.add_argument("--out", default=str(ROOT / "docs" / "balance.md"))
     ap.add_argument("--figures", default=str(ROOT / "docs" / "balance"))
     ap.add_argument("--no-play", action="store_true", help="only write the report")
