@@ -342,6 +342,11 @@ def _run_local(
             for proc in list(getattr(pool, "_processes", {}).values()):
                 with contextlib.suppress(OSError):
                     proc.kill()
+            # chunks still queued for the killed workers are dropped too: without this the
+            # queue's feeder thread, blocked on a full pipe nobody reads, holds up the shutdown
+            queue = getattr(pool, "_call_queue", None)
+            if queue is not None:
+                queue.cancel_join_thread()
         pool.shutdown(wait=True, cancel_futures=True)
     complete = not broken and len(track.done) == len(chunks)
     return track.done, complete, workers
