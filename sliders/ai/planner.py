@@ -63,6 +63,8 @@ BANDWIDTH = 0.5
 """kernel bandwidth in units of the hand's noise"""
 MAX_SAMPLES = 256
 """samples of one candidate at most"""
+CHUNK = 256
+"""simulations a step solves in one batch at most (a whole candidate at least)"""
 KEEP = 1 / 3
 """share of the candidates each halving keeps"""
 CUT_LIMIT = math.radians(65)
@@ -185,14 +187,32 @@ class PlanSearch:
         return self._done
 
     def step(self) -> bool:
-        """Sample the next candidate up to the current stage's count; True once done."""
+        """Sample the next candidates of the stage, up to :data:`CHUNK` simulations in one batch,
+        each up to the stage's count; True once done."""
         if self._done:
             return True
-        cand = self._queue.pop(0)
-        want = min(self._target, self.max_samples) - cand.n
-        want = min(want, max(self.mind.simulations - self.cost, 0))
-        if want > 0:
-            self._sample(cand, want)
+        # What each candidate would get if no sample ran unsettled (an unsettled one costs more
+        # and can only shorten the later ones): solved together, then kept as one at a time would.
+        plan: list[tuple[_Candidate, int]] = []
+        left, total = self.mind.simulations - self.cost, 0
+        while self._queue and (not plan or total < CHUNK):
+            cand = self._queue.pop(0)
+            want = min(min(self._target, self.max_samples) - cand.n, max(left, 0))
+            plan.append((cand, want))
+            left -= max(want, 0)
+            total += max(want, 0)
+        res = self._simulate([(c, w) for c, w in plan if w > 0])
+        row = 0
+        for k, (cand, want) in enumerate(plan):
+            if want <= 0:
+                continue
+            take = min(want, max(self.mind.simulations - self.cost, 0))
+            if take > 0:
+                self._keep(cand, res, row, take)
+            row += want
+            if self.cost >= self.mind.simulations:
+                self._queue = [c for c, _ in plan[k + 1 :]] + self._queue
+                break
         if self.cost >= self.mind.simulations:
             self._done = True
         elif not self._queue:
@@ -277,36 +297,47 @@ class PlanSearch:
 
     def _smoothed(self, cands: list[_Candidate]) -> np.ndarray:
         """Kernel-weighted means over every candidate sampled (see the module, step 4)."""
-        means = np.array([c.mean for c in cands])
         if not self.sigma.any():
-            return means
+            return np.array([c.mean for c in cands])
         everyone = [c for c in self.pool if c.n]
-        xs = np.array([c.x for c in everyone])
+        xs = np.array([c.x for c in everyone]).reshape(-1, 3)
         rel = np.array([c.release for c in everyone])
         sums = np.array([sum(c.values) for c in everyone])
         ns = np.array([c.n for c in everyone], dtype=float)
+        at = np.array([c.x for c in cands])
+        live = self.sigma > 0  # speeds are positive, so the bandwidth's zeros are sigma's
+        h = (
+            BANDWIDTH
+            * self.sigma
+            * np.stack([at[:, 0], np.ones(len(cands)), np.ones(len(cands))], axis=1)
+        )
+        d = (xs[None, :, live] - at[:, None, live]) / h[:, None, live]
+        z = np.sum(d**2, axis=2)
+        same = rel[None, :] == np.array([c.release for c in cands])[:, None]
+        w = np.where(same, np.exp(-0.5 * z), 0.0)
         out = np.empty(len(cands))
         for i, c in enumerate(cands):
-            h = BANDWIDTH * self.sigma * np.array([c.x[0], 1.0, 1.0])
-            live = h > 0
-            z = np.sum(((xs[:, live] - c.x[live]) / h[live]) ** 2, axis=1)
-            w = np.where(rel == c.release, np.exp(-0.5 * z), 0.0)
-            out[i] = (w @ sums) / (w @ ns) if w @ ns > 0 else means[i]
+            den = w[i] @ ns
+            out[i] = (w[i] @ sums) / den if den > 0 else c.mean
         return out
 
     # -- sampling and valuing -------------------------------------------------------------------
 
-    def _sample(self, c: _Candidate, n: int) -> None:
+    def _simulate(self, plan: list[tuple[_Candidate, int]]):  # noqa: ANN202 - a BatchResult
+        """Solve ``n`` more samples of each candidate of ``plan`` in one batch, in order."""
         from sliders.physics.exact.batch import simulate_batch
 
-        lo = c.n
-        e = self.errors[lo : lo + n]
+        if not plan:
+            return None
+        x = np.concatenate([np.repeat(c.x[None, :], n, axis=0) for c, n in plan])
+        e = np.concatenate([self.errors[c.n : c.n + n] for c, n in plan])
+        seeds = np.concatenate([self.seeds[c.n : c.n + n] for c, n in plan])
+        release = np.concatenate([np.full(n, c.release) for c, n in plan])
         limit = self.seat.width / 2 - self.params.pawn_radius
-        speed = np.clip(c.x[0] * (1 + e[:, 0]), 1e-3, self.params.max_speed)
-        angle = np.clip(c.x[1] + e[:, 1], -math.radians(89), math.radians(89))
-        offset = np.clip(c.x[2] + e[:, 2], -limit, limit)
-        release = np.full(n, c.release)
-        res = simulate_batch(
+        speed = np.clip(x[:, 0] * (1 + e[:, 0]), 1e-3, self.params.max_speed)
+        angle = np.clip(x[:, 1] + e[:, 1], -math.radians(89), math.radians(89))
+        offset = np.clip(x[:, 2] + e[:, 2], -limit, limit)
+        return simulate_batch(
             self.layout,
             self.face,
             self.state.table,
@@ -316,13 +347,17 @@ class PlanSearch:
             offset,
             release,
             self.params,
-            self.seeds[lo : lo + n],
+            seeds,
             self.pawn,
             refuse=False,
         )
+
+    def _keep(self, c: _Candidate, res, row: int, n: int) -> None:  # noqa: ANN001 - BatchResult
+        """Count rows ``row`` … ``row + n - 1`` of ``res`` as ``c``'s next samples."""
+        rows = range(row, row + n)
         self.simulations += n
-        self.cost += n + UNSETTLED_COST * int(np.count_nonzero(~res.settled))
-        for s in range(n):
+        self.cost += n + UNSETTLED_COST * int(np.count_nonzero(~res.settled[row : row + n]))
+        for s in rows:
             c.values.append(self._value(res, s))
 
     def _value(self, res, s: int) -> float:  # noqa: ANN001 - the exact engine's BatchResult

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -56,6 +57,7 @@ class RaceModel:
     horizon: int = HORIZON
     _cdf: np.ndarray = field(init=False, repr=False)
     _memo: dict[tuple, np.ndarray] = field(default_factory=dict, init=False, repr=False)
+    _rounds: dict[tuple, np.ndarray] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._cdf = self._solve()
@@ -143,7 +145,15 @@ class RaceModel:
     def _round(self, d: int, tries: int, future: int) -> np.ndarray:
         """A pawn ``d`` away that gets ``tries`` this round and ``future`` tries a round later:
         P(HOME by the end of the round t rounds from now), the aim this round chosen for the
-        earliest expected finish."""
+        earliest expected finish (remembered: a few dozen of them a model)."""
+        key = (d, tries, future)
+        got = self._rounds.get(key)
+        if got is None:
+            got = self._rounds[key] = self._solve_round(d, tries, future)
+            got.setflags(write=False)
+        return got
+
+    def _solve_round(self, d: int, tries: int, future: int) -> np.ndarray:
         later = self._cdf[future - 1]  # later[t, d']
         if d == 0:
             return np.ones(self.horizon + 1)
@@ -202,9 +212,7 @@ def combine(cdfs: dict[str, np.ndarray], state: GameState) -> dict[str, float]:
         return {s: float(cdfs[s].mean())}
     horizon = len(next(iter(cdfs.values())))
     pmf = {s: np.diff(np.concatenate([[0.0], cdfs[s]])) for s in seats}
-    # the round t rounds from now starts t seats to the left of this round's starter
-    cycle = [state.turn_order(_starter_after(state, t)) for t in range(len(seats))]
-    rank = {s: np.resize(np.array([order.index(s) for order in cycle]), horizon) for s in seats}
+    rank = _ranks(state.turn_order(state.starter), horizon)
     win = {}
     for s in seats:
         p = np.maximum(pmf[s], 0.0)
@@ -216,9 +224,17 @@ def combine(cdfs: dict[str, np.ndarray], state: GameState) -> dict[str, float]:
     return {s: win[s] + rest / len(seats) for s in seats}
 
 
-def _starter_after(state: GameState, t: int) -> str:
-    order = state.turn_order(state.starter)
-    return order[t % len(order)]
+@cache
+def _ranks(order: tuple[str, ...], horizon: int) -> dict[str, np.ndarray]:
+    """Each seat's place in the turn order of the round t rounds from now, t = 0..horizon - 1,
+    ``order`` being this round's (the round t rounds from now starts t seats to the left of this
+    round's starter)."""
+    n = len(order)
+    cycle = [order[t:] + order[:t] for t in range(n)]
+    out = {s: np.resize(np.array([c.index(s) for c in cycle]), horizon) for s in order}
+    for a in out.values():
+        a.setflags(write=False)
+    return out
 
 
 def _binomial(n: int, p: float) -> np.ndarray:

@@ -46,6 +46,8 @@ WEIGHTS = (0.0947, 0.04987, 0.05013, 0.6283)
 """fitted by ``benchmarks/win_model.py`` (see the module)"""
 SPACES = 24
 """spaces a seat's four scoring pawns move in a game"""
+MEMO = 200_000
+"""states whose chances a model remembers at most (then it starts afresh)"""
 RACE_CLIP = 1e-4
 """the race model's chance is clipped to [this, 1 - this] before its log-odds"""
 
@@ -57,6 +59,7 @@ class WinModel:
     race: RaceModel
     weights: tuple[float, ...] = WEIGHTS
     _worth: dict[tuple, float] = field(default_factory=dict, init=False, repr=False)
+    _chances: dict[tuple, dict[str, float]] = field(default_factory=dict, init=False, repr=False)
 
     def win_probability(self, state: GameState, seat: str) -> float:
         """``seat``'s chance of winning from ``state`` (1 once it has won, 0 once another
@@ -67,11 +70,17 @@ class WinModel:
         """Each seat's chance of winning from ``state``."""
         if state.winner is not None:
             return {s: float(s == state.winner) for s in state.seats}
-        x = features(state, self.race.win_probabilities(state), self.worth)
-        w = np.asarray(self.weights)
-        odds = {s: math.exp(0.5 * float(w @ x[s])) for s in state.seats}
-        total = sum(odds.values())
-        return {s: o / total for s, o in odds.items()}
+        key = _reads(state)
+        got = self._chances.get(key)
+        if got is None:
+            if len(self._chances) >= MEMO:
+                self._chances.clear()
+            x = features(state, self.race.win_probabilities(state), self.worth)
+            w = np.asarray(self.weights)
+            odds = {s: math.exp(0.5 * float(w @ x[s])) for s in state.seats}
+            total = sum(odds.values())
+            got = self._chances[key] = {s: o / total for s, o in odds.items()}
+        return dict(got)
 
     def worth(self, state: GameState, seat: str) -> float:
         """:func:`~sliders.ai.evaluate.seat_value`, remembered by what it depends on (the face,
@@ -82,6 +91,27 @@ class WinModel:
         if got is None:
             got = self._worth[key] = seat_value(state, seat)
         return got
+
+
+def _reads(state: GameState) -> tuple:
+    """All that the model reads of ``state`` (so equal keys give equal chances): the seats and
+    the round's starter, whether pawns are still being slid, and each seat's score board, the
+    scores its pawns on the table offer and the roller pawns in its hand."""
+    shooting = state.phase is Phase.SHOOTING
+    return (
+        state.face,
+        state.seats,
+        state.starter,
+        shooting,
+        tuple(
+            (
+                state.player(s).board,
+                tuple(sorted(scores_of(q, state.face_record) for q in state.on_table(s))),
+                len(state.player(s).in_hand) if shooting else 0,
+            )
+            for s in state.seats
+        ),
+    )
 
 
 def features(
@@ -99,7 +129,7 @@ def features(
     for s in state.seats:
         others = [o for o in state.seats if o != s]
         lead = worth_of[s] - max((worth_of[o] for o in others), default=0.0)
-        shots = hand[s] - (float(np.mean([hand[o] for o in others])) if others else 0.0)
+        shots = hand[s] - (sum(hand[o] for o in others) / len(others) if others else 0.0)
         p = min(max(race[s], RACE_CLIP), 1 - RACE_CLIP)
         out[s] = np.array([lead, lead * stage, math.log(p / (1 - p)), shots])
     return out
