@@ -339,17 +339,30 @@ def _run_local(
                 stop.received.append(signal.SIGINT)
     finally:
         if pending:  # stopping at once, or an error: the running chunks are dropped
-            for proc in list(getattr(pool, "_processes", {}).values()):
-                with contextlib.suppress(OSError):
-                    proc.kill()
-            # chunks still queued for the killed workers are dropped too: without this the
-            # queue's feeder thread, blocked on a full pipe nobody reads, holds up the shutdown
-            queue = getattr(pool, "_call_queue", None)
-            if queue is not None:
-                queue.cancel_join_thread()
+            drop_workers(pool)
         pool.shutdown(wait=True, cancel_futures=True)
     complete = not broken and len(track.done) == len(chunks)
     return track.done, complete, workers
+
+
+def drop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill ``pool``'s workers mid-chunk so that its shutdown cannot hang on them.
+
+    Two of the pool's threads could otherwise wait for ever: the queue's feeder thread, blocked
+    on a full pipe to the dead workers (the chunks still queued for them are dropped), and the
+    manager thread, when a worker died half-way through sending its chunk's result: it waits for
+    the rest of the message as long as a writer of the result pipe is open. This process holds
+    one; closing it ends that read (the dead workers' ends are closed by their deaths).
+    """
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError):
+            proc.kill()
+    queue = getattr(pool, "_call_queue", None)
+    if queue is not None:
+        queue.cancel_join_thread()
+    results = getattr(pool, "_result_queue", None)
+    if results is not None:
+        results._writer.close()
 
 
 def _submit_local(pool: Any, todo: Iterator, pending: dict, study: Study) -> None:
