@@ -19,14 +19,13 @@ model (:mod:`sliders.ai.race`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import numpy as np
 from scipy import ndimage
 
 from sliders.boards import Face, HoleRule, Layout, Seat
-from sliders.boards.geometry import classify
 from sliders.outcome import Status
 from sliders.physics import Noise, PhysicsParams
 from sliders.rules import penalised
@@ -159,12 +158,7 @@ def _spots(layout: Layout, face: Face, seat_name: str, r: float) -> dict[int | s
     seat = layout.seat(seat_name)
     h = face.half + 2 * r
     xs = np.arange(-h, h + GRID / 2, GRID)
-    labels = np.zeros((len(xs), len(xs)), dtype=np.int64)  # 0: scores nothing
-    for i, x in enumerate(xs):
-        for j, y in enumerate(xs):
-            v = classify(layout, face, seat_name, float(x), float(y), r)
-            if v.status.in_play and v.status is not Status.OWN_TRACK:
-                labels[i, j] = max(v.choices) if v.choices else 0
+    labels = _labels(layout, face, seat_name, xs, r)
     found: dict[int | str, list[Spot]] = {}
     release, mouth = seat.foul, lane_mouth(layout, seat)
     limit = seat.width / 2 - r
@@ -198,6 +192,19 @@ def _spots(layout: Layout, face: Face, seat_name: str, r: float) -> dict[int | s
 
 
 _P = PhysicsParams.default()  # the spots' reach check reads only the pawn's radius
+
+
+def _labels(layout: Layout, face: Face, seat_name: str, xs: np.ndarray, r: float) -> np.ndarray:
+    """The most a pawn of ``seat_name`` at rest at each point of the grid ``xs`` × ``xs`` scores
+    (0: nothing, or its own track), as :func:`sliders.boards.geometry.classify` says, in compiled
+    code."""
+    from sliders.physics.exact.batch import STATUSES, classify_points
+
+    p = _P if r == _P.pawn_radius else replace(_P, pawn_radius=r)
+    grid_x, grid_y = np.meshgrid(xs, xs, indexing="ij")
+    status, points = classify_points(layout, face, seat_name, grid_x, grid_y, p)
+    scores = np.array([s.in_play and s is not Status.OWN_TRACK for s in STATUSES])
+    return np.where(scores[status], points, 0).astype(np.int64)
 
 
 @cache

@@ -9,10 +9,8 @@ import pytest
 from sliders.boards import BUILTIN_FACES, BUILTIN_LAYOUTS, classify, load_layout
 from sliders.outcome import SEATS, Status
 from sliders.physics import PhysicsParams, Shot
-from sliders.physics.exact import kernels as k
 from sliders.physics.exact import simulate_exact
-from sliders.physics.exact.batch import STATUSES, simulate_batch
-from sliders.physics.exact.world import world_for
+from sliders.physics.exact.batch import STATUSES, classify_points, simulate_batch
 
 from .test_exact_properties import SQUARE4, crowd
 
@@ -24,7 +22,6 @@ P = PhysicsParams.default()
 def test_compiled_classification_agrees_with_classify(layout_name: str, face_name: str) -> None:
     layout = load_layout(layout_name)
     face = BUILTIN_FACES[face_name]
-    w = world_for(layout, face, P)
     rng = np.random.default_rng(11)
     xs = rng.uniform(-0.8, 0.8, 4000)
     ys = rng.uniform(-0.8, 0.8, 4000)
@@ -32,12 +29,7 @@ def test_compiled_classification_agrees_with_classify(layout_name: str, face_nam
     xs[:2000] *= 0.2
     ys[:2000] *= 0.2
     for seat in layout.seat_names:
-        seats = np.full(xs.shape, SEATS.index(seat), dtype=np.int64)
-        status = np.zeros(xs.shape, dtype=np.int64)
-        points = np.zeros(xs.shape, dtype=np.int64)
-        k.classify_many(
-            xs, ys, seats, w.surface, w.own, w.face, w.rings, w.corners, w.dots, status, points
-        )
+        status, points = classify_points(layout, face, seat, xs, ys, P)
         for x, y, s, pts in zip(xs, ys, status, points, strict=True):
             v = classify(layout, face, seat, float(x), float(y), P.pawn_radius)
             assert (STATUSES[s], pts) == (v.status, v.points), (seat, x, y)

@@ -116,6 +116,28 @@ def simulate_batch(
     )
 
 
+def classify_points(
+    layout: Layout,
+    face: Face,
+    seat: str,
+    x: np.ndarray,
+    y: np.ndarray,
+    params: PhysicsParams | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Status codes (into :data:`STATUSES`) and points of a pawn of ``seat`` at rest at each
+    point (x, y), by the compiled twin of :func:`sliders.boards.geometry.classify`."""
+    ensure_compiled()
+    w = world_for(layout, face, params or PhysicsParams.default())
+    xs = np.ascontiguousarray(x, dtype=np.float64).ravel()
+    ys = np.ascontiguousarray(y, dtype=np.float64).ravel()
+    seats = np.full(xs.shape[0], SEATS.index(seat), dtype=np.int64)
+    status = np.zeros(xs.shape[0], dtype=np.int8)
+    points = np.zeros(xs.shape[0], dtype=np.int16)
+    k.classify_many(xs, ys, seats, w.surface, w.own, w.face, w.rings, w.corners, w.dots,
+                    status, points)  # fmt: skip
+    return status.reshape(np.shape(x)), points.reshape(np.shape(x))
+
+
 def _releases(
     layout: Layout,
     seat: Seat,
