@@ -8,6 +8,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from sliders.ai.player import STRENGTHS
 from sliders.boards.faces import HoleRule
 from sliders.fileio import write_atomic, write_text_atomic
 from sliders.tournament.balance import Findings, Rate, hole_rule, spread
@@ -155,11 +156,10 @@ def markdown(f: Findings, figures: str, asked: str | None = None) -> str:
         "",
         "## How it was made, and its limits",
         "",
-        f"- The player: `{p.base()}`. {_player_words(p.player, long=True)} It stands in for the "
-        "computer players' planner; `python docs/make_balance.py --player NAME` takes any player of "
-        "`sliders tournament` that "
-        "takes a hand (`centre`, `greedy`, `cpu:easy`, `cpu:medium`, …), so the report can be "
-        "remade with a stronger one.",
+        f"- The player: `{p.base()}`. {_player_words(p.player, long=True)} "
+        "`python docs/make_balance.py --player NAME` takes any player of `sliders tournament` "
+        "that takes a hand (`centre`, `greedy`, `cpu:easy`, `cpu:medium`, …), so the report can "
+        "be remade with a stronger one.",
         "- The games are played by the tournament's own game loop "
         "(`sliders.tournament.run.play_game`): seeded, in worker processes, each game appended to "
         "a results file as it ends; an interrupted run resumes where it stopped.",
@@ -261,8 +261,19 @@ def _player_words(player: str, long: bool = False) -> str:
         )
         return short[0].upper() + short[1:] + "." + more if long else short
     if player.startswith("cpu"):
-        short = "the computer player of `sliders.ai`: simulated candidate shots valued by the game"
-        return short[0].upper() + short[1:] + "." if long else short
+        short = (
+            "the computer players' planner of `sliders.ai`: candidate shots simulated under its "
+            "own hand, valued by the chance of winning"
+        )
+        level = player.split(":")[1] if ":" in player else ""
+        mind = STRENGTHS[level].mind if level in STRENGTHS else None
+        more = (
+            f" Its `{level}` mind spends {mind.budget:,} simulations a decision (`hard`: "
+            f"{STRENGTHS['hard'].mind.budget:,}); the number after it sets its hand."
+            if mind is not None
+            else ""
+        )
+        return short[0].upper() + short[1:] + "." + more if long else short
     return f"the player `{player}`" + ("." if long else "")
 
 
