@@ -202,17 +202,27 @@ class PlanSearch:
             left -= max(want, 0)
             total += max(want, 0)
         res = self._simulate([(c, w) for c, w in plan if w > 0])
+        kept: list[tuple[_Candidate, int, int]] = []
         row = 0
         for k, (cand, want) in enumerate(plan):
             if want <= 0:
                 continue
             take = min(want, max(self.mind.simulations - self.cost, 0))
             if take > 0:
-                self._keep(cand, res, row, take)
+                self.simulations += take
+                unsettled = int(np.count_nonzero(~res.settled[row : row + take]))
+                self.cost += take + UNSETTLED_COST * unsettled
+                kept.append((cand, row, take))
             row += want
             if self.cost >= self.mind.simulations:
                 self._queue = [c for c, _ in plan[k + 1 :]] + self._queue
                 break
+        if kept:
+            values = self._values(res, np.concatenate([np.arange(r, r + n) for _, r, n in kept]))
+            at = 0
+            for cand, _, n in kept:
+                cand.values += values[at : at + n]
+                at += n
         if self.cost >= self.mind.simulations:
             self._done = True
         elif not self._queue:
@@ -352,13 +362,16 @@ class PlanSearch:
             refuse=False,
         )
 
-    def _keep(self, c: _Candidate, res, row: int, n: int) -> None:  # noqa: ANN001 - BatchResult
-        """Count rows ``row`` … ``row + n - 1`` of ``res`` as ``c``'s next samples."""
-        rows = range(row, row + n)
-        self.simulations += n
-        self.cost += n + UNSETTLED_COST * int(np.count_nonzero(~res.settled[row : row + n]))
-        for s in rows:
-            c.values.append(self._value(res, s))
+    def _values(self, res, rows: np.ndarray) -> list[float]:  # noqa: ANN001 - BatchResult
+        """The value of each row ``rows`` of ``res``, each distinct outcome valued once."""
+        codes = np.concatenate(
+            [res.refused[rows, None], res.status[rows], res.points[rows]], axis=1, dtype=np.int16
+        )
+        codes = np.ascontiguousarray(codes)
+        keys = codes.view(np.dtype((np.void, codes.itemsize * codes.shape[1]))).ravel()
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        got = [self._value(res, int(rows[f])) for f in first]
+        return [got[j] for j in inverse.ravel()]
 
     def _value(self, res, s: int) -> float:  # noqa: ANN001 - the exact engine's BatchResult
         from sliders.physics.exact.batch import STATUSES
