@@ -34,6 +34,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -95,7 +96,7 @@ class RaceModel:
             for k, p in enumerate(lost):
                 kept = tuple(sorted(items[min(k, len(items)) :]))
                 got += p * self._kept(key[0], kept, in_hand)
-            self._memo[key] = got
+            remember(self._memo, key, got)
         return got
 
     def _kept(
@@ -104,7 +105,7 @@ class RaceModel:
         key = (board, items, hand, -1)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = self._seat(board, items, hand)
+            got = remember(self._memo, key, self._seat(board, items, hand))
         return got
 
     def win_probabilities(self, state: GameState) -> dict[str, float]:
@@ -235,6 +236,19 @@ def _ranks(order: tuple[str, ...], horizon: int) -> dict[str, np.ndarray]:
     for a in out.values():
         a.setflags(write=False)
     return out
+
+
+MEMO = 10_000
+"""results a model remembers at most (then it starts afresh): a worker playing thousands of games
+keeps its memory bounded"""
+
+
+def remember(memo: dict, key: tuple, value: Any) -> Any:
+    """``memo[key] = value``, emptying ``memo`` first when it holds :data:`MEMO` entries."""
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _binomial(n: int, p: float) -> np.ndarray:

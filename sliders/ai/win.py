@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sliders.ai.evaluate import seat_value
-from sliders.ai.race import RaceModel
+from sliders.ai.race import RaceModel, remember
 from sliders.rules import GameState, Phase, scores_of
 
 FEATURES = ("lead", "lead_stage", "race", "shots")
@@ -46,8 +46,6 @@ WEIGHTS = (0.0947, 0.04987, 0.05013, 0.6283)
 """fitted by ``benchmarks/win_model.py`` (see the module)"""
 SPACES = 24
 """spaces a seat's four scoring pawns move in a game"""
-MEMO = 200_000
-"""states whose chances a model remembers at most (then it starts afresh)"""
 RACE_CLIP = 1e-4
 """the race model's chance is clipped to [this, 1 - this] before its log-odds"""
 
@@ -73,13 +71,11 @@ class WinModel:
         key = _reads(state)
         got = self._chances.get(key)
         if got is None:
-            if len(self._chances) >= MEMO:
-                self._chances.clear()
             x = features(state, self.race.win_probabilities(state), self.worth)
             w = np.asarray(self.weights)
             odds = {s: math.exp(0.5 * float(w @ x[s])) for s in state.seats}
             total = sum(odds.values())
-            got = self._chances[key] = {s: o / total for s, o in odds.items()}
+            got = remember(self._chances, key, {s: o / total for s, o in odds.items()})
         return dict(got)
 
     def worth(self, state: GameState, seat: str) -> float:
@@ -89,7 +85,7 @@ class WinModel:
         key = (state.face, state.player(seat).board, tuple(offers))
         got = self._worth.get(key)
         if got is None:
-            got = self._worth[key] = seat_value(state, seat)
+            got = remember(self._worth, key, seat_value(state, seat))
         return got
 
 
