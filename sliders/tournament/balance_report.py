@@ -87,7 +87,8 @@ def markdown(f: Findings, figures: str, asked: str | None = None) -> str:
         "## Game length",
         "",
         "Rounds to a winner (the round in which the game ended): mean, and the 10th–50th–90th "
-        "percentiles.",
+        f"percentiles; then the share of games still going after {p.max_rounds} rounds (draws), "
+        "where there are any: there the game is longer than its figures say.",
         "",
         f"![rounds per game]({figures}/length.png)",
         "",
@@ -102,7 +103,8 @@ def markdown(f: Findings, figures: str, asked: str | None = None) -> str:
                 row.append("–")
                 continue
             a, b, d = spread(c.rounds)
-            row.append(f"{c.mean_rounds:.1f} ({a:.0f}–{b:.0f}–{d:.0f})")
+            capped = f", {100 * c.draws / c.games:.0f} % unfinished" if c.draws else ""
+            row.append(f"{c.mean_rounds:.1f} ({a:.0f}–{b:.0f}–{d:.0f}){capped}")
         lines.append(f"| {face} | " + " | ".join(row) + " |")
     # skill
     lines += [
@@ -221,9 +223,17 @@ def _conclusions(f: Findings) -> list[str]:
         )
         short = min(cells, key=lambda e: e.mean_rounds)
         long = max(cells, key=lambda e: e.mean_rounds)
+        unfinished = [e for e in cells if e.draws / e.games >= 0.1]
+        capped = (
+            f" {_names(unfinished)} often reach the {p.max_rounds}-round cap unfinished "
+            f"(up to {max(100 * e.draws / e.games for e in unfinished):.0f} % of games, a draw "
+            "each): there a game is longer than that, and its starter's share leans to 50 %."
+            if unfinished
+            else ""
+        )
         out.append(
             f"- Games last {short.mean_rounds:.1f} rounds on average ({short.face} on "
-            f"{short.layout}) to {long.mean_rounds:.1f} ({long.face} on {long.layout})."
+            f"{short.layout}) to {long.mean_rounds:.1f} ({long.face} on {long.layout}).{capped}"
         )
     for face in [x for x in p.faces if hole_rule(x) is not HoleRule.NONE]:
         hc = [e for e in cells if e.face == face]
@@ -248,6 +258,15 @@ def _range(ns: Sequence[int]) -> str:
         return "none"
     lo, hi = min(ns), max(ns)
     return f"{lo:,} games a cell" if lo == hi else f"{lo:,} to {hi:,} games a cell"
+
+
+def _names(cells: Sequence[Any]) -> str:
+    """ "a on b, c on d and e on f" for the cells."""
+    names = [f"{e.face} on {e.layout}" for e in cells]
+    if len(names) == 1:
+        return names[0][0].upper() + names[0][1:]
+    joined = ", ".join(names[:-1]) + " and " + names[-1]
+    return joined[0].upper() + joined[1:]
 
 
 def _player_words(player: str, long: bool = False) -> str:

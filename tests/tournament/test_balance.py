@@ -123,5 +123,10 @@ def test_the_report_plays_every_run_resumes_and_draws_its_figures(tmp_path):
     for heading in ("starter's advantage", "Game length", "skill shows", "hole decides"):
         assert heading in text
     assert "asked 2, ran 2" in text and "](balance/starter.png)" in text
+    # two rounds rarely see a winner: the length table and the findings say how many did not
+    share = max(e.draws / e.games for e in f.even)
+    assert share >= 0.5
+    assert "% unfinished" in text and f"(up to {100 * share:.0f} % of games" in text
+    assert "often reach the 2-round cap" in text
     for name in FIGURES:
         assert (tmp_path / "docs" / "balance" / name).read_bytes()[:4] == b"\x89PNG"
