@@ -63,7 +63,7 @@ BANDWIDTH = 0.5
 """kernel bandwidth in units of the hand's noise"""
 MAX_SAMPLES = 256
 """samples of one candidate at most"""
-CHUNK = 256
+CHUNK = 64
 """simulations a step solves in one batch at most (a whole candidate at least)"""
 KEEP = 1 / 3
 """share of the candidates each halving keeps"""
