@@ -81,8 +81,7 @@ class WinModel:
     def worth(self, state: GameState, seat: str) -> float:
         """:func:`~sliders.ai.evaluate.seat_value`, remembered by what it depends on (the face,
         the seat's board and the scores its pawns on the table offer)."""
-        offers = sorted(scores_of(q, state.face_record) for q in state.on_table(seat))
-        key = (state.face, state.player(seat).board, tuple(offers))
+        key = (state.face, state.player(seat).board, _offers(state, seat))
         got = self._worth.get(key)
         if got is None:
             got = remember(self._worth, key, seat_value(state, seat))
@@ -102,12 +101,17 @@ def _reads(state: GameState) -> tuple:
         tuple(
             (
                 state.player(s).board,
-                tuple(sorted(scores_of(q, state.face_record) for q in state.on_table(s))),
+                _offers(state, s),
                 len(state.player(s).in_hand) if shooting else 0,
             )
             for s in state.seats
         ),
     )
+
+
+def _offers(state: GameState, seat: str) -> tuple[tuple[int, ...], ...]:
+    """The scores ``seat``'s roller pawns on the table offer, sorted."""
+    return tuple(sorted(scores_of(q, state.face_record) for q in state.on_table(seat)))
 
 
 def features(

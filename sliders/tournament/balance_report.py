@@ -261,7 +261,7 @@ def _range(ns: Sequence[int]) -> str:
 
 
 def _names(cells: Sequence[Any]) -> str:
-    """ "a on b, c on d and e on f" for the cells."""
+    """The cells named as one phrase: "A on b, c on d and e on f"."""
     names = [f"{e.face} on {e.layout}" for e in cells]
     if len(names) == 1:
         return names[0][0].upper() + names[0][1:]
