@@ -203,9 +203,12 @@ def test_a_lock_names_its_holder_and_is_released(tmp_path):
 
 def test_a_dead_holders_lock_file_does_not_hold(tmp_path):
     log = tmp_path / "g.json"
-    (tmp_path / ".g.json.lock").write_text("999999\n")  # left by a killed session
-    with lock(log, "game log"):
-        pass
+    stale = tmp_path / ".g.json.lock"
+    stale.write_text("999999\n")  # left by a killed session
+    with lock(log, "game log") as held:
+        assert held.path == stale
+        assert stale.read_text() == f"{os.getpid()}\n"
+    assert not stale.exists()
 
 
 def test_locking_in_a_missing_directory(tmp_path):

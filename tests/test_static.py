@@ -6,6 +6,7 @@ strict, elsewhere). Each test skips, saying why, only when its tool is not insta
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import subprocess
 import sys
@@ -42,9 +43,68 @@ def test_the_code_is_as_ruff_formats_it():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow
 def test_mypy_finds_no_error():
     """Strict on the core layers, checked elsewhere; its cache is the project's ``.mypy_cache``
     (ignored by git), so a run after a small change takes seconds."""
     proc = run_tool("mypy")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Success: no issues found" in proc.stdout, proc.stdout
+
+
+ASSERTING_CALLS = {
+    "raises",
+    "warns",
+    "fail",
+    "api_test",
+    "seed_test",
+    "check_env",
+    "parallel_api_test",
+}
+"""calls that are themselves assertions (pytest's, numpy.testing's assert_*, the environments'
+API checks)"""
+
+
+def _called(function: ast.AST) -> set[str]:
+    """The names a function calls (``f(...)`` and ``x.f(...)`` both give ``f``)."""
+    names = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call):
+            target = node.func
+            if isinstance(target, ast.Name):
+                names.add(target.id)
+            elif isinstance(target, ast.Attribute):
+                names.add(target.attr)
+    return names
+
+
+def test_every_test_asserts_something():
+    """Each test holds an ``assert``, or calls (perhaps through the suite's own helpers) a check
+    that fails: a test that cannot fail is not a test."""
+    functions: dict[str, list[ast.AST]] = {}
+    tests: list[tuple[str, ast.AST]] = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                functions.setdefault(node.name, []).append(node)
+                if node.name.startswith("test") and path.name.startswith("test_"):
+                    tests.append((f"{path.relative_to(ROOT)}:{node.lineno} {node.name}", node))
+
+    def direct(function: ast.AST) -> bool:
+        calls = _called(function)
+        return any(isinstance(n, ast.Assert) for n in ast.walk(function)) or any(
+            name in ASSERTING_CALLS or name.startswith("assert_") for name in calls
+        )
+
+    asserting = {name for name, defs in functions.items() if any(direct(d) for d in defs)}
+    while True:  # a helper that calls an asserting helper asserts too
+        more = {
+            name
+            for name, defs in functions.items()
+            if name not in asserting and any(_called(d) & asserting for d in defs)
+        }
+        if not more:
+            break
+        asserting |= more
+    silent = [where for where, node in tests if not direct(node) and not _called(node) & asserting]
+    assert not silent, "tests that assert nothing:\n" + "\n".join(silent)

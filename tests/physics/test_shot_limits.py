@@ -122,7 +122,13 @@ def test_the_exact_batch_refuses_exactly_beyond_each_bound(quantity, bound, beyo
 @pytest.mark.parametrize("engine", ["pymunk", "exact"])
 @pytest.mark.parametrize(("quantity", "bound", "beyond"), EDGES)
 def test_both_engines_accept_every_bound(engine, quantity, bound, beyond) -> None:
-    Simulation(LAYOUT, FACE, (), _shot(quantity, bound), P, 0, engine)
+    shot = _shot(quantity, bound)
+    start = Simulation(LAYOUT, FACE, (), shot, P, 0, engine).velocities()
+    reference = Simulation(LAYOUT, FACE, (), shot, P, 0, "exact").velocities()
+    ((vx, vy, _),) = start.values()
+    assert list(start) == ["south-1"]
+    assert math.hypot(vx, vy) == pytest.approx(shot.speed, rel=1e-12)
+    assert start["south-1"][:2] == pytest.approx(reference["south-1"][:2], rel=1e-12, abs=1e-15)
 
 
 @pytest.mark.parametrize("engine", ["pymunk", "exact"])
