@@ -69,7 +69,6 @@ KEEP = 1 / 3
 """share of the candidates each halving keeps"""
 CUT_LIMIT = math.radians(65)
 """cut shots thinner than this (angle between the shot and the struck pawn's path) are not tried"""
-RESTITUTION = 0.85
 UNSETTLED_COST = 40
 """what a sample that ran to the engine's event limit unsettled costs the budget, in simulations
 (it took about as long as that many): the budget stays a count, so play stays reproducible"""
@@ -492,7 +491,7 @@ class PlanSearch:
         if aim is None:
             return None
         struck = math.sqrt(2 * p.deceleration * (dist + 0.02))
-        at_contact = struck / (cos_cut * (1 + RESTITUTION) / 2)
+        at_contact = struck / (cos_cut * (1 + p.restitution_pawn) / 2)
         speed = math.sqrt(at_contact**2 + 2 * p.deceleration * path)
         if speed > p.max_speed:
             return None

@@ -104,3 +104,23 @@ def test_the_same_seed_plays_the_same_shot_however_the_search_is_sliced():
     other = ComputerPlayer("south", "hard", seed=4).search(state, layout, f)
     other.run()
     assert other.executed() != whole.executed()
+
+
+def test_takeouts_are_aimed_with_the_physics_parameters_restitution():
+    """A livelier pawn needs a slower takeout: the planner reads the restitution the physics
+    uses, so a changed parameter reaches its aim (a pawn leaves a head-on hit at (1 + e)/2 of
+    the striker's speed)."""
+    layout, f = load_layout("square", ("south", "north")), face("race-for-home")
+    table = (PawnRest("north-1", "north", 0.0, 0.01, Status.ON_TARGET, 5),)
+    state = new_game("race-for-home", ["south", "north"])
+    players = tuple(replace(p, in_hand=p.in_hand[1:]) for p in state.players)
+    state = replace(state, players=players, table=table)
+
+    def takeout_speeds(restitution: float) -> list[float]:
+        params = PhysicsParams.default().replace(restitution_pawn=restitution)
+        search = ComputerPlayer("south", "hard", seed=0).search(state, layout, f, params)
+        return sorted(float(c.x[0]) for c in search.candidates if c.kind == "takeout")
+
+    dull, lively = takeout_speeds(0.5), takeout_speeds(0.95)
+    assert dull and len(dull) == len(lively)
+    assert all(d > v for d, v in zip(dull, lively, strict=True))
