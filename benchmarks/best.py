@@ -40,11 +40,11 @@ from dataclasses import replace
 
 import numpy as np
 
+from sliders.ai.value import GameSpot
 from sliders.batch import Design, Study
 from sliders.batch.work import run_paired
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.lab.search import Settings, search
-from sliders.lab.value import GameSpot
 from sliders.physics import Noise
 from sliders.physics.exact import batch as exact_batch
 

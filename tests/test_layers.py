@@ -21,7 +21,8 @@ LAYERS: list[set[str]] = [
     {"rules"},
     {"ai"},
     {"game"},
-    {"batch", "tournament", "env", "lab"},
+    {"batch", "tournament", "env"},
+    {"lab"},  # the best-shot search: batch studies valued as the computer players value them
     {"scenes"},
     {"cli"},
 ]

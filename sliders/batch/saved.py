@@ -14,13 +14,13 @@ from typing import Any
 
 import numpy as np
 
+from sliders.ai.value import GameSpot
 from sliders.batch.study import PARAMETERS, Context, Design, Study
 from sliders.batch.summary import summarise
 from sliders.batch.tables import is_status, read_table
 from sliders.batch.work import STATUSES
 from sliders.boards.scene import Scene
 from sliders.errors import UserError
-from sliders.lab.value import GameSpot
 from sliders.physics.engines import check_engine
 from sliders.physics.noise import Noise
 from sliders.physics.params import PhysicsParams

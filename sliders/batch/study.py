@@ -20,10 +20,10 @@ from decimal import Decimal, localcontext
 
 import numpy as np
 
+from sliders.ai.value import GameSpot
 from sliders.boards import Face, Layout
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.errors import UserError
-from sliders.lab.value import GameSpot
 from sliders.outcome import SEATS
 from sliders.physics import Shot, Simulation, shot_limits
 from sliders.physics.engines import check_engine, engine_version

@@ -20,11 +20,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from sliders.ai.value import Valuer
 from sliders.batch.study import NOISE_STREAM, SEED_STREAM, Context
 from sliders.boards import Face, Layout, Seat
 from sliders.boards.geometry import PlacedPawn
 from sliders.errors import UserError
-from sliders.lab.value import Valuer
 from sliders.outcome import EventType, Status
 from sliders.physics import PhysicsParams, Shot, ShotLimits, at_rest, simulate
 from sliders.physics.noise import apply_errors
@@ -147,7 +147,7 @@ def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict
 def add_values(ctx: Context, out: dict[str, np.ndarray]) -> None:
     """Fill the ``value`` column from the statuses and points of every pawn (whatever engine
     simulated them): each distinct outcome goes through the rules once (see
-    :mod:`sliders.lab.value`)."""
+    :mod:`sliders.ai.value`)."""
     prep = prepare(ctx)
     n = len(out["shot"])
     if not n:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from sliders.ai.value import parse_score_boards
 from sliders.batch.plots import plot_board, plot_heatmap, plot_line
 from sliders.batch.progress import Progress
 from sliders.batch.runners import (
@@ -46,7 +47,6 @@ from sliders.cli.args import (
     table_from_args,
 )
 from sliders.errors import UserError
-from sliders.lab.value import parse_score_boards
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.physics.engine import PymunkSimulation
 from sliders.physics.noise import NOISE_LEVELS, Noise

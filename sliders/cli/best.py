@@ -10,6 +10,7 @@ import dataclasses
 import json
 import re
 
+from sliders.ai.value import parse_score_boards
 from sliders.batch.plots import plot_board
 from sliders.batch.study import PARAMETERS, parse_spec
 from sliders.cli.args import (
@@ -22,7 +23,6 @@ from sliders.cli.args import (
 from sliders.cli.batch import _check_outputs, _noise
 from sliders.errors import UserError
 from sliders.lab.search import Settings, search
-from sliders.lab.value import parse_score_boards
 from sliders.physics import PhysicsParams
 from sliders.physics.noise import NOISE_LEVELS
 

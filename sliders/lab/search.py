@@ -48,11 +48,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from sliders.ai.value import GameSpot
 from sliders.batch.study import PARAMETERS, Context, Design, Spec, Study, parse_spec
 from sliders.batch.summary import mean_interval
 from sliders.batch.work import STATUSES, errors_for, run_chunk, run_paired
 from sliders.boards.scene import Scene
-from sliders.lab.value import GameSpot
 from sliders.outcome import Status
 from sliders.physics.noise import Noise
 from sliders.physics.params import PhysicsParams

@@ -9,6 +9,7 @@ import math
 import numpy as np
 import pytest
 
+from sliders.ai.value import GameSpot
 from sliders.batch import Design, Study, parse_spec, run_study
 from sliders.batch.study import decimal_steps
 from sliders.batch.summary import metric_column
@@ -16,7 +17,6 @@ from sliders.batch.work import STATUSES, errors_for
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli import main
 from sliders.errors import UserError
-from sliders.lab.value import GameSpot
 from sliders.outcome import Status
 from sliders.physics import Noise
 

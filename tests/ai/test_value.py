@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from sliders.ai.value import FULL, GameSpot, Valuer, parse_score_boards
 from sliders.errors import UserError
-from sliders.lab.value import FULL, GameSpot, Valuer, parse_score_boards
 from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status
 
 
