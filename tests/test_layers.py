@@ -44,6 +44,23 @@ LAZY_OWN = {
 }
 # Imports of the package's own modules that stay inside a function, each with its reason.
 LAZY_MODULES: dict[str, set[str]] = {
+    # a command's module loads what it runs on (numpy, the physics, scipy...): only when it runs,
+    # so that building the parser (``sliders --help``) loads its flags alone
+    "sliders.cli": {
+        f"sliders.cli.{name}"
+        for name in (
+            "analyse",
+            "batch",
+            "best",
+            "layouts",
+            "params",
+            "play",
+            "render",
+            "score",
+            "shot",
+            "tournament",
+        )
+    },
     # the window's modules load pygame: only when a game is played or replayed
     "sliders.cli.play": {"sliders.scenes.app", "sliders.scenes.screens", "sliders.scenes.sound"},
     # the table drawing loads matplotlib, an optional picture of a rendered environment
