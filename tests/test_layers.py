@@ -63,6 +63,9 @@ LAZY_MODULES: dict[str, set[str]] = {
     },
     # the window's modules load pygame: only when a game is played or replayed
     "sliders.cli.play": {"sliders.scenes.app", "sliders.scenes.screens", "sliders.scenes.sound"},
+    # every screen, loaded by name when one is first asked for: the screens load pygame, and
+    # importing the package alone stays light
+    "sliders.scenes": {"sliders.scenes.screens"},
     # the table drawing loads matplotlib, an optional picture of a rendered environment
     "sliders.env.render": {"sliders.boards.render"},
 }
