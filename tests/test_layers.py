@@ -45,8 +45,28 @@ LAZY_OWN = {
 }
 # Imports of the package's own modules that stay inside a function, each with its reason.
 LAZY_MODULES: dict[str, set[str]] = {
+    # a command's module loads what it runs on (numpy, the physics, scipy...): only when it runs,
+    # so that building the parser (``sliders --help``) loads its flags alone
+    "sliders.cli": {
+        f"sliders.cli.{name}"
+        for name in (
+            "analyse",
+            "batch",
+            "best",
+            "layouts",
+            "params",
+            "play",
+            "render",
+            "score",
+            "shot",
+            "tournament",
+        )
+    },
     # the window's modules load pygame: only when a game is played or replayed
     "sliders.cli.play": {"sliders.scenes.app", "sliders.scenes.screens", "sliders.scenes.sound"},
+    # every screen, loaded by name when one is first asked for: the screens load pygame, and
+    # importing the package alone stays light
+    "sliders.scenes": {"sliders.scenes.screens"},
     # the table drawing loads matplotlib, an optional picture of a rendered environment
     "sliders.env.render": {"sliders.boards.render"},
 }

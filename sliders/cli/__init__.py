@@ -1,43 +1,102 @@
 """The ``sliders`` command.
 
-Each sub-command lives in its own module with ``add_arguments(parser)`` and ``run(args) -> int``.
-Abbreviated flags are refused (``--spee`` is not ``--speed``), as are numbers that are not finite
-(``--speed nan``) and empty values. A command's module is imported only when the parser is built,
-and the window's modules (pygame) and the optional heavy libraries (matplotlib, pyarrow, Dask) load
-only when a command needs them, so ``sliders --help`` never loads pygame.
+Each sub-command has two modules: its flags and help in :mod:`sliders.cli.flags` (``HELP`` and
+``add_arguments(parser)``), light enough that ``sliders --help`` loads neither numpy nor the
+physics, and the module that runs it, ``sliders.cli.COMMAND`` with ``run(args) -> int``, loaded
+only when the command runs. Abbreviated flags are refused (``--spee`` is not ``--speed``), as are
+numbers that are not finite (``--speed nan``) and empty values.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import ModuleType
 
 from sliders import __version__
+from sliders.cli import flags
 from sliders.errors import UserError
 
-# name -> (module, one-line help)
-COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("sliders.cli.play", "play a game in a window"),
-    "shot": (
-        "sliders.cli.shot",
-        "simulate one shot and report where every pawn came to rest",
-    ),
-    "render": ("sliders.cli.render", "draw a layout, a face and a scene to a PNG"),
-    "params": ("sliders.cli.params", "print the physics and geometry defaults"),
-    "layouts": ("sliders.cli.layouts", "list the built-in layouts"),
-    "score": ("sliders.cli.score", "keep score for a game played on the physical board"),
-    "batch": ("sliders.cli.batch", "simulate many noisy shots and summarise their outcomes"),
-    "analyse": ("sliders.cli.analyse", "re-summarise and re-draw a saved batch table"),
-    "best": ("sliders.cli.best", "search for the shot worth most under execution noise"),
-    "tournament": (
-        "sliders.cli.tournament",
-        "play many games between players and report win rates and ratings",
-    ),
+# Each command's module is imported when it runs, not when the parser is built: the imports below
+# load numpy, the physics (pymunk, numba), scipy, matplotlib or pygame.
+
+
+def _play(args: argparse.Namespace) -> int:
+    from sliders.cli import play  # the game, and pygame when the window opens
+
+    return play.run(args)
+
+
+def _shot(args: argparse.Namespace) -> int:
+    from sliders.cli import shot  # the physics engines
+
+    return shot.run(args)
+
+
+def _render(args: argparse.Namespace) -> int:
+    from sliders.cli import render  # the physics and matplotlib
+
+    return render.run(args)
+
+
+def _params(args: argparse.Namespace) -> int:
+    from sliders.cli import params  # the physics parameters and engines
+
+    return params.run(args)
+
+
+def _layouts(args: argparse.Namespace) -> int:
+    from sliders.cli import layouts  # the layout files and the physics parameters
+
+    return layouts.run(args)
+
+
+def _score(args: argparse.Namespace) -> int:
+    from sliders.cli import score  # the rules
+
+    return score.run(args)
+
+
+def _batch(args: argparse.Namespace) -> int:
+    from sliders.cli import batch  # numpy, scipy and the batch runners
+
+    return batch.run(args)
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    from sliders.cli import analyse  # numpy, scipy and the saved tables' readers
+
+    return analyse.run(args)
+
+
+def _best(args: argparse.Namespace) -> int:
+    from sliders.cli import best  # the shot search, its physics and position value
+
+    return best.run(args)
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from sliders.cli import tournament  # the headless game and the computer players
+
+    return tournament.run(args)
+
+
+COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
+    "play": (flags.play, _play),
+    "shot": (flags.shot, _shot),
+    "render": (flags.render, _render),
+    "params": (flags.params, _params),
+    "layouts": (flags.layouts, _layouts),
+    "score": (flags.score, _score),
+    "batch": (flags.batch, _batch),
+    "analyse": (flags.analyse, _analyse),
+    "best": (flags.best, _best),
+    "tournament": (flags.tournament, _tournament),
 }
+"""name -> (its flags' module, the function that runs it)"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,16 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"sliders {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, (module_name, help_text) in COMMANDS.items():
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if not exc.name or not module_name.startswith(exc.name):
-                raise
-            continue  # a command whose module is not part of this build
-        p = sub.add_parser(name, help=help_text, description=module.__doc__, allow_abbrev=False)
+    for name, (module, run) in COMMANDS.items():
+        p = sub.add_parser(name, help=module.HELP, description=module.__doc__, allow_abbrev=False)
         module.add_arguments(p)
-        p.set_defaults(_run=module.run)
+        p.set_defaults(_run=run)
     return parser
 
 

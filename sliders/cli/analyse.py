@@ -1,6 +1,5 @@
-"""Re-summarise and re-draw a saved batch study without simulating: another metric, other axes,
-another confidence level, a line plot, a board picture. Reads a table written by sliders batch
-(Parquet, CSV with its OUT.json record, or NPZ)."""
+"""``sliders analyse`` run: reads a saved table and summarises and draws it again (its flags and
+help: :mod:`sliders.cli.flags.analyse`)."""
 
 from __future__ import annotations
 
@@ -8,29 +7,14 @@ import argparse
 
 from sliders.batch.saved import load
 from sliders.batch.summary import metric_column
-from sliders.batch.tables import FORMATS, format_for, write_table
+from sliders.batch.tables import format_for, write_table
 from sliders.cli.batch import (
     _check_outputs,
-    add_analysis_arguments,
     draw_pictures,
     heatmap_axes_arg,
     print_top,
 )
 from sliders.errors import UserError
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-
-    p.allow_abbrev = False
-    p.add_argument("table", metavar="TABLE", help="a table written by sliders batch --out")
-    p.add_argument("--format", choices=FORMATS, help="default: from the file's suffix")
-    g = p.add_argument_group("output")
-    g.add_argument("--summary", metavar="FILE", help="write the summary per intended shot here")
-    g.add_argument("--heatmap", metavar="PNG", help="the metric and penalty risk per cell")
-    g.add_argument("--heatmap-axes", metavar="X,Y", help="two parameters, e.g. speed,angle")
-    g.add_argument("--board", metavar="PNG", help="where the shot pawns came to rest")
-    g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
-    add_analysis_arguments(p, g)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,19 +1,26 @@
-"""Command-line arguments shared by every command that sets up a table (shot, render, batch)."""
+"""Command-line arguments shared by the commands, and the defaults their help names.
+
+This module and :mod:`sliders.cli.flags` are what ``sliders --help`` loads: the vocabulary layer
+and argparse, no numpy, no physics. A default that belongs to a heavier module is repeated here
+under the same name, and ``tests/cli/test_startup.py`` checks each copy equals its source.
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
-from sliders.boards.faces import DEFAULT_FACE, FACES, Face
-from sliders.boards.faces import face as face_named
-from sliders.boards.layout import Layout
-from sliders.boards.scene import Scene
 from sliders.checks import MAX_SEED
-from sliders.outcome import ENGINES, parse_seat, parse_seats
-from sliders.physics.engines import DEFAULT_ENGINE
+from sliders.outcome import ENGINES, FACES
 
 DEFAULT_LAYOUT = "square"
+DEFAULT_FACE = FACES[0]
+"""as :data:`sliders.boards.faces.DEFAULT_FACE`"""
+DEFAULT_ENGINE = "exact"
+"""as :data:`sliders.physics.engines.DEFAULT_ENGINE`"""
+NOISE_LEVELS: tuple[str, ...] = ("none", "low", "medium", "high")
+"""the names of :data:`sliders.physics.noise.NOISE_LEVELS`"""
 
 
 def seed(text: str) -> int:
@@ -57,31 +64,6 @@ def add_param_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> 
     )
 
 
-def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:
-    """The scene the flags describe: a scene file, with any of --layout/--face/--seats overriding.
-
-    Without a scene file the layout is the square; without --seats (or a scene's seats) a layout
-    is laid for its own default seats, the layout file's ``default_seats``, as ``sliders play``
-    does; without --face it is played on its own face. A command's ``--seat`` (the seat that
-    shoots) is read here too, as a seat or a colour, like ``--seats``.
-    """
-    if getattr(args, "seat", None):
-        args.seat = parse_seat(args.seat)
-
-    if args.scene:
-        scene = Scene.load(args.scene)
-    else:
-        scene = Scene(DEFAULT_LAYOUT, (), "", ())
-    layout_name = args.layout or scene.layout
-    seats = parse_seats(args.seats) if args.seats else scene.seats
-    scene = Scene(layout_name, seats, args.face or scene.face or DEFAULT_FACE, scene.pawns)
-    layout, face = scene.build()
-    if not (args.face or args.scene) and layout.face:
-        face = face_named(layout.face)
-    scene = Scene(layout_name, scene.seats or layout.seat_names, face.name, scene.pawns)
-    return scene, layout, face
-
-
 def add_engine_argument(p: Any) -> None:
     """``--engine exact|pymunk`` on a command's parser (or argument group)."""
     p.add_argument(
@@ -89,3 +71,9 @@ def add_engine_argument(p: Any) -> None:
         choices=ENGINES,
         help=f"physics engine (default: {DEFAULT_ENGINE}; see sliders params)",
     )
+
+
+def allow_negative_values(p: argparse.ArgumentParser) -> None:
+    """Let values such as ``-6:6:13`` or ``-0.02,0,0.02`` through as values, not as options."""
+    if hasattr(p, "_negative_number_matcher"):
+        p._negative_number_matcher = re.compile(r"^-\.?\d[\d.:,eE+-]*$")

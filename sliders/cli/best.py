@@ -1,68 +1,20 @@
-"""Search for the intended shot worth most to a seat, here, in this game, under execution noise:
-successive halving over a coarse grid with paired samples, then local refinement (docs/strategy.md).
-Prints the best shot's expected value (the change of the seat's game value) with an interval from
-fresh samples, and the best shot of each other kind (draw, takeout, guard)."""
+"""``sliders best`` run: the search for the best shot and its report (its flags and help:
+:mod:`sliders.cli.flags.best`)."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
 import json
-import re
 
 from sliders.ai.value import parse_score_boards
 from sliders.batch.plots import plot_board
 from sliders.batch.study import PARAMETERS, parse_spec
-from sliders.cli.args import (
-    add_engine_argument,
-    add_param_argument,
-    add_table_arguments,
-    seed,
-    table_from_args,
-)
 from sliders.cli.batch import _check_outputs, _noise
+from sliders.cli.table import table_from_args
 from sliders.errors import UserError
 from sliders.lab.search import Settings, search
 from sliders.physics import PhysicsParams
-from sliders.physics.noise import NOISE_LEVELS
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-
-    p.allow_abbrev = False
-    add_table_arguments(p)
-    if hasattr(p, "_negative_number_matcher"):
-        p._negative_number_matcher = re.compile(r"^-\.?\d[\d.:,eE+-]*$")
-    p.add_argument("--seat", help="the seat that shoots (default: the first seat)")
-    p.add_argument("--pawn", help="id of the pawn slid (default: the seat's next in hand)")
-    p.add_argument(
-        "--score-board",
-        action="append",
-        default=[],
-        metavar="SEAT=a,b,c,d",
-        help="a seat's scoring pawns, squares 0 START .. 6 HOME (repeatable; default all START)",
-    )
-    g = p.add_argument_group("search box (LO:HI searched, a single value fixed)")
-    g.add_argument("--speed", default="0.3:1.5", metavar="LO:HI", help="m/s (default 0.3:1.5)")
-    g.add_argument("--angle", default="-6:6", metavar="LO:HI", help="degrees (default -6:6)")
-    g.add_argument("--offset", default="0", metavar="LO:HI", help="metres right (default 0)")
-    g.add_argument("--release", metavar="LO:HI", help="metres from the near end (default: foul)")
-    g = p.add_argument_group("execution noise")
-    g.add_argument(
-        "--noise", default="medium", choices=list(NOISE_LEVELS), help="level (default: medium)"
-    )
-    g.add_argument("--noise-speed", type=float, metavar="REL", help="speed sigma, e.g. 0.05 = 5%%")
-    g.add_argument("--noise-angle", type=float, metavar="DEG", help="angle sigma, degrees")
-    g.add_argument("--noise-offset", type=float, metavar="M", help="offset sigma, metres")
-    g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
-    g.add_argument("--seed", type=seed, default=0, help="seed of every random draw (default: 0)")
-    add_param_argument(g)
-    add_engine_argument(g)
-    g = p.add_argument_group("output")
-    g.add_argument("--final", type=int, default=40, help="fresh samples of the best (default 40)")
-    g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
-    g.add_argument("--board", metavar="PNG", help="where the best shot's pawn ends, by value")
-    g.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,6 +1,5 @@
-"""List the built-in layouts with their seat counts, or check one layout (a built-in name or a
-layout file) for every seat count it allows and describe its pieces. ``--source`` prints a
-layout's TOML, a starting point for a layout file of your own."""
+"""``sliders layouts`` run: lists, checks and describes layouts (its flags and help:
+:mod:`sliders.cli.flags.layouts`)."""
 
 from __future__ import annotations
 
@@ -22,12 +21,6 @@ from sliders.physics.params import PhysicsParams
 if TYPE_CHECKING:
     from sliders.boards.layout import Layout
     from sliders.boards.layoutfile import LayoutSpec
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("layout", nargs="?", help="a built-in layout name or a layout file to check")
-    p.add_argument("--source", action="store_true", help="print the layout's TOML file")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,4 +1,5 @@
-"""Print the physics and geometry defaults (the numbers every simulation uses)."""
+"""``sliders params`` run: prints the physics parameters, the geometry and the faces (its flags and
+help: :mod:`sliders.cli.flags.params`)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,10 @@ import json
 
 from sliders.boards import BUILTIN_FACES
 from sliders.boards.layout import FOUL_DISTANCE, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
-from sliders.cli.args import add_param_argument
 from sliders.outcome import ENGINES
 from sliders.physics import PhysicsParams
 from sliders.physics.engines import DEFAULT_ENGINE, engine_version
 from sliders.physics.params import MAX_STEPS
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-
-    add_param_argument(p)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,12 +1,5 @@
-"""Play Sorry! Sliders in a window, against friends at the same screen or against the computer.
-
-With no flags a setup screen chooses the game, the layout and the players. --face, --layout,
---seats, --seed and --engine skip it, e.g. ``--face instant-sorry --layout square --seats
-south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: easy, medium, hard,
-or a hand and a mind: ``cpu:hand=low,mind=strong``).
---replay plays back a saved game. In the window (--control aim, the default): press in your lane,
-pull back to aim and set the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
-Tab shows the whole table, Esc pauses, F11 toggles full screen."""
+"""``sliders play`` run: checks the flags, then opens the window on the setup, play or replay
+screen (its flags and help: :mod:`sliders.cli.flags.play`)."""
 
 from __future__ import annotations
 
@@ -14,56 +7,15 @@ import argparse
 import os
 from typing import TYPE_CHECKING
 
-from sliders.boards.faces import DEFAULT_FACE, FACES
-from sliders.cli.args import seed
+from sliders.cli.flags.play import CONTROLS, DEFAULT_CONTROL, MAX_SIDE, MIN_SIZE
 from sliders.errors import UserError
 from sliders.game.config import config_from_flags
 from sliders.game.gamelog import load_replay
 from sliders.game.match import Match
-from sliders.outcome import ENGINES
 from sliders.physics.engines import require_engine
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App
-
-DEFAULT_LAYOUT = "square"
-CONTROLS = ("aim", "flick")  # as sliders.scenes.controls, which loads pygame
-DEFAULT_CONTROL = "aim"
-MIN_SIZE = (640, 420)
-MAX_SIDE = 16384  # the largest window SDL makes
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--face", choices=FACES, help=f"the game (default: the layout's, {DEFAULT_FACE})"
-    )
-    p.add_argument(
-        "--layout", help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT})"
-    )
-    p.add_argument(
-        "--seats",
-        metavar="SPEC",
-        help="who sits where: SEAT=human, SEAT=cpu[:easy|medium|hard] or "
-        "SEAT=cpu:hand=none|low|medium|high,mind=weak|fair|strong|classic, comma-separated "
-        "(default: the layout's seats, the first a person, the others the computer)",
-    )
-    p.add_argument("--seed", type=seed, help="seed for the computer players and the physics")
-    p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
-    p.add_argument(
-        "--control",
-        metavar="NAME",
-        help="how a person slides: aim (pull back like a slingshot; a power gauge) or flick "
-        f"(swing the pawn and let go) (default: {DEFAULT_CONTROL})",
-    )
-    p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
-    p.add_argument(
-        "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
-    )
-    p.add_argument(
-        "--size", default="1280x800", help="window size WIDTHxHEIGHT (default: 1280x800)"
-    )
-    p.add_argument("--fullscreen", action="store_true", help="start in full screen")
-    p.add_argument("--no-sound", action="store_true", help="no hit sounds")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,4 +1,5 @@
-"""Draw a layout and a face, with the pawns of a scene, to a PNG."""
+"""``sliders render`` run: draws the table to a PNG (its flags and help:
+:mod:`sliders.cli.flags.render`)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,9 @@ import argparse
 
 from sliders.boards.geometry import check_pawns
 from sliders.boards.render import render_png
-from sliders.cli.args import add_table_arguments, table_from_args
+from sliders.cli.table import table_from_args
 from sliders.errors import UserError
 from sliders.physics import PhysicsParams, at_rest
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    add_table_arguments(p)
-    p.add_argument("--out", required=True, metavar="PNG", help="the picture to write")
-    p.add_argument("--dpi", type=int, default=150, help="resolution (default: 150)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,6 +1,5 @@
-"""Slide one pawn and report where every pawn came to rest, its status, its points, and the events
-on the way. Angle (degrees) and offset (metres) are positive toward the shooter's right; release is
-the distance from the lane's near end (default: on the foul line)."""
+"""``sliders shot`` run: simulates the shot and prints, saves or draws the table after it (its
+flags and help: :mod:`sliders.cli.flags.shot`)."""
 
 from __future__ import annotations
 
@@ -9,42 +8,8 @@ import json
 
 from sliders.boards.render import render_png
 from sliders.boards.scene import Scene, ScenePawn
-from sliders.cli.args import (
-    add_engine_argument,
-    add_param_argument,
-    add_table_arguments,
-    seed,
-    table_from_args,
-)
+from sliders.cli.table import table_from_args
 from sliders.physics import PhysicsParams, Shot, Simulation, shot_limits
-from sliders.physics.limits import MAX_ANGLE_DEG, MIN_SPEED
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-
-    add_table_arguments(p)
-    p.add_argument("--seat", help="the seat that shoots (default: the first seat)")
-    p.add_argument("--pawn", help="id of the pawn slid, e.g. south-2 (default: next in hand)")
-    p.add_argument(
-        "--speed",
-        type=float,
-        required=True,
-        help=f"release speed, m/s ({MIN_SPEED:g} to max_speed: {PhysicsParams.default().max_speed:g})",
-    )
-    p.add_argument(
-        "--angle",
-        type=float,
-        default=0.0,
-        help=f"degrees right of straight (within ±{MAX_ANGLE_DEG:g}°)",
-    )
-    p.add_argument("--offset", type=float, default=0.0, help="metres right of the lane's axis")
-    p.add_argument("--release", type=float, help="metres from the lane's near end")
-    p.add_argument("--seed", type=seed, help="seed for the random knock-over draw")
-    add_param_argument(p)
-    add_engine_argument(p)
-    p.add_argument("--save-scene", metavar="FILE", help="write the table after the shot")
-    p.add_argument("--png", metavar="FILE", help="draw the table after the shot, with paths")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from typing import Protocol
 import pygame
 
 from sliders.errors import UserError
+from sliders.scenes import load_screens
 from sliders.scenes.draw import forget_fonts
 from sliders.scenes.sound import Sounds, native_stderr_silenced
 
@@ -39,8 +40,9 @@ class Screen(Protocol):
 
 SCREENS: dict[str, Callable[..., Screen]] = {}
 """the screens by name (``setup``, ``play``, ``round-end``, ``results``), filled as their
-modules load (:mod:`sliders.scenes.screens` loads them all): a screen names the one that follows
-it rather than importing it, so the screens do not import each other in a circle"""
+modules load: a screen names the one that follows it rather than importing it, so the screens do
+not import each other in a circle. :meth:`App.go`, asked for one not loaded yet, loads them all
+(:func:`sliders.scenes.load_screens`), so each screen's module works alone"""
 
 
 def screen(name: str) -> Callable[[type], type]:
@@ -103,6 +105,8 @@ class App:
 
     def go(self, name: str, *args: object) -> None:
         """Show a new screen of the kind registered as ``name``, made from ``args``."""
+        if name not in SCREENS:  # a program that imported only the screen it showed first
+            load_screens()
         self.show(SCREENS[name](self, *args))
 
     def quit(self) -> None:

@@ -1,5 +1,6 @@
 """Every screen of the game, loaded so that each is registered for :meth:`App.go
-<sliders.scenes.app.App.go>`: import this module before showing the first screen."""
+<sliders.scenes.app.App.go>` (which loads this module when a screen it is asked for is not
+registered yet, see :func:`sliders.scenes.load_screens`)."""
 
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.replay import ReplayScreen

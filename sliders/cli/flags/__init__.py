@@ -1,0 +1,28 @@
+"""Each command's flags and help, one module a command: what ``sliders COMMAND --help`` needs and
+nothing the command loads to run (that is the command's module, ``sliders.cli.COMMAND``)."""
+
+from sliders.cli.flags import (
+    analyse,
+    batch,
+    best,
+    layouts,
+    params,
+    play,
+    render,
+    score,
+    shot,
+    tournament,
+)
+
+__all__ = [
+    "analyse",
+    "batch",
+    "best",
+    "layouts",
+    "params",
+    "play",
+    "render",
+    "score",
+    "shot",
+    "tournament",
+]

@@ -1,0 +1,15 @@
+"""Print the physics and geometry defaults (the numbers every simulation uses)."""
+
+from __future__ import annotations
+
+import argparse
+
+from sliders.cli.args import add_param_argument
+
+HELP = "print the physics and geometry defaults"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+
+    add_param_argument(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
