@@ -94,7 +94,7 @@ def test_computers_play_a_seeded_game_to_its_winner_the_same_way_twice():
     g2, s2 = _play(5)
     assert g1.winner in ("south", "north") and s1 == s2
     assert g1.state == g2.state
-    assert len(g1.match.game.steps) > len(s1)  # shots and round scores in the log
+    assert len(g1.turns.game.steps) > len(s1)  # shots and round scores in the log
 
 
 def test_a_shot_out_of_turn_is_refused():
