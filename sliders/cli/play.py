@@ -19,9 +19,9 @@ from sliders.cli.args import seed
 from sliders.errors import UserError
 from sliders.game.config import config_from_flags
 from sliders.game.gamelog import load_replay
-from sliders.game.match import Match
 from sliders.outcome import ENGINES
 from sliders.physics.engines import require_engine
+from sliders.scenes.table import Match
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App

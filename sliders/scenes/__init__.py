@@ -3,5 +3,6 @@ app loop that owns the clock and steps the physics at its fixed rate.
 
 Importing this package does not load pygame; the screens' modules do (start with
 :func:`sliders.cli.play.run`, or :class:`sliders.scenes.app.App`). The game logic the
-screens drive, :class:`sliders.game.match.Match`, is pygame-free.
+screens drive, :class:`sliders.scenes.table.Match` over the turn machine
+:class:`sliders.game.Turns`, is pygame-free.
 """

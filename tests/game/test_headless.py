@@ -10,7 +10,7 @@ import pytest
 from sliders.boards import face, load_layout
 from sliders.errors import UserError
 from sliders.game import HeadlessGame, legal_shot, release_limits
-from sliders.game.match import standing_clear
+from sliders.game.turns import standing_clear
 from sliders.outcome import PawnRest, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.physics.limits import MAX_ANGLE
