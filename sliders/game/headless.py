@@ -77,15 +77,6 @@ class HeadlessGame:
         self.fitted = 0
         """shots whose release point was moved by :func:`legal_shot`"""
 
-    @classmethod
-    def of(cls, turns: Turns) -> HeadlessGame:
-        """The cheap driver of a machine made elsewhere (a window's, a test's)."""
-        game = cls.__new__(cls)
-        game.turns, game.engine = turns, check_engine(turns.config.engine)
-        game.layout, game.face, game.params = turns.layout, turns.face, turns.params
-        game.shots = game.fitted = 0
-        return game
-
     # -- the game -----------------------------------------------------------------------------
 
     @property

@@ -6,7 +6,7 @@ Home choices a shot leaves and ends a game at the round cap as a draw (:func:`sl
 It knows nothing of time or frames: a shot released here is a :class:`~sliders.physics.Simulation`
 its driver runs to rest (at once headless, frame by frame in the window) before :meth:`finish`.
 Every driver goes through it: :class:`sliders.game.HeadlessGame` (the tournament, the
-environments, the tests) and the window's :class:`sliders.scenes.table.Table`.
+environments, the tests) and the window's :class:`sliders.scenes.table.Match`.
 """
 
 from __future__ import annotations
