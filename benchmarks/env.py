@@ -48,7 +48,7 @@ def pettingzoo_steps(n: int, seed: int) -> tuple[float, list[tuple[object, objec
         env.step(action)
         env.observe(env.agent_selection)
         elapsed += time.perf_counter() - t0
-        shot = env.game.match.shots[-1]
+        shot = env.game.turns.shots[-1]
         slid.append((table, shot, env.game))
         done += 1
     return n / elapsed, slid

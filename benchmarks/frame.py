@@ -36,12 +36,12 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
 from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
-from sliders.game.match import Match  # noqa: E402
 from sliders.outcome import PawnRest, Status  # noqa: E402
 from sliders.physics import DEFAULT_ENGINE, ENGINES, Shot, Simulation  # noqa: E402
 from sliders.scenes import draw as scene_draw  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
 from sliders.scenes.screens import PlayScreen  # noqa: E402  (registers every screen)
+from sliders.scenes.table import Match  # noqa: E402
 
 FRAME = 1 / 60
 SEATS = ("south", "west", "north", "east")

@@ -16,7 +16,7 @@ import pytest
 
 from sliders.boards import face
 from sliders.game.gamelog import load_replay, replay_layout
-from sliders.game.match import standing_clear
+from sliders.game.turns import standing_clear
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.rules import ShotStep
 

@@ -28,7 +28,6 @@ import pygame  # noqa: E402
 from sliders.ai import ComputerPlayer  # noqa: E402
 from sliders.boards import BUILTIN_LAYOUTS, load_layout  # noqa: E402
 from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
-from sliders.game.match import Match  # noqa: E402
 from sliders.outcome import PawnRest, ShotResult, Status  # noqa: E402
 from sliders.physics import Shot  # noqa: E402
 from sliders.rules import HOME, Move, Phase  # noqa: E402
@@ -38,6 +37,7 @@ from sliders.scenes.replay import Film, ReplayScreen  # noqa: E402
 from sliders.scenes.results import ResultsScreen  # noqa: E402
 from sliders.scenes.roundend import RoundEndScreen  # noqa: E402
 from sliders.scenes.setup import SetupScreen  # noqa: E402
+from sliders.scenes.table import Match  # noqa: E402
 
 FRAME = 1 / 60
 

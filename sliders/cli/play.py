@@ -11,8 +11,8 @@ from sliders.cli.flags.play import CONTROLS, DEFAULT_CONTROL, MAX_SIDE, MIN_SIZE
 from sliders.errors import UserError
 from sliders.game.config import config_from_flags
 from sliders.game.gamelog import load_replay
-from sliders.game.match import Match
 from sliders.physics.engines import require_engine
+from sliders.scenes.table import Match
 
 if TYPE_CHECKING:
     from sliders.scenes.app import App

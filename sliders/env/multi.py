@@ -102,6 +102,7 @@ class SlidersAEC(AECEnv):
             starter=starter,
             params=self.params,
             engine=self.engine,
+            max_rounds=self.max_rounds,
         )
         self.agents = list(seats)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -126,13 +127,10 @@ class SlidersAEC(AECEnv):
         if action is None:
             raise ValueError(f"{agent} must act: an action is [speed, angle, offset, release]")
         g.shoot(obs.shot_of(action, agent, g.state, g.layout, g.params))
-        truncated = False
-        while g.state.phase is Phase.SCORING:
-            g.score()
-            truncated = g.state.round > self.max_rounds and not g.over
-            if truncated:
-                break
-        if g.over:
+        while g.state.phase is Phase.SCORING and not g.over:
+            g.step()
+        truncated = g.drawn
+        if g.over and not truncated:
             for a in self.agents:
                 self.rewards[a] = 1.0 if a == g.winner else -1.0
                 self.terminations[a] = True
@@ -147,7 +145,7 @@ class SlidersAEC(AECEnv):
             self._values[nxt] = value
         self._accumulate_rewards()
         self._update_infos()
-        if not (g.over or truncated):
+        if not g.over:
             assert g.state.turn is not None
             self.agent_selection = g.state.turn
         else:

@@ -117,7 +117,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         shot = obs.shot_of(action, self.seat, g.state, g.layout, g.params)
         played = g.shoot(shot).shot
         truncated = self._advance()
-        terminated = g.over
+        terminated = g.over and not g.drawn
         self._ended = terminated or truncated
         reward = 0.0
         if terminated:
@@ -153,22 +153,16 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
             computers=self.opponents,
             params=self.params,
             engine=self.engine,
+            max_rounds=self.max_rounds,
         )
 
     def _advance(self) -> bool:
         """Score rounds and play the computers until the agent is to slide or the game is over;
         True when the game ran past ``max_rounds`` (truncated)."""
         g = self.game
-        while not g.over:
-            if g.state.phase is Phase.SCORING:
-                g.score()
-                if g.state.round > self.max_rounds and not g.over:
-                    return True
-            elif g.state.turn == self.seat:
-                return False
-            else:
-                g.shoot(g.computer_shot())
-        return False
+        while not g.over and (g.state.phase is Phase.SCORING or g.state.turn != self.seat):
+            g.step()
+        return g.drawn
 
     def _position_value(self) -> float:
         return position_value(self.game.state, self.seat)

@@ -1,18 +1,29 @@
-"""A game without a window: a match's configuration, whose turn it is, the shots, the scoring, the
-computer seats, the saved log and its replay. No pygame here.
+"""A game without a window: a match's configuration, the turn machine, the players, the cheap
+driver, the saved log and its replay. No pygame here.
 
-:class:`~sliders.game.match.Match` is what the window (:mod:`sliders.scenes`) draws and feeds
-input; :class:`HeadlessGame` is the same rules' game and physics driven turn by turn by players
-that decide in code (computer strengths, bots, learning agents), which the tournament and the
-Gymnasium / PettingZoo environments play on.
+:class:`~sliders.game.turns.Turns` is the one turn machine (whose turn, shots, Instant Home
+choices, round ends, the round cap); :class:`HeadlessGame` drives it turn by turn for players that
+decide in code (computer strengths, bots, learning agents), which the tournament and the
+Gymnasium / PettingZoo environments play on; the window (:mod:`sliders.scenes`) drives the same
+machine frame by frame.
 """
 
 from sliders.game.headless import (
     HeadlessGame,
-    Player,
     ShotOutcome,
+    foul_shot,
     legal_shot,
     release_limits,
 )
+from sliders.game.turns import HomeChoice, Player, Turns
 
-__all__ = ["HeadlessGame", "Player", "ShotOutcome", "legal_shot", "release_limits"]
+__all__ = [
+    "HeadlessGame",
+    "HomeChoice",
+    "Player",
+    "ShotOutcome",
+    "Turns",
+    "foul_shot",
+    "legal_shot",
+    "release_limits",
+]

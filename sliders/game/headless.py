@@ -1,71 +1,52 @@
-"""One game, headless: the window's own game logic (:class:`sliders.game.match.Match`, which is
-pygame-free) driven turn by turn from code.
+"""The cheap driver: a game of the turn machine (:class:`sliders.game.turns.Turns`) played from
+code, each shot run to rest at once.
 
-The match keeps the rules' :class:`~sliders.rules.Game` (the log), seeds every shot's physics
-from the game's seed and plays its computer seats; this module adds what a program needs to
-sit at the table: a shot taken from any seat by any :class:`Player`, run to rest at once; the
-Instant Home and round-end choices asked of each seat's player (or left to the rules' defaults);
-and shots made legal before they are slid (:func:`legal_shot`), so a program's wish never ends
-a game.
+It adds what a program needs to sit at the table: a shot taken from any seat by any
+:class:`~sliders.game.turns.Player`, the Instant Home and round-end choices asked of each seat's
+player (or left to the rules' defaults), and shots made legal before they are slid
+(:func:`legal_shot`), so a program's wish never ends a game. The tournament, the Gymnasium and
+PettingZoo environments and the tests drive games through it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol, cast
 
 from sliders.boards import Face, Layout, Seat
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.game.match import Match, standing_clear
+from sliders.game.turns import HomeChoice, Player, Turns
 from sliders.outcome import ShotResult
 from sliders.physics import PhysicsParams, Shot, ShotLimits, check_engine
-from sliders.rules import Assignment, GameState, Happening, Move, Phase
+from sliders.rules import Assignment, GameState, Happening, Phase
 
 RELEASE_CLEARANCE = 1e-4
 """how far (m) beyond two pawn radii from every pawn on the table a fitted release is kept"""
 
 
-class Player(Protocol):
-    """Anything that can sit at the table: :class:`sliders.ai.ComputerPlayer` is one."""
-
-    def choose_shot(
-        self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
-    ) -> Shot: ...
-
-    def choose_assignment(self, state: GameState) -> Assignment: ...
-
-    def choose_home(
-        self,
-        state: GameState,
-        result: ShotResult,
-        pawn: str,
-        home: Mapping[str, int] | None = None,
-    ) -> int | None: ...
-
-
 @dataclass(frozen=True, slots=True)
 class ShotOutcome:
-    """A shot as slid (after :func:`legal_shot`), what the physics did and what the rules did."""
+    """A shot as slid (after :func:`legal_shot`), what the physics did and what the rules did;
+    ``think`` the seconds its player took to choose it (0 for a shot given from outside)."""
 
     shot: Shot
     result: ShotResult
     happened: tuple[Happening, ...]
     state_before: GameState
-
-
-HomeChooser = Callable[[GameState, ShotResult, str, Mapping[str, int]], "int | None"]
+    think: float = 0.0
 
 
 class HeadlessGame:
     """A game on ``layout`` (a built-in name or a layout file) and ``face`` between ``seats``.
 
-    ``computers`` maps a seat to a strength the match plays itself (see :meth:`computer_shot`);
-    every other seat is played by the caller. ``seed`` fixes the physics of every shot and the
-    computers' choices; ``engine`` is the physics engine of the game's shots (None: the default;
-    the computers' searches use the default engine).
+    ``computers`` maps a seat to a strength the table plays itself (see :meth:`computer_shot`);
+    every other seat is played by the caller, or by the players given to :meth:`step`. ``seed``
+    fixes the physics of every shot and the computers' choices; ``engine`` is the physics engine
+    of the game's shots (None: the default); a game still going after ``max_rounds`` rounds is a
+    draw (None: no cap).
     """
 
     def __init__(
@@ -79,6 +60,7 @@ class HeadlessGame:
         computers: Mapping[str, str] | None = None,
         params: PhysicsParams | None = None,
         engine: str | None = None,
+        max_rounds: int | None = None,
     ) -> None:
         computers = dict(computers or {})
         specs = tuple(
@@ -86,11 +68,11 @@ class HeadlessGame:
             for s in seats
         )
         config = MatchConfig(face, layout, specs, seed, starter, check_engine(engine))
-        self.match = Match(config, params)
+        self.turns = Turns(config, params, max_rounds=max_rounds)
         self.engine: str = check_engine(engine)
-        self.layout: Layout = self.match.layout
-        self.face: Face = self.match.face
-        self.params: PhysicsParams = self.match.params
+        self.layout: Layout = self.turns.layout
+        self.face: Face = self.turns.face
+        self.params: PhysicsParams = self.turns.params
         self.shots = 0
         self.fitted = 0
         """shots whose release point was moved by :func:`legal_shot`"""
@@ -99,7 +81,7 @@ class HeadlessGame:
 
     @property
     def state(self) -> GameState:
-        return self.match.state
+        return self.turns.state
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -107,7 +89,12 @@ class HeadlessGame:
 
     @property
     def over(self) -> bool:
-        return self.state.phase is Phase.OVER
+        """True when the game has a winner, or is drawn at the round cap."""
+        return self.turns.over
+
+    @property
+    def drawn(self) -> bool:
+        return self.turns.drawn
 
     @property
     def winner(self) -> str | None:
@@ -117,83 +104,108 @@ class HeadlessGame:
         return self.layout.seat(name)
 
     def is_computer(self, seat: str) -> bool:
-        return self.match.is_computer(seat)
+        return self.turns.is_computer(seat)
 
     # -- shots ----------------------------------------------------------------------------------
 
     def computer_shot(self) -> Shot:
         """The shot of the computer seat to move, its search run to the end."""
-        shot = self.match.think(None)
-        if shot is None:
-            raise UserError(f"{self.state.turn} is not a computer seat to move")
-        return shot
+        search = self.turns.search()
+        search.run(None)
+        return search.executed()
 
-    def shoot(self, shot: Shot, home: HomeChooser | None = None) -> ShotOutcome:
+    def shoot(self, shot: Shot, home: Mapping[str, Player] | None = None) -> ShotOutcome:
         """Slide ``shot`` for the seat to move (made legal first), run it to rest and apply it.
 
-        ``home`` chooses, on Instant Home, which scoring pawn a pawn dropped into the hole sends
-        HOME, for the seats the caller plays: called as ``home(state, result, pawn, chosen)``
-        (None: the rules' default); a computer seat makes its own choice.
+        ``home`` maps a seat the caller plays to the player that makes its Instant Home choices
+        (a seat left out takes the rules' default); a computer seat makes its own choice.
         """
-        m = self.match
-        before = m.state
-        if before.phase is not Phase.SHOOTING or shot.seat != before.turn:
+        t = self.turns
+        before = t.state
+        if t.over or before.phase is not Phase.SHOOTING or shot.seat != before.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
         pawn = before.next_pawn() if shot.pawn is None else shot.pawn
         played = legal_shot(replace(shot, pawn=pawn), before, self.layout, self.params)
         if played != replace(shot, pawn=pawn):
             self.fitted += 1
-        if _started(m, played) is not None:
-            played = m.foul_shot(shot.seat, pawn or "", played.offset)
-            why = _started(m, played)
-            if why is not None:
-                raise UserError(f"the physics refuses every shot of {shot.seat}: {why}")
-        assert m.sim is not None
-        m.sim.run()
-        result = m.sim.result()
-        chosen: dict[str, int] = {}
-        while (choice := m.home_choice(result, chosen)) is not None:
-            if home is not None and not m.is_computer(choice.seat):
-                picked = home(m.state, result, choice.pawn, dict(chosen))
-                chosen[choice.pawn] = choice.default if picked is None else picked
-            else:
-                chosen[choice.pawn] = m.home_for(choice, result, chosen)
-        result, happened = self._finish(result, chosen)
+        if not t.release(played):
+            played = foul_shot(before, self.seat(shot.seat), pawn or "", self.params, played.offset)
+            if not t.release(played):
+                raise UserError(
+                    f"the physics refuses every shot of {shot.seat}: {t.refused[-1][1]}"
+                )
+        assert t.sim is not None
+        t.sim.run()
+        players = dict(home or {})
+
+        def ask(choice: HomeChoice, result: ShotResult, chosen: Mapping[str, int]) -> int | None:
+            player = players.get(choice.seat)
+            return (
+                None if player is None else player.choose_home(t.state, result, choice.pawn, chosen)
+            )
+
+        result, happened = t.finish(t.homes(t.sim.result(), ask))
         self.shots += 1
         return ShotOutcome(played, result, tuple(happened), before)
-
-    def _finish(
-        self, result: ShotResult, home: dict[str, int]
-    ) -> tuple[ShotResult, list[Happening]]:
-        """The match's ``finish`` with the pawns left in play eased apart first: the stepped
-        physics leaves shapes overlapping by up to its collision slop, which the next shot's
-        table check refuses."""
-        m = self.match
-        result = standing_clear(result, self.layout, self.params.pawn_radius)
-        happened = m.game.shoot(result, home, m.slide)
-        m.sim, m.slide = None, None
-        m.results.append(result)
-        return result, happened
 
     def score(self, assignments: Mapping[str, Assignment] | None = None) -> list[Happening]:
         """Score the round that just ended: each computer seat's own assignment, ``assignments``
         for the others (a seat left out takes the rules' default)."""
-        chosen: dict[str, Sequence[Move]] = {
-            s: self.match.assignment_for(s) for s in self.seats if self.is_computer(s)
-        }
-        chosen.update(assignments or {})
-        return self.match.score(chosen)
+        return self.turns.score(assignments)
+
+    def step(self, players: Mapping[str, Player] | None = None) -> ShotOutcome | None:
+        """One step of the game by its players: the round that just ended scored (None), or the
+        shot of the seat to move. ``players`` maps a seat to its player; a computer seat of the
+        table plays itself; a seat with neither takes the rules' defaults at the round's end and
+        has no shot to play (:class:`UserError`)."""
+        players = dict(players or {})
+        if self.over:
+            raise UserError("the game is over")
+        state = self.state
+        if state.phase is Phase.SCORING:
+            self.score({s: p.choose_assignment(state) for s, p in players.items()})
+            return None
+        seat = state.turn
+        assert seat is not None
+        player = players.get(seat)
+        t0 = time.perf_counter()
+        if player is not None:
+            shot = player.choose_shot(state, self.layout, self.face, self.params)
+        elif self.is_computer(seat):
+            shot = self.computer_shot()
+        else:
+            raise UserError(f"nobody plays {seat}")
+        took = time.perf_counter() - t0
+        return replace(self.shoot(shot, players), think=took)
+
+    def play(self, players: Mapping[str, Player] | None = None) -> None:
+        """Play the game to its end (a winner, or a draw at the round cap)."""
+        while not self.over:
+            self.step(players)
 
 
-def _started(match: Match, shot: Shot) -> str | None:
-    """Start ``shot``: None when it rolls, else why the physics refused it (the match either
-    raises or says so)."""
-    start = cast(Callable[[Shot], object], match.start)  # None, or (newer) True/False
-    try:
-        started = start(shot)
-    except UserError as exc:
-        return str(exc)
-    return "refused" if started is False else None
+def foul_shot(
+    state: GameState, seat: Seat, pawn: str, params: PhysicsParams, across: float = 0.0
+) -> Shot:
+    """The shot of a pawn whose hand crossed the foul line: released just beyond it, beside the
+    pawns on the table where it can be, so the physics reports a foul and the pawn is out for
+    the round."""
+    limits = ShotLimits.of(seat, params)
+    release = limits.foul + 1e-6
+    d = 2 * params.pawn_radius
+    for offset in _spread(across, limits.max_offset):
+        x, y = seat.to_world(release, offset)
+        if not any(math.hypot(p.x - x, p.y - y) < d for p in state.table):
+            return Shot(seat.name, 0.1, 0.0, offset, release, pawn)
+    return Shot(seat.name, 0.1, 0.0, across, release, pawn)
+
+
+def _spread(first: float, limit: float) -> list[float]:
+    out = [min(max(first, -limit), limit)]
+    for k in range(1, 5):
+        for s in (1, -1):
+            out.append(s * k * limit / 4)
+    return out
 
 
 def release_limits(seat: Seat, params: PhysicsParams) -> tuple[float, float, float]:

@@ -3,7 +3,7 @@ stopped, and what the rules did about it.
 
 Pure and pygame-free: the lines are built from what the physics reported (the shot's events and
 rest statuses), the table as it stood before the shot, and what the rules did (the happenings).
-:class:`sliders.game.match.Match` tells every shot it applies this way (``Match.news()``).
+:class:`sliders.game.turns.Turns` tells every shot it applies this way (``Turns.news()``).
 """
 
 from __future__ import annotations

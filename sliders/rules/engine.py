@@ -147,6 +147,13 @@ def score_round(
     return state, happened
 
 
+def drawn(state: GameState, max_rounds: int | None) -> bool:
+    """True when the game is a draw by the round cap: nobody has won and ``max_rounds`` rounds
+    have been scored (None: no cap; the rulebook has none, a tournament or an environment sets
+    one so that every game ends)."""
+    return max_rounds is not None and not state.finished and state.round > max_rounds
+
+
 def default_assignment(state: GameState, seat: str) -> tuple[Move, ...]:
     """The assignment a sensible player would make; see :mod:`sliders.rules.scoring`."""
     return _default_assignment(state, seat)

@@ -4,7 +4,8 @@ app loop that owns the clock and steps the physics at its fixed rate.
 Importing this package does not load pygame; the screens' modules do (start with
 :func:`sliders.cli.play.run`, or :class:`sliders.scenes.app.App` and any one screen: the others
 load when one is first asked for by name). The game logic the screens drive,
-:class:`sliders.game.match.Match`, is pygame-free.
+:class:`sliders.scenes.table.Match` over the turn machine :class:`sliders.game.Turns`, is
+pygame-free.
 """
 
 

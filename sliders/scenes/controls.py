@@ -23,11 +23,11 @@ import pygame
 
 from sliders.boards import Seat
 from sliders.errors import UserError
-from sliders.game.match import Flick, Match
 from sliders.physics import Shot
 from sliders.scenes import draw
 from sliders.scenes.camera import HAND_BACK
 from sliders.scenes.hand import Hand
+from sliders.scenes.table import Flick, Match
 
 CONTROLS = ("aim", "flick")
 DEFAULT_CONTROL = "aim"

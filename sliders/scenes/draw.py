@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from sliders.boards import Face, Layout, drawing
-from sliders.game.match import HomeChoice
+from sliders.game import HomeChoice
 from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 from sliders.rules import HOME, GameState, PlayerState
 from sliders.scenes import art

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from sliders.game.match import REMOVING_EVENTS, HomeChoice, Match, status_word
+from sliders.game import HomeChoice
 from sliders.game.narrate import wrap_all
 from sliders.outcome import SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.physics import Shot
@@ -33,6 +33,7 @@ from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.camera import Camera
 from sliders.scenes.controls import Control, Outcome, hand_spot, make_control
+from sliders.scenes.table import REMOVING_EVENTS, Match, status_word
 
 STILL_TIME = 0.3
 """seconds without visible motion that end a shot for the player"""

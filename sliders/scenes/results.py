@@ -11,10 +11,10 @@ import pygame
 
 from sliders.errors import UserError
 from sliders.game.gamelog import round_history, save_game
-from sliders.game.match import Match
 from sliders.outcome import SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
+from sliders.scenes.table import Match
 
 
 @screen("results")

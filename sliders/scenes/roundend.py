@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 import pygame
 
-from sliders.game.match import Match
 from sliders.game.narrate import wrap_all
 from sliders.outcome import SEAT_COLOURS
 from sliders.rules import (
@@ -25,6 +24,7 @@ from sliders.rules import (
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.camera import Camera
+from sliders.scenes.table import Match
 
 MOVE_TIME = 1.2
 """seconds the scoring pawns take to move"""

@@ -21,11 +21,11 @@ from sliders.game.config import (
     default_seat_specs,
     layout_seats,
 )
-from sliders.game.match import Match
 from sliders.outcome import FACES, SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.controls import CONTROLS
+from sliders.scenes.table import Match
 
 OFF = "off"
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))

@@ -14,7 +14,6 @@ import multiprocessing
 import os
 import signal
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from itertools import combinations
@@ -27,8 +26,8 @@ from sliders.boards import worth
 from sliders.errors import UserError
 from sliders.fileio import read_text, write_text_atomic
 from sliders.game import HeadlessGame
-from sliders.outcome import Status, pawn_seat
-from sliders.rules import HOME, InstantHome, PawnRemoved, Penalty, Phase
+from sliders.outcome import Status
+from sliders.rules import HOME, InstantHome, PawnRemoved, Penalty
 from sliders.tournament.players import make_player
 
 KIND = "sorry-sliders-tournament"
@@ -90,39 +89,29 @@ def play_game(job: Job) -> dict[str, Any]:
         seat: make_player(seat_of[seat], seat, np.random.default_rng(stream), s.engine)
         for seat, stream in zip(s.seats, streams, strict=True)
     }
-    g = HeadlessGame(s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine)
+    g = HeadlessGame(
+        s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine,
+        max_rounds=s.max_rounds,
+    )  # fmt: skip
     for player in players.values():  # a computer measures its hand's odds before the clock runs
         if isinstance(player, ComputerPlayer):
             player.prepare(g.layout, g.face, g.params)
     stats = {seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0} for seat in s.seats}
     holes = {seat: {"hole": 0, "hole_spaces": 0} for seat in s.seats}
-
-    def home(state: Any, result: Any, pawn: str, chosen: Any) -> int | None:
-        return players[pawn_seat(pawn)].choose_home(state, result, pawn, chosen)
-
-    draw = on_shot = False
+    on_shot = False
     while not g.over:
-        state = g.state
-        if state.phase is Phase.SCORING:
-            g.score({seat: p.choose_assignment(state) for seat, p in players.items()})
-            if g.state.round > s.max_rounds and not g.over:
-                draw = True
-                break
+        out = g.step(players)
+        if out is None:  # a round scored
             continue
-        seat = state.turn
-        assert seat is not None
-        t0 = time.perf_counter()
-        shot = players[seat].choose_shot(state, g.layout, g.face, g.params)
-        took = time.perf_counter() - t0
-        out = g.shoot(shot, home)
         rest = out.result.pawn(out.result.shooter)
-        st = stats[seat]
+        st = stats[out.shot.seat]
         st["shots"] += 1
         st["points"] += worth(rest.choices) if rest.status.in_play else 0
-        st["think"] += took
-        st["think_max"] = max(st["think_max"], took)
+        st["think"] += out.think
+        st["think_max"] = max(st["think_max"], out.think)
         _count_hole(out.happened, holes)
         on_shot = g.over  # an instant win (Instant Home's last jump), not a round's scoring
+    draw = g.drawn
     winner = None if draw else seat_of[g.winner] if g.winner else None
     return {
         "pairing": job.pairing,
@@ -132,7 +121,7 @@ def play_game(job: Job) -> dict[str, Any]:
         "winner": winner,
         "winner_seat": None if draw else g.winner,
         "ended_on_shot": g.over and on_shot,
-        "rounds": g.state.round,
+        "rounds": g.state.round,  # a draw: the cap + 1, the round the cap stopped
         "players": {seat_of[seat]: st for seat, st in stats.items()},
         "by_seat": {
             seat: {**holes[seat], "progress": sum(g.state.player(seat).board)} for seat in s.seats

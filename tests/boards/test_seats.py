@@ -14,8 +14,8 @@ from sliders.boards import BUILTIN_LAYOUTS, load_layout, read_layout
 from sliders.cli import main
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.game.match import Match
 from sliders.outcome import parse_seat, parse_seats
+from sliders.scenes.table import Match
 
 
 @pytest.mark.parametrize(

@@ -10,11 +10,11 @@ import pytest
 from sliders.boards import face, load_layout
 from sliders.errors import UserError
 from sliders.game import HeadlessGame, legal_shot, release_limits
-from sliders.game.match import standing_clear
+from sliders.game.turns import standing_clear
 from sliders.outcome import PawnRest, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.physics.limits import MAX_ANGLE
-from sliders.rules import Phase, new_game
+from sliders.rules import Phase, drawn, new_game
 
 P = PhysicsParams.default()
 LAYOUT = load_layout("square", ("south", "north"))
@@ -94,10 +94,28 @@ def test_computers_play_a_seeded_game_to_its_winner_the_same_way_twice():
     g2, s2 = _play(5)
     assert g1.winner in ("south", "north") and s1 == s2
     assert g1.state == g2.state
-    assert len(g1.match.game.steps) > len(s1)  # shots and round scores in the log
+    assert len(g1.turns.game.steps) > len(s1)  # shots and round scores in the log
 
 
 def test_a_shot_out_of_turn_is_refused():
     g = HeadlessGame("race-for-home", "square", ("south", "north"), 1)
     with pytest.raises(UserError, match="turn"):
         g.shoot(Shot("north", 0.6))
+
+
+def test_the_round_cap_is_a_draw_of_the_rules():
+    """A game still going after ``max_rounds`` rounds is over without a winner: no seat is to
+    move and no shot is taken (Race for Home cannot be won in one round: 4 pawns of 5 points at
+    most, 24 spaces to go)."""
+    g = HeadlessGame(
+        "race-for-home", "square", ("south", "north"), 3,
+        computers={"south": "easy", "north": "easy"}, max_rounds=1,
+    )  # fmt: skip
+    g.play()
+    assert g.over and g.drawn and g.winner is None
+    assert g.state.round == 2 and g.turns.turn is None
+    assert drawn(g.state, 1) and not drawn(g.state, 2) and not drawn(g.state, None)
+    with pytest.raises(UserError, match="game is over"):
+        g.step()
+    with pytest.raises(UserError, match="turn"):
+        g.shoot(Shot("south", 0.6))

@@ -267,7 +267,7 @@ def test_the_engine_checks_parameters_built_in_code_too(engine: str) -> None:
 
 def test_a_match_plays_and_logs_in_its_engine_and_play_takes_the_flag(capsys) -> None:
     from sliders.game.config import MatchConfig, SeatSpec
-    from sliders.game.match import Match
+    from sliders.scenes.table import Match
 
     config = MatchConfig(
         "race-for-home", "square", (SeatSpec("south"), SeatSpec("north")), 1, engine="pymunk"

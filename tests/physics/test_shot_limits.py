@@ -15,11 +15,11 @@ from sliders.cli import main
 from sliders.errors import UserError
 from sliders.game import legal_shot
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.game.match import Flick, Match
 from sliders.physics import Noise, PhysicsParams, Shot, ShotLimits, Simulation, shot_limits
 from sliders.physics.limits import MAX_ANGLE, MAX_ANGLE_DEG, MIN_SPEED, QUANTITIES
 from sliders.physics.noise import apply_errors
 from sliders.rules import new_game
+from sliders.scenes.table import Flick, Match
 
 P = PhysicsParams.default()
 LAYOUT = load_layout("square", ("south", "north"))

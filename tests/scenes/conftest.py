@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.game.match import Match
 from sliders.scenes.app import App
 from sliders.scenes.screens import PlayScreen, ResultsScreen  # registers every screen
+from sliders.scenes.table import Match
 
 
 @pytest.fixture(scope="session")

@@ -10,11 +10,11 @@ import pytest
 from sliders.boards import BUILTIN_LAYOUTS
 from sliders.boards.layoutfile import read_layout
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.game.match import Match
 from sliders.scenes.app import App
 from sliders.scenes.camera import Camera
 from sliders.scenes.controls import hand_spot
 from sliders.scenes.play import PlayScreen
+from sliders.scenes.table import Match
 
 FRAME = 1 / 60
 

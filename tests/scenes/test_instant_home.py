@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.game.match import Match
 from sliders.outcome import PawnRest, ShotResult, Status
 from sliders.physics import Shot
 from sliders.rules import HOME, Move, Phase
 from sliders.scenes import draw
 from sliders.scenes.app import App
 from sliders.scenes.play import PlayScreen
+from sliders.scenes.table import Match
 
 from .person import slide_to
 

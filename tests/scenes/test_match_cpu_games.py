@@ -1,12 +1,13 @@
-"""Computer-vs-computer games, headless: every one ends with a winner, and no computer ever has a
-shot refused by the physics (the release points it chooses are free).
+"""Computer-vs-computer games: every one ends with a winner, and no computer ever has a shot
+refused by the physics (the release points it chooses are free).
 
-The games are driven through :class:`Match` directly (no window): each computer's search runs to
-the end, the shot runs to rest in one go, Instant Home choices and round-end assignments are the
-computers' own. The suite plays one game of every face on every built-in layout with the
-layout's default seats (24 games); ``SLIDERS_CPU_GAMES=200`` plays 200, cycling on through every
-other number of seats each layout takes (about ten minutes of one core with the stepped physics:
-a computer's turn simulates eleven shots).
+The games are played by the cheap driver (:class:`sliders.game.HeadlessGame`: each computer's
+search runs to the end, the shot runs to rest in one go, Instant Home choices and round-end
+assignments are the computers' own); the window drives the same turn machine, and a game played
+through the window's screens ends as the same game headless. The suite plays one game of every
+face on every built-in layout with the layout's default seats (24 games);
+``SLIDERS_CPU_GAMES=200`` plays 200, cycling on through every other number of seats each layout
+takes (about ten minutes of one core: a computer's turn simulates eleven shots).
 """
 
 from __future__ import annotations
@@ -18,38 +19,24 @@ import time
 import pytest
 
 from sliders.boards import BUILTIN_LAYOUTS, face, load_layout, read_layout
+from sliders.game import HeadlessGame
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.game.match import Match, standing_clear
+from sliders.game.turns import standing_clear
 from sliders.outcome import FACES, PawnRest, Status
 from sliders.physics import Shot
-from sliders.rules import Phase
+from sliders.scenes.table import Match
 
 GAMES = int(os.environ.get("SLIDERS_CPU_GAMES", "0")) or len(FACES) * len(BUILTIN_LAYOUTS)
 MAX_SHOTS = 4000
 """a game still going after this many shots has stopped making progress: the test fails"""
 
 
-def play_out(match: Match) -> int:
-    """Play ``match`` to its end with every seat a computer; the number of shots slid."""
-    shots = 0
-    while match.state.phase is not Phase.OVER:
-        assert shots < MAX_SHOTS, f"no winner after {shots} shots"
-        if match.state.phase is Phase.SCORING:
-            match.score({s: match.assignment_for(s) for s in match.state.seats})
-            continue
-        shot = match.think(None)
-        assert shot is not None
-        if not match.start(shot):
-            continue  # told, and the same seat shoots again (the test below counts these)
-        assert match.sim is not None
-        match.sim.run()
-        shots += 1
-        result = match.sim.result()
-        home: dict[str, int] = {}
-        while (choice := match.home_choice(result, home)) is not None:
-            home[choice.pawn] = match.home_for(choice, result, home)
-        match.finish(home)
-    return shots
+def play_out(game: HeadlessGame) -> int:
+    """Play ``game`` to its end with every seat a computer; the number of shots slid."""
+    while not game.over:
+        assert game.shots < MAX_SHOTS, f"no winner after {game.shots} shots"
+        game.step()
+    return game.shots
 
 
 def setups() -> list[tuple[str, str, tuple[str, ...]]]:
@@ -64,6 +51,10 @@ def setups() -> list[tuple[str, str, tuple[str, ...]]]:
                 if n != len(spec.default_seats):
                     more.append((name, f, spec.seating(n)))
     return first + more
+
+
+def easy_game(layout: str, face_name: str, seats: tuple[str, ...], seed: int) -> HeadlessGame:
+    return HeadlessGame(face_name, layout, seats, seed, computers=dict.fromkeys(seats, "easy"))
 
 
 def easy_match(layout: str, face_name: str, seats: tuple[str, ...], seed: int) -> Match:
@@ -81,14 +72,14 @@ def test_every_computer_game_ends_with_a_winner():
     rounds, shots = [], 0
     for i in range(GAMES):
         layout, f, seats = plan[i % len(plan)]
-        match = easy_match(layout, f, seats, 1000 + i)
-        shots += play_out(match)
+        game = easy_game(layout, f, seats, 1000 + i)
+        shots += play_out(game)
         where = f"game {i}: {f} on {layout} with {', '.join(seats)}"
-        assert match.state.winner in seats, where
-        assert match.refused == [], f"{where}: {match.refused}"
-        for line in match.told:  # every shot told in a full sentence
+        assert game.winner in seats, where
+        assert game.turns.refused == [], f"{where}: {game.turns.refused}"
+        for line in game.turns.told:  # every shot told in a full sentence
             assert line[0].isupper() and line[-1] in ".!" and "…" not in line, line
-        rounds.append(match.state.round)
+        rounds.append(game.state.round)
     elapsed = time.perf_counter() - started
     print(
         f"\n{GAMES} games, {shots} shots, rounds {min(rounds)}..{max(rounds)}, "
@@ -98,11 +89,37 @@ def test_every_computer_game_ends_with_a_winner():
 
 def test_seed_1006_plays_to_its_end():
     """The game that used to end in round 5 with 'the release point is taken by pawn north-3'."""
-    specs = (SeatSpec("south", "cpu", "hard"), SeatSpec("north", "cpu", "easy"))
-    match = Match(MatchConfig("race-for-home", "square", specs, 1006))
-    play_out(match)
-    assert match.state.winner in ("south", "north")
-    assert match.refused == []
+    computers = {"south": "hard", "north": "easy"}
+    game = HeadlessGame("race-for-home", "square", ("south", "north"), 1006, computers=computers)
+    play_out(game)
+    assert game.winner in ("south", "north")
+    assert game.turns.refused == []
+
+
+def test_the_window_plays_the_same_game_as_the_headless_driver():
+    """A computer game played through the window's screens, frame by frame (Instant Home: the
+    choices of pawns in the hole too), and the same seed played by the cheap driver: the same
+    shots, the same log, the same final state."""
+    from sliders.scenes.app import App
+    from sliders.scenes.screens import PlayScreen, ResultsScreen  # registers every screen
+
+    seats = ("south", "north")
+    match = easy_match("square", "instant-home", seats, 11)
+    app = App((1280, 800), sound=False, think_budget=None)
+    try:
+        app.show(PlayScreen(app, match))
+        for _ in range(20000):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            app.step(0.05, draw=False)
+    finally:
+        app.close()
+    assert match.state.winner in seats, "the game in the window did not end"
+    game = easy_game("square", "instant-home", seats, 11)
+    play_out(game)
+    assert game.turns.shots == match.shots
+    assert game.turns.game.to_json() == match.game.to_json()
+    assert game.state == match.state
 
 
 def test_a_refused_shot_is_told_and_the_seat_shoots_again():

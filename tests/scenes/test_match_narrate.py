@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from sliders.boards import face
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.game.match import Match
 from sliders.game.narrate import narrate_shot, pawn_name, wrap
 from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status
 from sliders.physics import Shot
 from sliders.rules import GameState, apply_shot, new_game
+from sliders.scenes.table import Match
 
 
 def _state(face_name: str, boards: dict[str, tuple[int, ...]], table=()) -> GameState:

@@ -12,7 +12,6 @@ import pytest
 from sliders.cli import main
 from sliders.game.config import MatchConfig, parse_seat_specs
 from sliders.game.gamelog import load_replay
-from sliders.game.match import Match
 from sliders.outcome import ENGINES, Status
 from sliders.physics import Shot
 from sliders.rules import Phase
@@ -23,6 +22,7 @@ from sliders.scenes.replay import ReplayScreen
 from sliders.scenes.results import ResultsScreen
 from sliders.scenes.roundend import RoundEndScreen
 from sliders.scenes.setup import SetupScreen
+from sliders.scenes.table import Match
 
 FRAME = 1 / 60
 
@@ -169,7 +169,7 @@ def test_physics_steps_do_not_depend_on_the_frame_rate(engine: str):
 
 
 def _flick():
-    from sliders.game.match import Flick
+    from sliders.scenes.table import Flick
 
     return Flick("south", "south-1", 0.1, 0.0, 0.62, 0.01)
 
@@ -396,7 +396,7 @@ def test_the_command_module_loads_pygame_only_when_run():
     import sys
 
     code = (
-        "import sys, sliders.cli, sliders.cli.play, sliders.game.match, sliders.ai;"
+        "import sys, sliders.cli, sliders.cli.play, sliders.scenes.table, sliders.ai;"
         "sliders.cli.build_parser(); print('pygame' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

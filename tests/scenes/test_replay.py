@@ -118,8 +118,8 @@ def test_a_game_played_in_the_pymunk_engine_replays_in_it(finished_game, tmp_pat
     """A log records each shot's engine: a game played in the pymunk engine is re-simulated in
     it, bit for bit, now that the exact engine is the default."""
     from sliders.game.config import MatchConfig, parse_seat_specs
-    from sliders.game.match import Match
     from sliders.physics import Shot
+    from sliders.scenes.table import Match
 
     app, _ = finished_game
     config = MatchConfig(

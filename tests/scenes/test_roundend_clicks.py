@@ -7,13 +7,13 @@ import pygame
 import pytest
 
 from sliders.game.config import MatchConfig, SeatSpec, parse_seat_specs
-from sliders.game.match import Match
 from sliders.physics import Shot
 from sliders.rules import Phase
 from sliders.scenes.app import App
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.results import ResultsScreen, subtitle
 from sliders.scenes.roundend import RoundEndScreen
+from sliders.scenes.table import Match
 
 FRAME = 1 / 60
 

@@ -24,7 +24,7 @@ ALONE = """
 import json, sys
 import sliders.scenes.{module}
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.game.match import Match
+from sliders.scenes.table import Match
 from sliders.scenes.app import SCREENS, App
 
 others = {{"play", "replay", "results", "roundend", "setup", "screens"}} - {{"{module}"}}
@@ -46,7 +46,7 @@ app.close()
 PLAY_TO_ROUND_END = """
 import sliders.scenes.play
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.game.match import Match
+from sliders.scenes.table import Match
 from sliders.scenes.app import App
 from sliders.scenes.play import PlayScreen
 

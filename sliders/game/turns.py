@@ -1,0 +1,332 @@
+"""The turn machine: one game of the rules, shot by shot, whoever sits at the table.
+
+:class:`Turns` keeps the rules' :class:`~sliders.rules.Game` (the log), seeds every shot's
+physics from the game's seed, seats the computers its configuration names, asks for the Instant
+Home choices a shot leaves and ends a game at the round cap as a draw (:func:`sliders.rules.drawn`).
+It knows nothing of time or frames: a shot released here is a :class:`~sliders.physics.Simulation`
+its driver runs to rest (at once headless, frame by frame in the window) before :meth:`finish`.
+Every driver goes through it: :class:`sliders.game.HeadlessGame` (the tournament, the
+environments, the tests) and the window's :class:`sliders.scenes.table.Match`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+import numpy as np
+
+from sliders.ai import ComputerPlayer, PlanSearch, ShotSearch
+from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout, segment_distance
+from sliders.errors import UserError
+from sliders.game.config import MatchConfig
+from sliders.game.narrate import narrate_shot, seat_name
+from sliders.outcome import ShotResult
+from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.rules import (
+    HOME,
+    START,
+    Assignment,
+    Game,
+    GameState,
+    Happening,
+    InstantHome,
+    LayoutRef,
+    Move,
+    Penalty,
+    Phase,
+    Slide,
+    apply_shot,
+    drawn,
+)
+
+
+class Player(Protocol):
+    """Anything that can sit at the table: :class:`sliders.ai.ComputerPlayer` is one."""
+
+    def choose_shot(
+        self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
+    ) -> Shot: ...
+
+    def choose_assignment(self, state: GameState) -> Assignment: ...
+
+    def choose_home(
+        self,
+        state: GameState,
+        result: ShotResult,
+        pawn: str,
+        home: Mapping[str, int] | None = None,
+    ) -> int | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class HomeChoice:
+    """An Instant Home choice to make: roller pawn ``pawn`` of ``seat`` dropped into the hole.
+
+    ``board`` is the seat's score board at that moment (after anything this shot did before),
+    ``options`` the scoring pawns (0..3) it may send HOME, ``default`` the rules' suggestion.
+    """
+
+    seat: str
+    pawn: str
+    board: tuple[int, ...]
+    options: tuple[int, ...]
+    default: int
+
+
+HomeChooser = Callable[[HomeChoice, ShotResult, Mapping[str, int]], "int | None"]
+"""Who answers an Instant Home choice the table's computers do not: ``(choice, result, chosen)``
+→ a scoring pawn, or None for the rules' default"""
+
+
+class Turns:
+    """One game from the first shot to its end: a winner, or a draw at ``max_rounds``."""
+
+    def __init__(
+        self,
+        config: MatchConfig,
+        params: PhysicsParams | None = None,
+        game: Game | None = None,
+        max_rounds: int | None = None,
+    ) -> None:
+        self.config = config
+        self.params = params or PhysicsParams.default()
+        self.layout: Layout = load_layout(config.layout, config.seat_names)
+        self.face: Face = face(config.face)
+        self.game = game or Game(config.face, config.seat_names, config.starter)
+        if self.game.layout is None:
+            self.game.layout = LayoutRef(config.layout, config.seat_names)
+        self.max_rounds = max_rounds
+        streams = np.random.SeedSequence(config.seed).spawn(1 + len(config.seats))
+        self.physics_rng = np.random.default_rng(streams[0])
+        self.computers: dict[str, ComputerPlayer] = {
+            spec.seat: ComputerPlayer(spec.seat, spec.level(), np.random.default_rng(stream))
+            for spec, stream in zip(config.seats, streams[1:], strict=True)
+            if not spec.human
+        }
+        self.sim: Simulation | None = None
+        """the shot in flight: released and not yet applied"""
+        self.slide: Slide | None = None  # the shot in flight as slid, for the log
+        self.shots: list[Shot] = []  # every shot released, in order
+        self.results: list[ShotResult] = []
+        self.told: list[str] = []
+        """every line told about the game so far (see :meth:`news`)"""
+        self._seen_told = 0
+        self.refused: list[tuple[Shot, str]] = []
+        """shots the physics refused, with why"""
+
+    # -- the game ---------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def turn(self) -> str | None:
+        return None if self.drawn else self.state.turn
+
+    @property
+    def drawn(self) -> bool:
+        """True when the game ended at the round cap without a winner."""
+        return drawn(self.state, self.max_rounds)
+
+    @property
+    def over(self) -> bool:
+        """True when the game has a winner or is drawn."""
+        return self.state.finished or self.drawn
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    def seat(self, name: str) -> Seat:
+        return self.layout.seat(name)
+
+    def is_computer(self, seat: str | None) -> bool:
+        return seat in self.computers
+
+    # -- computer seats -----------------------------------------------------------------------------
+
+    def search(self) -> ShotSearch | PlanSearch:
+        """The search of the computer seat to move for its shot, to be run (at once, or in slices
+        by a window that keeps drawing)."""
+        seat = self.turn
+        if seat is None or seat not in self.computers:
+            raise UserError(f"{seat} is not a computer seat to move")
+        return self.computers[seat].search(
+            self.state, self.layout, self.face, self.params, self.config.engine
+        )
+
+    # -- a shot -------------------------------------------------------------------------------------
+
+    def release(self, shot: Shot) -> bool:
+        """Release ``shot`` of the seat to move (its next pawn in hand when the shot names none):
+        :attr:`sim` is the shot in flight. True when the shot is rolling.
+
+        A shot the physics refuses (its release point taken by a pawn knocked back down the
+        lane, a release off the lane, an impossible speed) does not end the game: the machine
+        says so in one line (see :meth:`news`), nothing is slid, and the same seat shoots again.
+        """
+        if self.sim is not None:
+            raise UserError("a shot is already rolling")
+        if self.over or self.state.phase is not Phase.SHOOTING or shot.seat != self.turn:
+            raise UserError(f"it is not {shot.seat}'s turn")
+        if shot.pawn is None:  # the seat's next pawn in hand (not one removed this round)
+            shot = replace(shot, pawn=self.state.next_pawn())
+        seed = int(self.physics_rng.integers(2**63))
+        table, engine = self.state.table, self.config.engine
+        try:
+            sim = Simulation(self.layout, self.face, table, shot, self.params, seed, engine)
+        except UserError as exc:
+            self.refused.append((shot, str(exc)))
+            who = seat_name(shot.seat)
+            self._tell(f"{who}'s shot is refused ({exc}): {who} shoots again.")
+            return False
+        self.sim = sim
+        self.shots.append(shot)
+        self.slide = Slide(
+            shot.seat, sim.shooter, shot.speed, shot.angle, shot.offset, shot.release, seed
+        )
+        return True
+
+    def home_choice(self, result: ShotResult, home: Mapping[str, int]) -> HomeChoice | None:
+        """The next Instant Home choice ``result`` asks for, in the order the pawns left play,
+        given the choices already in ``home``; None when none is left to make.
+
+        A pawn whose owner has no real choice (one scoring pawn left off HOME, or all of them on
+        the same square) takes the rules' default without asking.
+        """
+        if self.face.hole is not HoleRule.HOME or self.state.phase is not Phase.SHOOTING:
+            return None
+        _, happened = apply_shot(self.state, result, home)
+        boards = {s: list(self.state.player(s).board) for s in self.state.seats}
+        for h in happened:
+            if isinstance(h, Penalty) and h.scoring is not None:
+                boards[h.seat][h.scoring] = START
+            elif isinstance(h, InstantHome) and h.scoring is not None:
+                board = tuple(boards[h.seat])
+                options = tuple(i for i, sq in enumerate(board) if sq != HOME)
+                if h.cause not in home and len({board[i] for i in options}) > 1:
+                    return HomeChoice(h.seat, h.cause, board, options, h.scoring)
+                boards[h.seat][h.scoring] = HOME
+        return None
+
+    def computer_home(self, choice: HomeChoice, result: ShotResult, home: Mapping[str, int]) -> int:
+        """A computer seat's Instant Home choice, ``home`` holding those made before it."""
+        picked = self.computers[choice.seat].choose_home(self.state, result, choice.pawn, home)
+        return choice.default if picked is None else picked
+
+    def homes(self, result: ShotResult, ask: HomeChooser | None = None) -> dict[str, int]:
+        """Every Instant Home choice of ``result``: the computers' own, the others by ``ask``
+        (None: the rules' default)."""
+        chosen: dict[str, int] = {}
+        while (choice := self.home_choice(result, chosen)) is not None:
+            if self.is_computer(choice.seat):
+                chosen[choice.pawn] = self.computer_home(choice, result, chosen)
+            else:
+                picked = None if ask is None else ask(choice, result, dict(chosen))
+                chosen[choice.pawn] = choice.default if picked is None else picked
+        return chosen
+
+    def finish(self, home: Mapping[str, int] | None = None) -> tuple[ShotResult, list[Happening]]:
+        """Apply the shot in flight, come to rest, to the game with the Instant Home choices in
+        ``home`` (the others take the default); the result and what the rules did. The shot is
+        told in full sentences (see :meth:`news`)."""
+        if self.sim is None or self.sim.moving:
+            raise UserError("no shot has come to rest")
+        before = self.state.table
+        result = standing_clear(self.sim.result(), self.layout, self.params.pawn_radius)
+        happened = self.game.shoot(result, home, self.slide)
+        self.sim, self.slide = None, None
+        self.results.append(result)
+        for line in narrate_shot(result, happened, before, self.face):
+            self._tell(line)
+        return result, happened
+
+    # -- round end ----------------------------------------------------------------------------------
+
+    def score(self, assignments: Mapping[str, Sequence[Move]] | None = None) -> list[Happening]:
+        """Score the round that just ended: each computer seat's own assignment, ``assignments``
+        for the others (a seat left out takes the rules' default). A game still going after
+        ``max_rounds`` rounds is then a draw."""
+        chosen: dict[str, Sequence[Move]] = {
+            s: p.choose_assignment(self.state) for s, p in self.computers.items()
+        }
+        chosen.update(assignments or {})
+        return self.game.score(chosen)
+
+    # -- what a person reads ------------------------------------------------------------------------
+
+    def news(self) -> list[str]:
+        """Lines for a person to read that arrived since the last call: each shot told in full
+        sentences once it is applied, and any shot the physics refused."""
+        lines = self.told[self._seen_told :]
+        self._seen_told = len(self.told)
+        return lines
+
+    def _tell(self, line: str) -> None:
+        self.told.append(line)
+
+
+def standing_clear(result: ShotResult, layout: Layout, r: float) -> ShotResult:
+    """``result`` with the pawns left in play moved apart where they overlap each other or a rail.
+
+    The stepped physics lets shapes overlap by up to its collision slop (about 0.1 mm), and the
+    next shot refuses a table where pawns overlap; so the pawns are eased apart by that much
+    (far too little to change a zone, and their statuses stay as the physics classified them).
+    """
+    staying = [p for p in result.pawns if p.status.in_play]
+    where = {p.id: [p.x, p.y] for p in staying}
+    gap = 2 * r + CLEARANCE
+    for _ in range(50):
+        moved = False
+        for i, a in enumerate(staying):
+            pa = where[a.id]
+            for b in staying[i + 1 :]:
+                pb = where[b.id]
+                dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+                d = math.hypot(dx, dy)
+                if d >= gap:
+                    continue
+                ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
+                push = (gap - d) / 2
+                pa[0], pa[1] = pa[0] - ux * push, pa[1] - uy * push
+                pb[0], pb[1] = pb[0] + ux * push, pb[1] + uy * push
+                moved = True
+            for rail in layout.rails:
+                reach = r + rail.thickness / 2 + CLEARANCE
+                d = segment_distance(pa[0], pa[1], rail.a, rail.b)
+                if d >= reach:
+                    continue
+                nx, ny = _away_from(pa, rail.a, rail.b)
+                pa[0], pa[1] = pa[0] + nx * (reach - d), pa[1] + ny * (reach - d)
+                moved = True
+        if not moved:
+            break
+    if all((p.x, p.y) == tuple(where[p.id]) for p in staying):
+        return result
+    pawns = tuple(
+        replace(p, x=where[p.id][0], y=where[p.id][1]) if p.id in where else p for p in result.pawns
+    )
+    return replace(result, pawns=pawns)
+
+
+CLEARANCE = 1e-7
+"""how far apart (m) :func:`standing_clear` leaves pawns it eases apart"""
+
+
+def _away_from(
+    p: list[float], a: tuple[float, float], b: tuple[float, float]
+) -> tuple[float, float]:
+    """The unit vector from the nearest point of segment ``ab`` to ``p``."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    nx, ny = p[0] - (ax + t * dx), p[1] - (ay + t * dy)
+    n = math.hypot(nx, ny)
+    if n > 0:
+        return nx / n, ny / n
+    return (-dy, dx) if length2 else (1.0, 0.0)
