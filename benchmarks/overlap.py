@@ -7,9 +7,10 @@ around the centre, where the faces with a hole have it), and a shot from a rando
 0.1–2 m/s, up to 25° off the lane's axis, from anywhere across the lane. Each shot is solved to
 rest; at rest, a pawn on the table may overlap another pawn or a rail by at most ``LIMIT``.
 
-Prints, per face and engine, the shots run, how many left an overlap above ``LIMIT``, the worst
-pawn–pawn and pawn–rail overlap (mm) and the time taken, then the worst shot of each (face,
-engine) that broke the limit, in the corpus's terms (seed and index), so it can be run again.
+Prints, per face and engine, the shots run, how many left an overlap above ``LIMIT``, how many
+left a rest the next shot refuses as its table (any overlap beyond 1e-9 m), how many timed out,
+the worst pawn–pawn and pawn–rail overlap (mm) and the time taken; then the worst shot of each
+(face, engine) that broke the limit, with its index in the corpus, so it can be run again.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from sliders.boards import FACES, face, segment_distance, square
+from sliders.boards.geometry import check_pawns
+from sliders.errors import UserError
 from sliders.outcome import ENGINES, PawnRest, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, simulate
 
@@ -98,6 +101,8 @@ def run(case: Case, face_name: str, engine: str) -> ShotResult:
 class Tally:
     shots: int = 0
     over: int = 0
+    refused: int = 0
+    timed_out: int = 0
     pawns: float = 0.0
     rails: float = 0.0
     worst: int = -1
@@ -110,8 +115,14 @@ def measure(cases: list[Case], face_name: str, engine: str) -> Tally:
     deepest = 0.0
     start = time.perf_counter()
     for index, case in enumerate(cases):
-        pawns, rails = overlaps(run(case, face_name, engine), r)
+        result = run(case, face_name, engine)
+        pawns, rails = overlaps(result, r)
         tally.shots += 1
+        tally.timed_out += not result.settled
+        try:
+            check_pawns(LAYOUT, [p for p in result.pawns if p.status.in_play], r)
+        except UserError:
+            tally.refused += 1
         tally.pawns, tally.rails = max(tally.pawns, pawns), max(tally.rails, rails)
         if max(pawns, rails) > LIMIT:
             tally.over += 1
@@ -129,14 +140,17 @@ def main() -> None:
     ap.add_argument("--faces", default=",".join(FACES))
     args = ap.parse_args()
     print(f"{args.shots} shots per face and engine, seed {args.seed}, limit {LIMIT * 1e3:g} mm")
-    print(f"{'face':<15}{'engine':<8}{'shots':>7}{'over':>6}{'pawn mm':>10}{'rail mm':>10}{'s':>8}")
+    print(
+        f"{'face':<15}{'engine':<8}{'shots':>7}{'over':>6}{'refused':>8}{'timeout':>8}"
+        f"{'pawn mm':>10}{'rail mm':>10}{'s':>8}"
+    )
     worst = []
     for face_name in args.faces.split(","):
         cases = corpus(args.shots, args.seed, face_name)
         for engine in args.engines.split(","):
             t = measure(cases, face_name, engine)
             print(
-                f"{face_name:<15}{engine:<8}{t.shots:>7}{t.over:>6}"
+                f"{face_name:<15}{engine:<8}{t.shots:>7}{t.over:>6}{t.refused:>8}{t.timed_out:>8}"
                 f"{max(t.pawns, 0) * 1e3:>10.4f}{max(t.rails, 0) * 1e3:>10.4f}{t.seconds:>8.1f}"
             )
             if t.worst >= 0:

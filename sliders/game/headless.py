@@ -19,7 +19,7 @@ from typing import Protocol, cast
 from sliders.boards import Face, Layout, Seat
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.game.match import Match, standing_clear
+from sliders.game.match import Match
 from sliders.outcome import ShotResult
 from sliders.physics import PhysicsParams, Shot, ShotLimits, check_engine
 from sliders.rules import Assignment, GameState, Happening, Move, Phase
@@ -165,11 +165,8 @@ class HeadlessGame:
     def _finish(
         self, result: ShotResult, home: dict[str, int]
     ) -> tuple[ShotResult, list[Happening]]:
-        """The match's ``finish`` with the pawns left in play eased apart first: the stepped
-        physics leaves shapes overlapping by up to its collision slop, which the next shot's
-        table check refuses."""
+        """The match's ``finish``: the physics' result applied as it is."""
         m = self.match
-        result = standing_clear(result, self.layout, self.params.pawn_radius)
         happened = m.game.shoot(result, home, m.slide)
         m.sim, m.slide = None, None
         m.results.append(result)

@@ -7,7 +7,8 @@ and spins down at ``alpha = spin_damping_torque / I``. A pawn's *segment* is its
 formula of that segment (:func:`state_at`).
 
 The loop keeps, for every pawn on the table, its next *own* event (stop, rail, leaving the table,
-crossing the hole's rim or the capture disc, dropping in) and, for every pair, the time of its next
+crossing the hole's rim or the capture disc, dropping in, a corner of the polygon a pawn rolling
+along the rim follows) and, for every pair, the time of its next
 contact. It jumps to the earliest, resolves it, re-predicts what involves the pawns it changed and
 repeats.
 
@@ -719,9 +720,7 @@ def collide_rail(S: Floats, i: int, rails: Floats, k: int, P: Floats) -> tuple[f
 
 
 @njit(cache=True, error_model="numpy")
-def climb_out(
-    S: Floats, F: Ints, i: int, now: float, rails: Floats, P: Floats
-) -> bool:
+def climb_out(S: Floats, F: Ints, i: int, now: float, rails: Floats, P: Floats) -> bool:
     """Pawn ``i``'s centre reaches the hole's rim moving out: its ball, dipped by
     d = min(h, g·τ²/2) after τ over the hole, must climb. Returns True if it leaves."""
     px, py = S[i, X], S[i, Y]
@@ -750,7 +749,14 @@ def climb_out(
 
 @njit(cache=True, error_model="numpy")
 def _roll_along_rim(
-    S: Floats, F: Ints, i: int, d: float, nx: float, ny: float, now: float, rails: Floats,
+    S: Floats,
+    F: Ints,
+    i: int,
+    d: float,
+    nx: float,
+    ny: float,
+    now: float,
+    rails: Floats,
     P: Floats,
 ) -> None:
     """A pawn bouncing back from the rim ever more weakly (its outward speed under V_SLOW: the
@@ -794,7 +800,9 @@ def turn_along_rim(S: Floats, i: int) -> None:
     """Pawn ``i``, rolling along the rim, reaches a corner of its polygon: it turns onto the
     next side, its speed kept."""
     vx, vy = S[i, VX], S[i, VY]
-    S[i, VX], S[i, VY] = _along_rim(S[i, X], S[i, Y], S[i, X] * vy - S[i, Y] * vx, math.hypot(vx, vy))
+    S[i, VX], S[i, VY] = _along_rim(
+        S[i, X], S[i, Y], S[i, X] * vy - S[i, Y] * vx, math.hypot(vx, vy)
+    )
 
 
 @njit(cache=True, error_model="numpy")
@@ -847,8 +855,15 @@ def arc_segment_distance(
 
 @njit(cache=True, error_model="numpy")
 def _rim_clear(
-    S: Floats, F: Ints, i: int, rho: float, start: float, sweep: float, now: float,
-    rails: Floats, P: Floats,
+    S: Floats,
+    F: Ints,
+    i: int,
+    rho: float,
+    start: float,
+    sweep: float,
+    now: float,
+    rails: Floats,
+    P: Floats,
 ) -> bool:
     """Whether pawn ``i`` can roll the arc of the circle (0, rho) from direction ``start``
     turning by ``sweep`` without meeting anything: no rail within reach of the arc, and no
