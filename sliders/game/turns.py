@@ -11,7 +11,6 @@ environments, the tests) and the window's :class:`sliders.scenes.table.Match`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -19,7 +18,7 @@ from typing import Protocol
 import numpy as np
 
 from sliders.ai import ComputerPlayer, PlanSearch, ShotSearch
-from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout, segment_distance
+from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
@@ -237,7 +236,7 @@ class Turns:
         if self.sim is None or self.sim.moving:
             raise UserError("no shot has come to rest")
         before = self.state.table
-        result = standing_clear(self.sim.result(), self.layout, self.params.pawn_radius)
+        result = self.sim.result()  # final: nothing above the physics moves a pawn
         happened = self.game.shoot(result, home, self.slide)
         self.sim, self.slide = None, None
         self.results.append(result)
@@ -268,65 +267,3 @@ class Turns:
 
     def _tell(self, line: str) -> None:
         self.told.append(line)
-
-
-def standing_clear(result: ShotResult, layout: Layout, r: float) -> ShotResult:
-    """``result`` with the pawns left in play moved apart where they overlap each other or a rail.
-
-    The stepped physics lets shapes overlap by up to its collision slop (about 0.1 mm), and the
-    next shot refuses a table where pawns overlap; so the pawns are eased apart by that much
-    (far too little to change a zone, and their statuses stay as the physics classified them).
-    """
-    staying = [p for p in result.pawns if p.status.in_play]
-    where = {p.id: [p.x, p.y] for p in staying}
-    gap = 2 * r + CLEARANCE
-    for _ in range(50):
-        moved = False
-        for i, a in enumerate(staying):
-            pa = where[a.id]
-            for b in staying[i + 1 :]:
-                pb = where[b.id]
-                dx, dy = pb[0] - pa[0], pb[1] - pa[1]
-                d = math.hypot(dx, dy)
-                if d >= gap:
-                    continue
-                ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
-                push = (gap - d) / 2
-                pa[0], pa[1] = pa[0] - ux * push, pa[1] - uy * push
-                pb[0], pb[1] = pb[0] + ux * push, pb[1] + uy * push
-                moved = True
-            for rail in layout.rails:
-                reach = r + rail.thickness / 2 + CLEARANCE
-                d = segment_distance(pa[0], pa[1], rail.a, rail.b)
-                if d >= reach:
-                    continue
-                nx, ny = _away_from(pa, rail.a, rail.b)
-                pa[0], pa[1] = pa[0] + nx * (reach - d), pa[1] + ny * (reach - d)
-                moved = True
-        if not moved:
-            break
-    if all((p.x, p.y) == tuple(where[p.id]) for p in staying):
-        return result
-    pawns = tuple(
-        replace(p, x=where[p.id][0], y=where[p.id][1]) if p.id in where else p for p in result.pawns
-    )
-    return replace(result, pawns=pawns)
-
-
-CLEARANCE = 1e-7
-"""how far apart (m) :func:`standing_clear` leaves pawns it eases apart"""
-
-
-def _away_from(
-    p: list[float], a: tuple[float, float], b: tuple[float, float]
-) -> tuple[float, float]:
-    """The unit vector from the nearest point of segment ``ab`` to ``p``."""
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
-    nx, ny = p[0] - (ax + t * dx), p[1] - (ay + t * dy)
-    n = math.hypot(nx, ny)
-    if n > 0:
-        return nx / n, ny / n
-    return (-dy, dx) if length2 else (1.0, 0.0)

@@ -10,8 +10,7 @@ import pytest
 from sliders.boards import face, load_layout
 from sliders.errors import UserError
 from sliders.game import HeadlessGame, legal_shot, release_limits
-from sliders.game.turns import standing_clear
-from sliders.outcome import PawnRest, ShotResult, Status
+from sliders.outcome import PawnRest, Status
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.physics.limits import MAX_ANGLE
 from sliders.rules import Phase, drawn, new_game
@@ -60,16 +59,6 @@ def test_a_release_on_a_pawn_moves_beside_it_or_back_down_the_lane():
     shot = legal_shot(Shot("south", 0.6, 0.0, 0.0, None, "south-1"), state, LAYOUT, P)
     assert shot.release is not None and shot.release < seat.foul - P.pawn_radius
     Simulation(LAYOUT, face("race-for-home"), state.table, shot, P, 1)
-
-
-def test_standing_clear_eases_overlapping_pawns_apart_by_the_slop():
-    a = PawnRest("south-1", "south", 0.0, 0.0, Status.ON_TARGET, 5)
-    b = PawnRest("north-1", "north", 2 * P.pawn_radius - 5e-5, 0.0, Status.ON_TARGET, 5)
-    result = ShotResult("race-for-home", "south-1", (a, b), ())
-    eased = standing_clear(result, LAYOUT, P.pawn_radius)
-    (ea, eb) = eased.pawns
-    assert math.hypot(ea.x - eb.x, ea.y - eb.y) >= 2 * P.pawn_radius
-    assert abs(ea.x) < 1e-4 and ea.status is Status.ON_TARGET and ea.points == 5
 
 
 def _play(seed):

@@ -16,12 +16,9 @@ import dataclasses
 import os
 import time
 
-import pytest
-
 from sliders.boards import BUILTIN_LAYOUTS, face, load_layout, read_layout
 from sliders.game import HeadlessGame
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.game.turns import standing_clear
 from sliders.outcome import FACES, PawnRest, Status
 from sliders.physics import Shot
 from sliders.scenes.table import Match
@@ -173,40 +170,6 @@ def test_computers_release_beside_a_pawn_on_the_foul_line():
             cpu = ComputerPlayer("south", "easy", seed)
             shot = cpu.choose_shot(match.state, layout, f, params)
             simulate(layout, f, table, shot, params, 0)
-
-
-def test_pawns_left_overlapping_are_eased_apart():
-    """A rest state with two pawns overlapping by the physics' slop and one pressed into a rail
-    becomes a table the next shot accepts, each pawn moved by no more than the overlap."""
-    from sliders.boards.geometry import check_pawns
-    from sliders.outcome import ShotResult
-
-    layout = load_layout("square")
-    r = 0.0125
-    rail = layout.rails[0]
-    (ax, ay), (bx, by) = rail.a, rail.b
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    nx, ny = -(by - ay), bx - ax
-    n = (nx * nx + ny * ny) ** 0.5
-    nx, ny = nx / n, ny / n
-    reach = r + rail.thickness / 2 - 5e-5
-    sign = 1 if abs(mx + nx * reach) < abs(mx - nx * reach) else -1
-    pawns = (
-        PawnRest("south-1", "south", 0.0, 0.0, Status.ON_TARGET, 5),
-        PawnRest("north-1", "north", 2 * r - 8e-5, 0.0, Status.ON_TARGET, 4),
-        PawnRest(
-            "north-2", "north", mx + sign * nx * reach, my + sign * ny * reach, Status.OWN_TRACK
-        ),
-    )
-    result = ShotResult("race-for-home", "south-1", pawns)
-    with pytest.raises(Exception):  # noqa: B017 - the physics' own refusal, a UserError
-        check_pawns(layout, result.pawns, r)
-    clear = standing_clear(result, layout, r)
-    check_pawns(layout, clear.pawns, r)
-    for a, b in zip(result.pawns, clear.pawns, strict=True):
-        assert abs(a.x - b.x) + abs(a.y - b.y) <= 1e-4
-        assert a.status is b.status
-    assert standing_clear(clear, layout, r) is clear
 
 
 def _set_table(match: Match, table: tuple[PawnRest, ...]) -> None:

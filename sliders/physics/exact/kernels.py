@@ -7,7 +7,8 @@ and spins down at ``alpha = spin_damping_torque / I``. A pawn's *segment* is its
 formula of that segment (:func:`state_at`).
 
 The loop keeps, for every pawn on the table, its next *own* event (stop, rail, leaving the table,
-crossing the hole's rim or the capture disc, dropping in) and, for every pair, the time of its next
+crossing the hole's rim or the capture disc, dropping in, a corner of the polygon a pawn rolling
+along the rim follows) and, for every pair, the time of its next
 contact. It jumps to the earliest, resolves it, re-predicts what involves the pawns it changed and
 repeats.
 
@@ -62,6 +63,8 @@ NSTATE = 16
 # pawn falls
 STAT, INR, INRC, FALL = 0, 1, 2, 3
 NFLAG = 4
+# INR is 1 while the pawn's centre is over the hole, 2 while it rolls along the hole's rim
+OVER_HOLE, ON_RIM = 1, 2
 
 # status codes: indices into tuple(sliders.outcome.Status) (checked by the tests)
 S_IN_HAND, S_OWN_TRACK, S_TIPPING, S_ON_TARGET, S_HOLE_EDGE = 0, 1, 2, 3, 4
@@ -78,6 +81,11 @@ RA_X, RA_Y, RB_X, RB_Y, RE_X, RE_Y, RL, RN_X, RN_Y, RH = range(10)
 
 # a pawn's own events
 K_NONE, K_STOP, K_RAIL, K_EDGE, K_R_IN, K_R_OUT, K_RC_IN, K_RC_OUT, K_DROP, K_GONE = range(10)
+K_RIM = 10  # a pawn rolling along the hole's rim reaches a corner of its path
+
+RIM_TURN = 2.0 * math.pi / 128.0
+"""the angle a pawn rolling along the hole's rim turns by at each corner of its path: a polygon
+inscribed in the rim, whose sides stay within 5 µm of it"""
 
 # recorded event kinds
 E_CONTACT, E_RAIL, E_KNOCKED, E_OFF, E_HOLE = 1, 2, 3, 4, 5
@@ -425,6 +433,11 @@ def predict_own(
                 k2 = K_R_OUT
             if s < best_s:
                 best_s, kind, arg = s, k2, -1
+            if F[i, INR] == ON_RIM:
+                # the next corner of the polygon it rolls along, just inside the rim
+                s = circle_exit(px, py, ux, uy, P[P_HOLE] - TOUCH)
+                if s < best_s:
+                    best_s, kind, arg = s, K_RIM, -1
             if F[i, INRC] == 0:
                 s = circle_entry(px, py, ux, uy, 0.0, 0.0, P[P_RC], v)
                 k2 = K_RC_IN
@@ -707,7 +720,7 @@ def collide_rail(S: Floats, i: int, rails: Floats, k: int, P: Floats) -> tuple[f
 
 
 @njit(cache=True, error_model="numpy")
-def climb_out(S: Floats, i: int, now: float, P: Floats) -> bool:
+def climb_out(S: Floats, F: Ints, i: int, now: float, rails: Floats, P: Floats) -> bool:
     """Pawn ``i``'s centre reaches the hole's rim moving out: its ball, dipped by
     d = min(h, g·τ²/2) after τ over the hole, must climb. Returns True if it leaves."""
     px, py = S[i, X], S[i, Y]
@@ -726,7 +739,7 @@ def climb_out(S: Floats, i: int, now: float, P: Floats) -> bool:
         new = -P[P_ER] * vn
         out = False
         if -new < V_SLOW:
-            _roll_along_rim(S, i, d, nx, ny, P)
+            _roll_along_rim(S, F, i, d, nx, ny, now, rails, P)
             return False
     S[i, VX] += (new - vn) * nx
     S[i, VY] += (new - vn) * ny
@@ -735,17 +748,142 @@ def climb_out(S: Floats, i: int, now: float, P: Floats) -> bool:
 
 
 @njit(cache=True, error_model="numpy")
-def _roll_along_rim(S: Floats, i: int, d: float, nx: float, ny: float, P: Floats) -> None:
+def _roll_along_rim(
+    S: Floats,
+    F: Ints,
+    i: int,
+    d: float,
+    nx: float,
+    ny: float,
+    now: float,
+    rails: Floats,
+    P: Floats,
+) -> None:
     """A pawn bouncing back from the rim ever more weakly (its outward speed under V_SLOW: the
     chords between bounces shrink geometrically, a Zeno sequence) rolls along the rim, its dip
-    holding it in, until rolling resistance stops it: it is put to rest that far along the rim
-    (an arc of v_t²/(2μg) for its speed along the rim v_t), just inside it."""
+    holding it in, until rolling resistance stops it (an arc of v_t²/(2μg) for its speed along
+    the rim v_t).
+
+    When no other pawn and no rail comes within reach of that arc (:func:`_rim_clear`, whatever
+    they do from now on), nothing can meet it: it is put to rest that far along the rim, just
+    inside it. Otherwise it rolls along the polygon of corners RIM_TURN apart inscribed just
+    inside the rim, side by side (``INR`` is ON_RIM; :func:`turn_along_rim` at each corner), so
+    that it meets the others as any rolling pawn does; a contact ends the roll."""
     vt = S[i, VX] * -ny + S[i, VY] * nx
-    angle = math.atan2(ny, nx) + 0.5 * vt * abs(vt) / P[P_DEC] / d
+    sweep = 0.5 * vt * abs(vt) / P[P_DEC] / d
+    angle = math.atan2(ny, nx) + sweep
     inside = d - TOUCH
-    S[i, X], S[i, Y] = inside * math.cos(angle), inside * math.sin(angle)
-    S[i, VX] = 0.0
-    S[i, VY] = 0.0
+    if _rim_clear(S, F, i, inside, math.atan2(ny, nx), sweep, now, rails, P):
+        S[i, X], S[i, Y] = inside * math.cos(angle), inside * math.sin(angle)
+        S[i, VX] = 0.0
+        S[i, VY] = 0.0
+        return
+    F[i, INR] = ON_RIM
+    S[i, VX], S[i, VY] = _along_rim(S[i, X], S[i, Y], vt, abs(vt))
+
+
+@njit(cache=True, error_model="numpy")
+def _along_rim(px: float, py: float, sense: float, speed: float) -> tuple[float, float]:
+    """The velocity of a pawn at (px, py) on the rim rolling along it at ``speed``
+    (anticlockwise when ``sense`` > 0): along the polygon's side to its next corner, turned in
+    from the rim's tangent by half of RIM_TURN."""
+    d = math.hypot(px, py)
+    nx, ny = px / d, py / d
+    sg = 1.0 if sense > 0.0 else -1.0
+    c, s = math.cos(0.5 * RIM_TURN), math.sin(0.5 * RIM_TURN)
+    ux, uy = -sg * ny * c - nx * s, sg * nx * c - ny * s
+    return speed * ux, speed * uy
+
+
+@njit(cache=True, error_model="numpy")
+def turn_along_rim(S: Floats, i: int) -> None:
+    """Pawn ``i``, rolling along the rim, reaches a corner of its polygon: it turns onto the
+    next side, its speed kept."""
+    vx, vy = S[i, VX], S[i, VY]
+    S[i, VX], S[i, VY] = _along_rim(
+        S[i, X], S[i, Y], S[i, X] * vy - S[i, Y] * vx, math.hypot(vx, vy)
+    )
+
+
+@njit(cache=True, error_model="numpy")
+def leave_rim(F: Ints, i: int) -> None:
+    """A pawn rolling along the rim that is stopped or hit moves on freely over the hole."""
+    if F[i, INR] == ON_RIM:
+        F[i, INR] = OVER_HOLE
+
+
+@njit(cache=True, error_model="numpy")
+def _in_arc(phi: float, start: float, sweep: float) -> bool:
+    """Whether the direction ``phi`` lies on the arc from ``start`` turning by ``sweep``."""
+    if abs(sweep) >= 2.0 * math.pi:
+        return True
+    turn = (phi - start) if sweep >= 0.0 else (start - phi)
+    turn = turn % (2.0 * math.pi)
+    return turn <= abs(sweep)
+
+
+@njit(cache=True, error_model="numpy")
+def arc_segment_distance(
+    rho: float, start: float, sweep: float, ax: float, ay: float, bx: float, by: float
+) -> float:
+    """Distance between the arc of the circle (0, rho) from direction ``start`` turning by
+    ``sweep`` and the segment a–b: the nearest of its ends to the segment, of the segment's ends
+    and its point nearest the centre to the arc where they face it, and 0 where it crosses it."""
+    e0x, e0y = rho * math.cos(start), rho * math.sin(start)
+    e1x, e1y = rho * math.cos(start + sweep), rho * math.sin(start + sweep)
+    best = min(
+        _point_segment_distance(e0x, e0y, ax, ay, bx, by),
+        _point_segment_distance(e1x, e1y, ax, ay, bx, by),
+    )
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    foot = -(ax * dx + ay * dy) / length2 if length2 > 0.0 else 0.0  # the line nearest the centre
+    for t in (0.0, 1.0, foot):
+        if 0.0 <= t <= 1.0:
+            qx, qy = ax + t * dx, ay + t * dy
+            if _in_arc(math.atan2(qy, qx), start, sweep):
+                best = min(best, abs(math.hypot(qx, qy) - rho))
+    dist2 = (ax + foot * dx) ** 2 + (ay + foot * dy) ** 2
+    if length2 > 0.0 and dist2 < rho * rho:
+        half = math.sqrt((rho * rho - dist2) / length2)
+        for t in (foot - half, foot + half):
+            qx, qy = ax + t * dx, ay + t * dy
+            if 0.0 <= t <= 1.0 and _in_arc(math.atan2(qy, qx), start, sweep):
+                return 0.0
+    return best
+
+
+@njit(cache=True, error_model="numpy")
+def _rim_clear(
+    S: Floats,
+    F: Ints,
+    i: int,
+    rho: float,
+    start: float,
+    sweep: float,
+    now: float,
+    rails: Floats,
+    P: Floats,
+) -> bool:
+    """Whether pawn ``i`` can roll the arc of the circle (0, rho) from direction ``start``
+    turning by ``sweep`` without meeting anything: no rail within reach of the arc, and no
+    other pawn on the table whose straight path from now to rest comes within reach of it."""
+    r, dec, alpha = P[P_R], P[P_DEC], P[P_ALPHA]
+    for k in range(rails.shape[0]):
+        gap = arc_segment_distance(
+            rho, start, sweep, rails[k, RA_X], rails[k, RA_Y], rails[k, RB_X], rails[k, RB_Y]
+        )
+        if gap <= r + rails[k, RH] + TOUCH:
+            return False
+    for j in range(S.shape[0]):
+        if j == i or F[j, STAT] != ON_TABLE:
+            continue
+        x, y, vx, vy, _, _ = state_at(S, j, now, dec, alpha)
+        reach = 0.5 * math.hypot(vx, vy) / dec  # to where it stops, per unit of velocity
+        gap = arc_segment_distance(rho, start, sweep, x, y, x + vx * reach, y + vy * reach)
+        if gap <= 2.0 * r + TOUCH:
+            return False
+    return True
 
 
 # -- the loop --------------------------------------------------------------------------------------
@@ -921,6 +1059,8 @@ def advance(
             still_b = S[b, VX] == 0.0 and S[b, VY] == 0.0
             jn, cx, cy = collide_pawns(S, a, b, P)
             if jn > 0.0:
+                leave_rim(F, a)
+                leave_rim(F, b)
                 C[2] += 1
                 _record(rec, C, now, E_CONTACT, a, b, jn, cx, cy)
                 down_a = F[a, FALL] == 0 and topples(jn, still_a, P, gen)
@@ -936,6 +1076,8 @@ def advance(
                 vx = 0.5 * (S[a, VX] + S[b, VX])
                 vy = 0.5 * (S[a, VY] + S[b, VY])
                 S[a, VX], S[a, VY], S[b, VX], S[b, VY] = vx, vy, vx, vy
+                leave_rim(F, a)
+                leave_rim(F, b)
                 _settle_slow(S, a)
                 _settle_slow(S, b)
                 repredict(S, F, PT, ET, EK, EA, a, now, rails, cells, P)
@@ -949,12 +1091,14 @@ def advance(
             if kind == K_STOP:
                 S[a, VX] = 0.0
                 S[a, VY] = 0.0
+                leave_rim(F, a)
                 if F[a, INRC] == 1:
                     _remove(S, F, a, S_IN_HOLE, rec, C, now, E_HOLE)
             elif kind == K_RAIL:
                 still = S[a, VX] == 0.0 and S[a, VY] == 0.0
                 jn, cx, cy = collide_rail(S, a, rails, arg, P)
                 if jn > 0.0:
+                    leave_rim(F, a)
                     _record(rec, C, now, E_RAIL, a, -1, jn, cx, cy)
                     if F[a, FALL] == 0 and topples(jn, still, P, gen):
                         _topple(S, F, a, rec, C, now, P)
@@ -964,8 +1108,10 @@ def advance(
                 F[a, INR] = 1
                 S[a, TIN] = now
             elif kind == K_R_OUT:
-                if climb_out(S, a, now, P):
+                if climb_out(S, F, a, now, rails, P):
                     F[a, INR] = 0
+            elif kind == K_RIM:
+                turn_along_rim(S, a)
             elif kind == K_RC_IN:
                 F[a, INRC] = 1
                 S[a, TRC] = now
