@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from sliders.cli import COMMANDS
+
 PACKAGE = Path(__file__).resolve().parent.parent / "sliders"
 
 # Lowest first. A module may import its own layer and the layers below it, never one above.
@@ -47,21 +49,7 @@ LAZY_OWN = {
 LAZY_MODULES: dict[str, set[str]] = {
     # a command's module loads what it runs on (numpy, the physics, scipy...): only when it runs,
     # so that building the parser (``sliders --help``) loads its flags alone
-    "sliders.cli": {
-        f"sliders.cli.{name}"
-        for name in (
-            "analyse",
-            "batch",
-            "best",
-            "layouts",
-            "params",
-            "play",
-            "render",
-            "score",
-            "shot",
-            "tournament",
-        )
-    },
+    "sliders.cli": {f"sliders.cli.{name}" for name in COMMANDS},
     # the window's modules load pygame: only when a game is played or replayed
     "sliders.cli.play": {"sliders.scenes.app", "sliders.scenes.screens", "sliders.scenes.sound"},
     # every screen, loaded by name when one is first asked for: the screens load pygame, and

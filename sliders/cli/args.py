@@ -53,6 +53,18 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_noise_arguments(g: argparse._ArgumentGroup) -> None:
+    """The execution-noise flags of a study and of the best-shot search, and their seed."""
+    g.add_argument(
+        "--noise", default="medium", choices=NOISE_LEVELS, help="level (default: medium)"
+    )
+    g.add_argument("--noise-speed", type=float, metavar="REL", help="speed sigma, e.g. 0.05 = 5%%")
+    g.add_argument("--noise-angle", type=float, metavar="DEG", help="angle sigma, degrees")
+    g.add_argument("--noise-offset", type=float, metavar="M", help="offset sigma, metres")
+    g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
+    g.add_argument("--seed", type=seed, default=0, help="seed of every random draw (default: 0)")
+
+
 def add_param_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """``--param NAME=VALUE``: override a physics parameter (see ``sliders params``)."""
     p.add_argument(

@@ -14,12 +14,11 @@ from __future__ import annotations
 import argparse
 
 from sliders.cli.args import (
-    NOISE_LEVELS,
     add_engine_argument,
+    add_noise_arguments,
     add_param_argument,
     add_table_arguments,
     allow_negative_values,
-    seed,
 )
 
 HELP = "simulate many noisy shots and summarise their outcomes"
@@ -57,14 +56,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="K",
         help="noisy executions per intended shot (default: 100, or 1 without noise)",
     )
-    g.add_argument(
-        "--noise", default="medium", choices=NOISE_LEVELS, help="level (default: medium)"
-    )
-    g.add_argument("--noise-speed", type=float, metavar="REL", help="speed sigma, e.g. 0.05 = 5%%")
-    g.add_argument("--noise-angle", type=float, metavar="DEG", help="angle sigma, degrees")
-    g.add_argument("--noise-offset", type=float, metavar="M", help="offset sigma, metres")
-    g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
-    g.add_argument("--seed", type=seed, default=0, help="seed of every random draw (default: 0)")
+    add_noise_arguments(g)
     g.add_argument(
         "--common-random",
         action="store_true",

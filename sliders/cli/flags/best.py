@@ -8,12 +8,11 @@ from __future__ import annotations
 import argparse
 
 from sliders.cli.args import (
-    NOISE_LEVELS,
     add_engine_argument,
+    add_noise_arguments,
     add_param_argument,
     add_table_arguments,
     allow_negative_values,
-    seed,
 )
 
 HELP = "search for the shot worth most under execution noise"
@@ -39,14 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--offset", default="0", metavar="LO:HI", help="metres right (default 0)")
     g.add_argument("--release", metavar="LO:HI", help="metres from the near end (default: foul)")
     g = p.add_argument_group("execution noise")
-    g.add_argument(
-        "--noise", default="medium", choices=NOISE_LEVELS, help="level (default: medium)"
-    )
-    g.add_argument("--noise-speed", type=float, metavar="REL", help="speed sigma, e.g. 0.05 = 5%%")
-    g.add_argument("--noise-angle", type=float, metavar="DEG", help="angle sigma, degrees")
-    g.add_argument("--noise-offset", type=float, metavar="M", help="offset sigma, metres")
-    g.add_argument("--noise-release", type=float, metavar="M", help="release sigma, metres")
-    g.add_argument("--seed", type=seed, default=0, help="seed of every random draw (default: 0)")
+    add_noise_arguments(g)
     add_param_argument(g)
     add_engine_argument(g)
     g = p.add_argument_group("output")
