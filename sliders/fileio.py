@@ -51,6 +51,9 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
     written to in place once ``writer`` has finished (so a failing writer writes nothing).
     """
     shown = Path(path)  # as the user named it
+    if is_special(shown):  # /dev/stdout: a link to a pipe, say, which realpath cannot name
+        _write_in_place(shown, shown, writer)
+        return
     target = Path(os.path.realpath(shown)) if os.path.islink(shown) else shown
     directory = target.parent if str(target.parent) else Path(".")
     try:
@@ -96,6 +99,16 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
         if isinstance(exc, OSError):
             raise UserError(f"cannot write {shown}: {_reason(exc)}") from None
         raise
+
+
+def is_special(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names a FIFO or a character device (``/dev/null``, ``/dev/stdout``): a
+    stream written in place, beside which no other file (a summary, a record) belongs."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
@@ -180,9 +193,10 @@ def _alive(pid: int) -> bool:
 
 class Lock:
     """An exclusive lock on a file, held through ``.NAME.lock`` beside it, which names the
-    holder's process id; the operating system lets go of it if the holder dies."""
+    holder's process id; the operating system lets go of it if the holder dies. A stream such as
+    ``/dev/null`` is not locked (``fd`` None): no lock file is put beside it."""
 
-    def __init__(self, fd: int, path: Path) -> None:
+    def __init__(self, fd: int | None, path: Path) -> None:
         self._fd: int | None = fd
         self.path = path
 
@@ -206,6 +220,8 @@ class Lock:
 def lock(path: str | os.PathLike[str], what: str = "file") -> Lock:
     """Lock ``path`` for writing, or raise a :class:`UserError` naming the process that has it."""
     shown = Path(path)
+    if is_special(shown):
+        return Lock(None, shown)
     target = Path(os.path.realpath(shown))
     lock_path = target.parent / f".{target.name}.lock"
     if not os.path.isdir(target.parent):

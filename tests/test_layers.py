@@ -40,6 +40,7 @@ LAZY_LIBRARIES = {
     "numba",
     "gymnasium",
     "pettingzoo",
+    "readline",  # the standard library's, absent on some systems; loaded for a typing person
 }
 # The package's own modules that load such a library, imported where they are used.
 LAZY_OWN = {

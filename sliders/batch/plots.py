@@ -3,6 +3,8 @@ risk over two swept parameters, and the board with where the shot pawns came to 
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
 from sliders.batch.study import PARAMETERS, UNITS, Study
@@ -166,7 +168,8 @@ def plot_line(
     dpi: int = 120,
 ) -> None:
     """``metric`` along one swept parameter with its interval as a band (one line per value of a
-    second swept parameter, up to eight; any others averaged)."""
+    second swept parameter, up to eight, each interval then a bar, the bars of a point set side
+    by side so that none hides another; any others averaged)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -185,7 +188,8 @@ def plot_line(
         values = np.unique(summary[g])
         if len(values) <= 8:
             groups = [(f"{g} {_value(g, v)}", summary[g] == v) for v in values]
-    for label, rows in groups:
+    step = np.diff(np.unique(summary[axis])).min() if len(np.unique(summary[axis])) > 1 else 1.0
+    for k, (label, rows) in enumerate(groups):
         x = summary[axis][rows]
         order = np.argsort(x, kind="stable")
         xs = np.unique(x)
@@ -201,8 +205,23 @@ def plot_line(
             v = col[rows][order].astype(float)
             return np.bincount(pick, v, m) / np.bincount(pick, minlength=m)
 
-        line = ax.plot(xs, mean(summary[column]), marker="o", ms=3, label=label or None)
-        ax.fill_between(xs, mean(lo_col), mean(hi_col), color=line[0].get_color(), alpha=0.2)
+        y, lo, hi = mean(summary[column]), mean(lo_col), mean(hi_col)
+        if len(groups) == 1:
+            line = ax.plot(xs, y, marker="o", ms=3)
+            ax.fill_between(xs, lo, hi, color=line[0].get_color(), alpha=0.2)
+            continue
+        shift = step * 0.5 * ((k + 0.5) / len(groups) - 0.5)  # within half a step, in order
+        line = ax.plot(xs + shift, y, lw=1, alpha=0.6, label=label)
+        ax.errorbar(
+            xs + shift,
+            y,
+            yerr=np.vstack([y - lo, hi - y]).clip(0),
+            fmt="o",
+            ms=3,
+            capsize=2,
+            lw=1,
+            color=line[0].get_color(),
+        )
     ax.set_xlabel(_LABELS[axis])
     ax.set_ylabel(metric_label(metric))
     ax.grid(alpha=0.3)
@@ -210,10 +229,19 @@ def plot_line(
         ax.legend(fontsize=8)
     averaged = others[1:] if len(groups) > 1 else others
     note = f" (mean over {', '.join(averaged)})" if averaged else ""
-    ax.set_title(f"bands: the {metric} interval per intended shot{note}", fontsize=9)
-    fig.suptitle(title or default_title(study), fontsize=10)
+    shown = "bars" if len(groups) > 1 else "band"
+    ax.set_title(f"{shown}: the {metric} interval per intended shot{note}", fontsize=9)
+    fig.suptitle(_wrapped(title or default_title(study), 105), fontsize=10)
     fig.tight_layout()
     write_atomic(path, lambda fh: fig.savefig(fh, format="png", dpi=dpi, facecolor=_BG))
+
+
+def _wrapped(title: str, width: int) -> str:
+    """``title`` with each of its lines broken at ``width`` characters, so none is clipped."""
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, width, break_on_hyphens=False) or [""])
+        for line in title.split("\n")
+    )
 
 
 def _half_width(summary: Columns, column: str) -> np.ndarray:

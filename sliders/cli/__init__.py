@@ -3,13 +3,15 @@
 Each sub-command has two modules: its flags and help in :mod:`sliders.cli.flags` (``HELP`` and
 ``add_arguments(parser)``), light enough that ``sliders --help`` loads neither numpy nor the
 physics, and the module that runs it, ``sliders.cli.COMMAND`` with ``run(args) -> int``, loaded
-only when the command runs. Abbreviated flags are refused (``--spee`` is not ``--speed``), as are
-numbers that are not finite (``--speed nan``) and empty values.
+only when the command runs. An unknown flag is named before anything else is checked, with the
+flag it most looks like (abbreviations are refused: ``--spee`` is not ``--speed``, though the
+error suggests it), and so are numbers that are not finite (``--speed nan``) and empty values.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import math
 import os
 import sys
@@ -122,7 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
+        _refuse_unknown_flags(parser, argv)
         args, extra = parser.parse_known_args(argv)
         command = _subparsers(parser).get(getattr(args, "command", None) or "", parser)
         if extra:  # named by the sub-command they were given to, as its other errors are
@@ -165,6 +169,42 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
         if isinstance(action, argparse._SubParsersAction):
             return dict(action.choices)
     return {}
+
+
+def _refuse_unknown_flags(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """An unknown flag is the error, named with the flag it most looks like, before argparse would
+    say that a required flag is missing (``shot --spee 0.6`` lacks ``--speed`` only because of
+    the typo). ``--help`` anywhere wins, as with argparse; after ``--`` everything is a value."""
+    commands = _subparsers(parser)
+    current = parser
+    words = argv[: argv.index("--")] if "--" in argv else argv
+    if "-h" in words or "--help" in words:
+        return
+    for word in words:
+        if current is parser and word in commands:
+            current = commands[word]
+            continue
+        if len(word) < 2 or not word.startswith("-"):
+            continue
+        if current._negative_number_matcher.match(word):  # -0.5 or -6:6:13 is a value
+            continue
+        flag = word.split("=", 1)[0] if word.startswith("--") else word
+        known = [o for o in current._option_string_actions if o.startswith("--")]
+        if flag in current._option_string_actions:
+            continue
+        hint = _closest(flag, known)
+        current.error(
+            f"unrecognized arguments: {flag}" + (f" (did you mean {hint}?)" if hint else "")
+        )
+
+
+def _closest(flag: str, known: list[str]) -> str | None:
+    """The known flag ``flag`` most looks like: the one it abbreviates, or the nearest spelling."""
+    started = [o for o in known if o.startswith(flag) and flag.startswith("--")]
+    if len(started) == 1:
+        return started[0]
+    close = difflib.get_close_matches(flag, known, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def _refuse_empty_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

@@ -7,13 +7,14 @@ import argparse
 
 from sliders.batch.saved import load
 from sliders.batch.summary import metric_column
-from sliders.batch.tables import format_for, write_table
+from sliders.batch.tables import SUFFIXES, format_for, write_table
 from sliders.cli.batch import (
     _check_outputs,
     draw_pictures,
     heatmap_axes_arg,
     print_top,
 )
+from sliders.cli.outputs import check_pictures, check_suffix
 from sliders.errors import UserError
 
 
@@ -25,9 +26,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--top {args.top}: must be 0 or more")
     metric_column(args.metric)
     axes = heatmap_axes_arg(args)
-    outputs = {"--summary": args.summary, "--heatmap": args.heatmap, "--board": args.board}
-    outputs["--line"] = args.line
-    _check_outputs({"TABLE": args.table, **outputs})
+    pictures = {"--heatmap": args.heatmap, "--board": args.board, "--line": args.line}
+    check_pictures(pictures)
+    if args.summary:
+        check_suffix("--summary", args.summary, SUFFIXES, "table", hint="")
+    _check_outputs({"TABLE": args.table, "--summary": args.summary, **pictures})
     saved = load(args.table, args.format)
     summary = saved.summary(args.confidence)
     metric_column(args.metric, summary)

@@ -29,8 +29,11 @@ from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
 from sliders.batch.summary import metric_column
 from sliders.batch.tables import SUFFIXES, format_for, read_table, sidecar_path
 from sliders.batch.work import FAULT_REFUSED
+from sliders.cli.outputs import check_pictures, check_suffix
+from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.errors import UserError
+from sliders.fileio import is_special
 from sliders.physics import PhysicsParams, Shot, Simulation
 from sliders.physics.engine import PymunkSimulation
 from sliders.physics.noise import Noise
@@ -67,6 +70,23 @@ def run(args: argparse.Namespace) -> int:
 
     metric_column(args.metric)
     spot = parse_score_boards(args.score_board, scene.seats)
+    axes = heatmap_axes_arg(args)
+    if args.top < 0:
+        raise UserError(f"--top {args.top}: must be 0 or more")
+    if args.workers is not None and args.backend == "dask":
+        raise UserError("--workers is for the local backends; a Dask cluster has its own workers")
+    check_options(
+        workers=args.workers,
+        backend=args.backend,
+        scheduler=args.scheduler,
+        chunk_size=args.chunk_size,
+    )
+    fmt, summary_path, outputs = table_outputs(args.out, args.summary, args.format)
+    pictures = {"--heatmap": args.heatmap, "--board": args.board, "--line": args.line}
+    check_pictures(pictures)
+    _check_outputs({**outputs, **pictures})
+    if args.backend != "dask":  # a cluster's workers compile on their own machines
+        announce_compile(args.engine)  # the study's first check runs the engine
     study = Study.create(
         scene,
         seat,
@@ -81,30 +101,6 @@ def run(args: argparse.Namespace) -> int:
         common_random=args.common_random,
     )
 
-    axes = heatmap_axes_arg(args)
-    if args.top < 0:
-        raise UserError(f"--top {args.top}: must be 0 or more")
-    if args.workers is not None and args.backend == "dask":
-        raise UserError("--workers is for the local backends; a Dask cluster has its own workers")
-    check_options(
-        workers=args.workers,
-        backend=args.backend,
-        scheduler=args.scheduler,
-        chunk_size=args.chunk_size,
-    )
-    fmt = format_for(args.out, args.format)
-    summary_path = args.summary or _summary_path(args.out, fmt)
-    for flag, path in (("--out", args.out), ("--summary", summary_path)):
-        implied = format_for(path, None)
-        if Path(path).suffix.lower() in SUFFIXES and implied != fmt:
-            raise UserError(f"{flag} {path} names a {implied} file but the format is {fmt}")
-    outputs = {"--out": args.out, "--summary": summary_path}
-    if fmt == "csv":
-        outputs["--out's record"] = sidecar_path(args.out)
-        outputs["--summary's record"] = sidecar_path(summary_path)
-    _check_outputs(
-        {**outputs, "--heatmap": args.heatmap, "--board": args.board, "--line": args.line}
-    )
     done = _resumable(args.out, fmt, study) if args.resume else None
 
     with Stop().catch() as stop:
@@ -129,7 +125,7 @@ def _run_and_write(
     args: argparse.Namespace,
     study: Study,
     fmt: str,
-    summary_path: str,
+    summary_path: str | None,
     axes: tuple[str, ...] | None,
     done: dict | None,
     stop: Stop,
@@ -164,7 +160,8 @@ def _run_and_write(
 
     result.write(args.out, fmt)
     summary = result.summary(args.confidence)
-    result.write_summary(summary_path, fmt, args.confidence)
+    if summary_path:
+        result.write_summary(summary_path, fmt, args.confidence)
     draw_pictures(args, summary, result.table, study, axes)
 
     simulated = result.n_shots - (len(done["shot"]) if done else 0)
@@ -175,9 +172,8 @@ def _run_and_write(
     )
     _report_faults(result)
     print_top(summary, args.top, args.confidence, args.metric)
-    written = [args.out, summary_path, args.heatmap, args.board, args.line]
-    if fmt == "csv":
-        written[1:2] = [sidecar_path(args.out), summary_path, sidecar_path(summary_path)]
+    _, _, tables = table_outputs(args.out, summary_path, fmt)
+    written = [*tables.values(), args.heatmap, args.board, args.line]
     print("wrote " + ", ".join(w for w in written if w))
     return result
 
@@ -281,6 +277,32 @@ def _noise(args: argparse.Namespace) -> Noise:
     noise = dataclasses.replace(noise, **{k: v for k, v in changes.items() if v is not None})
     noise.check()
     return noise
+
+
+def table_outputs(
+    out: str, summary: str | None, fmt_flag: str | None
+) -> tuple[str, str | None, dict[str, str]]:
+    """The table's format, the summary's path (``None``: no summary file) and each file the
+    tables write, by what names it. A name's extension must be a table format's unless --format
+    says which; a stream such as ``/dev/null`` gets no summary or record named after it."""
+    if fmt_flag is None:
+        for flag, path in (("--out", out), ("--summary", summary)):
+            if path:
+                check_suffix(flag, path, SUFFIXES, "table")
+    fmt = format_for(out, fmt_flag)
+    if summary is None and not is_special(out):
+        summary = _summary_path(out, fmt)
+    outputs = {}
+    for flag, path in (("--out", out), ("--summary", summary)):
+        if not path:
+            continue
+        implied = format_for(path, None)
+        if Path(path).suffix.lower() in SUFFIXES and implied != fmt:
+            raise UserError(f"{flag} {path} names a {implied} file but the format is {fmt}")
+        outputs[flag] = path
+        if fmt == "csv" and not is_special(path):
+            outputs[f"{flag}'s record"] = sidecar_path(path)
+    return fmt, summary, outputs
 
 
 def _summary_path(out: str, fmt: str) -> str:

@@ -11,6 +11,8 @@ from sliders.ai.value import parse_score_boards
 from sliders.batch.plots import plot_board
 from sliders.batch.study import PARAMETERS, parse_spec
 from sliders.cli.batch import _check_outputs, _noise
+from sliders.cli.outputs import check_pictures
+from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.errors import UserError
 from sliders.lab.search import Settings, search
@@ -38,8 +40,10 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"--{name} {text!r}: give a range LO:HI or one value (no steps)")
         box[name] = spec
     spot = parse_score_boards(args.score_board, scene.seats)
+    check_pictures({"--board": args.board})
     _check_outputs({"--board": args.board})
     settings = dataclasses.replace(Settings(), final=args.final)
+    announce_compile(args.engine)
     result = search(
         scene,
         seat,

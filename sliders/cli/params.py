@@ -41,9 +41,11 @@ def run(args: argparse.Namespace) -> int:
         f"--engine {'|'.join(ENGINES)} on shot, batch, play, best and tournament"
     )
     print("physics (override with --param NAME=VALUE; values outside the range are refused)")
-    print(f"  {'name':<24} {'value':<20} {'legal range':<18} meaning")
-    for name, value, legal, doc in params.describe():
-        print(f"  {name:<24} {value:<20.6g} {legal!s:<18} {doc}")
+    rows = [("name", "value", "legal range", "meaning")]  # columns as wide as their widest cell
+    rows += [(name, f"{v:.6g}", str(legal), doc) for name, v, legal, doc in params.describe()]
+    wn, wv, wl = (max(len(r[i]) for r in rows) for i in range(3))
+    for name, shown, legal, doc in rows:
+        print(f"  {name:<{wn}}  {shown:<{wv}}  {legal:<{wl}}  {doc}")
     print(f"  and max_speed·dt ≤ pawn_radius, max_time/dt ≤ {MAX_STEPS:,} steps")
     print("geometry (m)")
     for name, value in geometry.items():

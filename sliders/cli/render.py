@@ -7,6 +7,7 @@ import argparse
 
 from sliders.boards.geometry import check_pawns
 from sliders.boards.render import render_png
+from sliders.cli.outputs import check_pictures
 from sliders.cli.table import table_from_args
 from sliders.errors import UserError
 from sliders.physics import PhysicsParams, at_rest
@@ -16,6 +17,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not 20 <= args.dpi <= 1200:
         raise UserError(f"--dpi {args.dpi} is out of range (20..1200)")
+    check_pictures({"--out": args.out})
     scene, layout, face = table_from_args(args)
     params = PhysicsParams.default()
     check_pawns(layout, scene.pawns, params.pawn_radius)

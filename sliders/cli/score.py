@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from typing import TextIO
 
@@ -60,7 +61,11 @@ def run(args: argparse.Namespace) -> int:
         if game.steps:
             print(f"resumed {args.log} after {len(game.steps)} steps")
         keeper = Scorekeeper(game, log=args.log, batch=args.batch)
-        return keeper.run(sys.stdin)
+        try:
+            return keeper.run(sys.stdin)
+        except KeyboardInterrupt:
+            keeper.interrupted()
+            return 130
     finally:
         if held is not None:
             held.release()
@@ -92,18 +97,19 @@ class Scorekeeper:
         _replace_undecodable(lines)
         self.save()
         self.show()
+        typed = self._typed(lines)
         number = 0
         while True:
-            if not self.batch:
+            if not self.batch and not typed:
                 self.say(self.prompt(), end="")
                 self.out.flush()
             try:
-                line = lines.readline(MAX_LINE + 1)
+                line = self._read_typed() if typed else lines.readline(MAX_LINE + 1)
             except (OSError, ValueError) as exc:  # the terminal went away, say
                 print(f"error: cannot read the input ({exc}); stopping", file=self.err)
                 line = ""
             too_long = len(line) > MAX_LINE
-            if too_long:
+            if too_long and not typed:
                 _skip_rest_of_line(lines, line)
                 line = line[:40] + "…\n"
             if line and not self.batch and not _is_tty(lines):
@@ -135,6 +141,41 @@ class Scorekeeper:
                     file=self.err,
                     flush=True,
                 )
+
+    def _typed(self, lines: TextIO) -> bool:
+        """Whether the lines are typed at a terminal, to be read with line editing and history
+        (the arrow keys, Ctrl-R: the standard library's ``readline``, where the system has it)."""
+        if self.batch or lines is not sys.stdin or self.out is not sys.stdout:
+            return False
+        if not (_is_tty(lines) and _is_tty(self.out)):
+            return False
+        try:
+            import readline  # noqa: F401  (loading it gives input() line editing and history)
+        except ImportError:
+            return False
+        return True
+
+    def _read_typed(self) -> str:
+        """One line typed at the terminal, with its newline ("" at the end of input)."""
+        try:
+            return input(self.prompt()) + "\n"
+        except EOFError:
+            return ""
+
+    def interrupted(self) -> None:
+        """After Ctrl-C: save the game and say how to go on with it."""
+        self.chosen = {}
+        try:
+            self.save()
+        except UserError as exc:
+            print(f"\nerror: {exc}", file=self.err, flush=True)
+            return
+        if self.log:
+            again = f"sliders score --log {shlex.quote(self.log)}"
+            how = f"the game is saved in {self.log}; resume it with: {again}"
+        else:
+            how = "the game was not saved (start one with --log FILE to be able to resume it)"
+        print(f"\nsliders score: interrupted; {how}", file=self.err, flush=True)
 
     def handle(self, line: str) -> bool:
         """Apply one line; False to stop."""

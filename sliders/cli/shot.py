@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from sliders.boards.render import render_png
 from sliders.boards.scene import Scene, ScenePawn
+from sliders.cli.outputs import check_pictures
+from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.physics import PhysicsParams, Shot, Simulation, shot_limits
 
@@ -20,6 +23,8 @@ def run(args: argparse.Namespace) -> int:
     shot_limits(layout, seat, params).check_ranges(
         {"speed": args.speed, "angle": args.angle, "offset": args.offset, "release": args.release}
     )
+    check_pictures({"--png": args.png})
+    announce_compile(args.engine)  # before the engine is first used: it may compile
     shot = Shot.from_degrees(
         seat, args.speed, args.angle, offset=args.offset, release=args.release, pawn=args.pawn
     )
@@ -39,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
             f"{seat} {args.speed:g} m/s, {args.angle:g}°, offset {args.offset:g} m · {face.name}"
         )
         render_png(args.png, layout, face, result.pawns, paths, params.pawn_radius, title)
+    written = [w for w in (args.save_scene, args.png) if w]
 
     if args.json:
         out = result.to_json()
@@ -54,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         }
         out["layout"], out["seats"] = scene.layout, list(scene.seats)
         print(json.dumps(out, indent=2))
+        if written:  # stdout holds the JSON object alone
+            print(f"wrote {', '.join(written)}", file=sys.stderr)
         return 0
     ended = "settled after" if result.settled else "TIMED OUT (still moving) at"
     print(
@@ -68,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
     for e in result.events:
         extra = f" impulse {e.impulse:.4f} N·s" if e.impulse else ""
         print(f"  {e.t:7.3f} s  {e.type!s:<13} {' '.join(e.pawns)}{extra}".rstrip())
+    if written:
+        print(f"wrote {', '.join(written)}")
     return 0
 
 

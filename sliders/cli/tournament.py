@@ -9,7 +9,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from sliders.boards import read_layout
+from sliders.cli.outputs import check_pictures
+from sliders.cli.prepare import announce_compile
 from sliders.errors import UserError
+from sliders.fileio import is_special
 from sliders.game import HeadlessGame
 from sliders.game.config import split_items
 from sliders.outcome import FACES, parse_seats
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
     from sliders.tournament.run import Settings
 
 
-def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str]:
+def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str | None]:
 
     names = [n for n in split_items(args.players) if n]
     if len(names) < 2:
@@ -59,7 +62,10 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str]:
         args.max_rounds,
         check_engine(args.engine),
     )
-    png = args.png or os.path.splitext(args.results)[0] + ".png"
+    check_pictures({"--png": args.png})
+    png = args.png
+    if png is None and not is_special(args.results):  # no picture named after /dev/null
+        png = os.path.splitext(args.results)[0] + ".png"
     return settings, jobs, png
 
 
@@ -67,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings, jobs, png = settings_from_args(args)
     read_results(args.results, settings)  # another tournament's file fails before any game
+    announce_compile(settings.engine)
     _probe_engine(settings)
     total = len(settings.schedule())
 
@@ -88,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         f"{settings.face} on {settings.layout} ({', '.join(settings.seats)}), "
         f"{len(games)} games, seed {settings.seed}"
     )
-    if games:
+    if games and png:
         write_png(png, players, games, title)
         print(f"picture: {png}")
     print(f"results: {args.results}")

@@ -125,28 +125,32 @@ def player_lines(players: Sequence[str], games: Sequence[dict[str, Any]]) -> lis
 
 
 def text_table(players: Sequence[str], games: Sequence[dict[str, Any]], planned: int) -> str:
-    """The tables a person reads: players by rating, then every pairing."""
+    """The tables a person reads: players by rating, then every pairing (the name columns as wide
+    as the longest name, so a long one keeps the columns in line)."""
+    w = max([22, *(len(n) for n in players)])
+    both = [f"{p.a} vs {p.b}" for p in pairings(players, games)]
+    wp = max([40, *(len(n) for n in both)])
     rows = [
         f"{len(games)} of {planned} games played",
         "",
-        f"{'player':<22} {'Elo':>6} {'games':>6} {'wins':>5} {'win %':>6} "
+        f"{'player':<{w}} {'Elo':>6} {'games':>6} {'wins':>5} {'win %':>6} "
         f"{'pts/shot':>8} {'s/decision':>10} {'max s':>7}",
     ]
     for line in player_lines(players, games):
         rate = 100 * line.wins / line.games if line.games else 0.0
         rows.append(
-            f"{line.name:<22} {line.rating:6.0f} {line.games:6d} {line.wins:5d} {rate:6.1f} "
+            f"{line.name:<{w}} {line.rating:6.0f} {line.games:6d} {line.wins:5d} {rate:6.1f} "
             f"{line.points_per_shot:8.2f} {line.think_mean:10.3f} {line.think_max:7.2f}"
         )
     rows += [
         "",
-        f"{'pairing':<40} {'games':>6} {'wins':>9} {'draws':>5} {'A wins':>7} {'95 % interval':>14}",
+        f"{'pairing':<{wp}} {'games':>6} {'wins':>9} {'draws':>5} {'A wins':>7} {'95 % interval':>14}",
     ]
     for p in pairings(players, games):
         lo, hi = p.interval_a
         rows.append(
-            f"{p.a + ' vs ' + p.b:<40} {p.games:6d} {p.wins_a:4d}-{p.wins_b:<4d} {p.draws:5d} "
-            f"{100 * p.rate_a:6.1f}% {100 * lo:6.1f}–{100 * hi:5.1f}%"
+            f"{p.a + ' vs ' + p.b:<{wp}} {p.games:6d} {p.wins_a:4d}-{p.wins_b:<4d} {p.draws:5d} "
+            f"{100 * p.rate_a:6.1f}% {f'{100 * lo:.1f}–{100 * hi:.1f}%':>14}"
         )
     return "\n".join(rows) + "\n"
 

@@ -66,6 +66,7 @@ def test_the_defaults_the_help_repeats_are_their_sources() -> None:
     assert flags.shot.MAX_SPEED == PhysicsParams.default().max_speed
     assert flags.batch.BACKENDS == runners.BACKENDS
     assert flags.batch.DEFAULT_CHUNK == runners.DEFAULT_CHUNK
+    assert flags.batch.EXACT_CHUNK == runners.EXACT_CHUNK
     assert flags.batch.FORMATS == tables.FORMATS
     assert flags.batch.METRICS_HELP == summary.METRICS_HELP
     assert flags.play.CONTROLS == tuple(CONTROLS)

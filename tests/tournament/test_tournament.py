@@ -314,3 +314,21 @@ def test_ctrl_c_keeps_the_games_played_and_the_same_command_resumes(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "24 of 24 games played" in done.stdout
     assert len(path.read_text().splitlines()) == 25
+
+
+def test_the_table_keeps_its_columns_in_line_whatever_the_names():
+    long_a = "cpu:hand=0.5,mind=classic"
+    long_b = "my_long_module_name:my_long_function"
+    stats = {"shots": 4, "points": 8, "think": 0.4, "think_max": 0.2}
+    games = [
+        {"players": {long_a: stats, long_b: stats}, "winner": long_a},
+        {"players": {long_a: stats, "centre": stats}, "winner": None},
+    ]
+    lines = text_table([long_a, long_b, "centre"], games, 6).splitlines()
+    players = lines[lines.index("") + 1 : lines.index("", 3)]
+    pairs = lines[lines.index("", 3) + 1 :]
+    for table in (players, pairs):
+        ends = {len(line) for line in table}
+        assert len(ends) == 1, table  # every row ends under the header's last column
+        assert all(line.rstrip() == line for line in table)
+    assert players[1].startswith(long_a + " ") or players[1].startswith(long_b + " ")

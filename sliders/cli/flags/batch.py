@@ -26,6 +26,8 @@ BACKENDS: tuple[str, ...] = ("local", "dask", "dask-local")
 """as :data:`sliders.batch.runners.BACKENDS`"""
 DEFAULT_CHUNK = 64
 """as :data:`sliders.batch.runners.DEFAULT_CHUNK`"""
+EXACT_CHUNK = 4096
+"""as :data:`sliders.batch.runners.EXACT_CHUNK`: the default chunk in the exact engine"""
 FORMATS: tuple[str, ...] = ("parquet", "csv", "npz")
 """as :data:`sliders.batch.tables.FORMATS`"""
 METRICS_HELP = "value, points, p_penalty, p_hit, p_opp_hit, p_opp_penalty or p_STATUS"
@@ -78,7 +80,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--chunk-size",
         type=int,
         default=DEFAULT_CHUNK,
-        help=f"shots per task (default: {DEFAULT_CHUNK}; does not change the results)",
+        help=f"shots per task (default: {EXACT_CHUNK:,} in the exact engine, {DEFAULT_CHUNK} in "
+        "pymunk; does not change the results)",
     )
     add_param_argument(g)
     add_engine_argument(g)

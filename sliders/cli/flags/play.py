@@ -32,9 +32,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seats",
         metavar="SPEC",
-        help="who sits where: SEAT=human, SEAT=cpu[:easy|medium|hard] or "
-        "SEAT=cpu:hand=none|low|medium|high,mind=weak|fair|strong|classic, comma-separated "
-        "(default: the layout's seats, the first a person, the others the computer)",
+        help="who sits where, comma-separated: SEAT=human, SEAT=cpu[:easy|medium|hard] or "
+        "SEAT=cpu:hand=H,mind=M (H: none, low, medium or high; M: weak, fair, strong or "
+        "classic) (default: the layout's seats, the first a person, the others the computer)",
     )
     p.add_argument("--seed", type=seed, help="seed for the computer players and the physics")
     p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")

@@ -1,10 +1,11 @@
 """Keep score for a game of Sorry! Sliders played on the physical board.
 
-Type what happens as it happens, one shot a line ("red 3", "blue sorry", "green tip",
+A new game needs --face and --players (or --boards), e.g. sliders score --face race-for-home
+--players red,yellow --log game.json. Type what happens as it happens, one shot a line ("red 3", "blue sorry", "green tip",
 "yellow 4, red#1 off"); the scorekeeper applies the rules, shows every score board, and at the
 end of each round suggests how each player should move their scoring pawns. Type "help" for
-every word. With --log FILE the game is saved after every step, and running the same command
-again resumes it. --boards picks up a game already in progress, e.g.
+every word; the arrow keys edit a line and recall earlier ones. With --log FILE the game is
+saved after every step (and on Ctrl-C), and sliders score --log FILE resumes it. --boards picks up a game already in progress, e.g.
 --boards red=0,0,2,6 yellow=6,home,1,start --round 4.
 """
 
@@ -18,7 +19,9 @@ HELP = "keep score for a game played on the physical board"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--face", choices=FACES, help="the game (target board face) to play")
+    parser.add_argument(
+        "--face", choices=FACES, help="the game (target board face) to play; a new game needs it"
+    )
     parser.add_argument(
         "--players",
         metavar="LIST",

@@ -9,7 +9,8 @@ the medium one), greedy[:HAND] (the shot
 that leaves its pawns worth the most points now), or MODULE:FUNCTION (your own; see
 docs/players.md). Every pairing plays --games two-seat games, the players swapping seats (and
 the first slide) each game. Each finished game is appended to the results file: run the same
-command again to resume an interrupted tournament, or with more --games to extend it.
+command again to resume an interrupted tournament. A results file holds one tournament: other
+players, --games or settings need another --results file.
 """
 
 from __future__ import annotations
@@ -26,8 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--players",
         required=True,
         metavar="LIST",
-        help="comma-separated players, e.g. cpu:easy,cpu:hard,cpu:hand=low,mind=classic,"
-        "centre,greedy,mybot:play",
+        help="comma-separated players (every kind is listed above), e.g. cpu:easy,cpu:hard,greedy",
     )
     p.add_argument("--games", type=int, default=10, help="games per pairing (default: 10)")
     p.add_argument(
