@@ -24,7 +24,7 @@ import pymunk
 
 from sliders.boards import face, square
 from sliders.outcome import PawnRest, Status
-from sliders.physics import PhysicsParams, Shot, Simulation, simulate
+from sliders.physics import PhysicsParams, Setup, Shot, simulate
 from sliders.physics.exact import ensure_compiled
 from sliders.physics.exact.batch import simulate_batch
 
@@ -65,7 +65,7 @@ def time_shots(table: list[PawnRest], batch: list[Shot], coast: bool) -> tuple[f
     steps = coasted = 0
     start = time.process_time()
     for shot in batch:
-        sim = Simulation(layout, board, table, shot, engine="pymunk")
+        sim = start(Setup(layout, board, engine="pymunk"), table, shot)
         sim.coast = coast
         sim.run()
         result = sim.result()
@@ -93,7 +93,7 @@ def time_exact(table: list[PawnRest], batch: list[Shot]) -> float:
     layout, board = square("south,west,north,east"), face("race-for-home")
     start = time.process_time()
     for shot in batch:
-        simulate(layout, board, table, shot, engine="exact")
+        simulate(Setup(layout, board, engine="exact"), table, shot)
     return time.process_time() - start
 
 
