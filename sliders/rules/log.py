@@ -307,15 +307,7 @@ def check_log(data: Any) -> None:
         checks.text(s, f"seats[{i}]", limit=16)
     if data.get("starter") is not None:
         checks.text(data["starter"], "starter", limit=16)
-    layout = data.get("layout")
-    if isinstance(layout, dict):
-        checks.obj(layout, "layout", ("name", "seats"), ("name",))
-        checks.text(layout["name"], "layout.name")
-        if layout.get("seats") is not None:
-            for i, s in enumerate(checks.array(layout["seats"], "layout.seats", 0, len(SEATS))):
-                checks.text(s, f"layout.seats[{i}]", limit=16)
-    elif layout is not None:
-        checks.text(layout, "layout")
+    _check_layout(data.get("layout"))
     boards = data.get("boards")
     if isinstance(boards, dict):
         for seat, board in boards.items():
@@ -325,6 +317,18 @@ def check_log(data: Any) -> None:
         checks.whole(data["round"], "round", 1, 10**6)
     for n, step in enumerate(checks.array(data["steps"], "steps", 0, MAX_STEPS), 1):
         _check_step(step, f"step {n}")
+
+
+def _check_layout(layout: Any) -> None:
+    """The log's layout: none, a name, or ``{"name": ..., "seats": [...]}``."""
+    if isinstance(layout, dict):
+        checks.obj(layout, "layout", ("name", "seats"), ("name",))
+        checks.text(layout["name"], "layout.name")
+        if layout.get("seats") is not None:
+            for i, s in enumerate(checks.array(layout["seats"], "layout.seats", 0, len(SEATS))):
+                checks.text(s, f"layout.seats[{i}]", limit=16)
+    elif layout is not None:
+        checks.text(layout, "layout")
 
 
 _LOG_KEYS = ("schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "steps")
