@@ -13,6 +13,7 @@ edits it.
 
 from __future__ import annotations
 
+import abc
 import functools
 import math
 from collections.abc import Sequence
@@ -109,7 +110,7 @@ class Simulation(Protocol):
     def result(self) -> ShotResult: ...
 
 
-class Engine:
+class Engine(abc.ABC):
     """One engine of :data:`REGISTRY`: how it sets a shot up (:meth:`start`), runs it to rest
     (:meth:`simulate`) and runs many (:meth:`simulate_many`: one shot after another, unless the
     engine has a faster batch path)."""
@@ -117,10 +118,13 @@ class Engine:
     name = ""
 
     def load(self) -> None:
-        """Make sure the engine can run (a one-line UserError if it cannot)."""
+        """Make sure the engine can run (a one-line UserError if it cannot): an engine that
+        loads with this module has nothing to do."""
+        return None
 
+    @abc.abstractmethod
     def start(self, setup: Setup, table: Sequence[PlacedPawn], shot: Shot) -> Simulation:
-        raise NotImplementedError
+        """``shot`` set up on ``table``, not yet run (a UserError for one the physics refuses)."""
 
     def simulate(self, setup: Setup, table: Sequence[PlacedPawn], shot: Shot) -> ShotResult:
         sim = self.start(setup, table, shot)
@@ -132,7 +136,7 @@ class Engine:
         self.start(setup, table, shot)
 
     def simulate_many(self, setup: Setup, table: Sequence[PlacedPawn], shots: Shots) -> BatchResult:
-        """Each shot of ``many`` run to rest by :meth:`simulate`, into arrays."""
+        """Each of ``shots`` run to rest by :meth:`simulate`, into arrays."""
         shooter = shots.pawn or next_in_hand(shots.seat, table)
         seat = setup.layout.seat(shots.seat)
         n, order = len(shots.speed), (shooter, *(q.id for q in table))
