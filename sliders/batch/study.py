@@ -314,7 +314,7 @@ class Study:
             common_random=common_random,
         )
         study = cls(ctx, design)
-        study.check(layout, face)
+        study.check()
         return study
 
     @property
@@ -325,7 +325,7 @@ class Study:
     def n_shots(self) -> int:
         return len(self.design) * self.context.samples
 
-    def check(self, layout: Layout, face: Face) -> None:
+    def check(self) -> None:
         """Raise UserError for an intended shot no hand can make or a table the physics refuses.
 
         Each parameter's range is checked with the flag's name; then a simulation is set up (not
@@ -334,8 +334,8 @@ class Study:
         """
 
         ctx = self.context
-        setup = Setup(layout, face, ctx.params, ctx.engine)
-        shot_limits(layout, ctx.seat, ctx.params).check_ranges(self.design.ranges)
+        setup = ctx.setup()
+        shot_limits(setup.layout, ctx.seat, ctx.params).check_ranges(self.design.ranges)
         for corner in _corners(self.design):
             shot = Shot.from_degrees(
                 ctx.seat, corner[0], corner[1], offset=corner[2], release=corner[3], pawn=ctx.pawn
