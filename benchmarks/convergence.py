@@ -23,7 +23,7 @@ import numpy as np
 
 from sliders.boards import face, square
 from sliders.outcome import PawnRest, ShotResult, Status
-from sliders.physics import PhysicsParams, Shot, simulate
+from sliders.physics import PhysicsParams, Setup, Shot, simulate
 
 LAYOUT = square("south,west,north,east")
 FACE = face("race-for-home")
@@ -107,13 +107,13 @@ class Figures:
 def compare(cases: list[Case], dts: list[float]) -> tuple[list[Figures], float]:
     """Figures for each step, and the exact engine's seconds for the corpus."""
     t0 = time.process_time()
-    exact = [simulate(LAYOUT, FACE, c.table, c.shot, engine="exact") for c in cases]
+    exact = [simulate(Setup(LAYOUT, FACE, engine="exact"), c.table, c.shot) for c in cases]
     exact_seconds = time.process_time() - t0
     figures = []
     for dt in dts:
         params = PhysicsParams.default().replace(dt=dt)
         t0 = time.process_time()
-        runs = [simulate(LAYOUT, FACE, c.table, c.shot, params, engine="pymunk") for c in cases]
+        runs = [simulate(Setup(LAYOUT, FACE, params, "pymunk"), c.table, c.shot) for c in cases]
         seconds = time.process_time() - t0
         same = [agree(a, b) for a, b in zip(exact, runs, strict=True)]
         diffs = [position_difference(a, b) for a, b, s in zip(exact, runs, same, strict=True) if s]

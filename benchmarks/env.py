@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import replace
 
 import numpy as np
 
 from sliders.env import SlidersEnv, sliders_v0
-from sliders.physics import simulate
+from sliders.physics import Setup, simulate
 
 
 def steady(rng: np.random.Generator, foul: float) -> np.ndarray:
@@ -57,7 +58,7 @@ def pettingzoo_steps(n: int, seed: int) -> tuple[float, list[tuple[object, objec
 def physics_alone(slid: list[tuple[object, object, object]]) -> float:
     t0 = time.perf_counter()
     for i, (table, shot, game) in enumerate(slid):
-        simulate(game.layout, game.face, table, shot, game.params, i)  # type: ignore[attr-defined]
+        simulate(Setup(game.layout, game.face, game.params), table, replace(shot, seed=i))  # type: ignore[attr-defined]
     return len(slid) / (time.perf_counter() - t0)
 
 

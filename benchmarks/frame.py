@@ -27,6 +27,7 @@ import math
 import os
 import statistics
 import time
+from dataclasses import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -37,7 +38,7 @@ import pygame  # noqa: E402
 
 from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
 from sliders.outcome import PawnRest, Status  # noqa: E402
-from sliders.physics import DEFAULT_ENGINE, ENGINES, Shot, Simulation  # noqa: E402
+from sliders.physics import DEFAULT_ENGINE, ENGINES, Setup, Shot, Simulation, start  # noqa: E402
 from sliders.scenes import draw as scene_draw  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
 from sliders.scenes.screens import PlayScreen  # noqa: E402  (registers every screen)
@@ -115,7 +116,9 @@ def main() -> None:
                 table.append(PawnRest(f"{seat}-{n}", seat, x, y, Status.ON_TARGET, 1))
                 k += 1
         shot = Shot("south", speed, angle, 0.0, None, "south-4")
-        sim = Simulation(match.layout, match.face, table, shot, match.params, 1, args.engine)
+        sim = start(
+            Setup(match.layout, match.face, match.params, args.engine), table, replace(shot, seed=1)
+        )
         match.follow(sim)
         return sim
 

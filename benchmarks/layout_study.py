@@ -14,12 +14,13 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 
 from sliders.boards import BUILTIN_LAYOUTS, face, load_layout
 from sliders.outcome import Status
-from sliders.physics import PhysicsParams, Shot, simulate
+from sliders.physics import PhysicsParams, Setup, Shot, simulate
 
 GROUPS: dict[str, tuple[Status, ...]] = {
     "board": (Status.ON_TARGET, Status.HOLE_EDGE),
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     speeds = np.round(np.arange(args.lo, args.hi + 1e-9, args.step), 6)
     rows = []
     square = load_layout("square")  # one shot first: the engine's one-time loading is not timed
-    simulate(square, face(square.face), (), Shot("south", 0.5), params, seed=0)
+    simulate(Setup(square, face(square.face), params), (), Shot("south", 0.5, seed=0))
     started = time.perf_counter()
     shots = 0
     for name in BUILTIN_LAYOUTS:
@@ -59,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
             for offset in np.linspace(-limit, limit, args.offsets):
                 for speed in speeds:
                     shot = Shot(seat.name, float(speed), offset=float(offset))
-                    rest = simulate(layout, game, (), shot, params, seed=0).pawns[0]
+                    rest = simulate(Setup(layout, game, params), (), replace(shot, seed=0)).pawns[0]
                     shots += 1
                     group = next((g for g, ss in GROUPS.items() if rest.status in ss), "other")
                     counts[group] += 1

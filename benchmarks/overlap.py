@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -26,7 +26,7 @@ from sliders.boards import FACES, face, segment_distance, square
 from sliders.boards.geometry import check_pawns
 from sliders.errors import UserError
 from sliders.outcome import ENGINES, PawnRest, ShotResult, Status
-from sliders.physics import PhysicsParams, Shot, simulate
+from sliders.physics import PhysicsParams, Setup, Shot, simulate
 
 LAYOUT = square("south,west,north,east")
 SEATS = ("south", "west", "north", "east")
@@ -94,7 +94,11 @@ def overlaps(result: ShotResult, r: float) -> tuple[float, float]:
 
 
 def run(case: Case, face_name: str, engine: str) -> ShotResult:
-    return simulate(LAYOUT, face(face_name), case.table, case.shot, seed=case.seed, engine=engine)
+    return simulate(
+        Setup(LAYOUT, face(face_name), engine=engine),
+        case.table,
+        replace(case.shot, seed=case.seed),
+    )
 
 
 @dataclass

@@ -24,7 +24,7 @@ import pymunk
 
 from sliders.boards import face, square
 from sliders.outcome import PawnRest, Status
-from sliders.physics import PhysicsParams, Shot, Simulation, simulate
+from sliders.physics import PhysicsParams, Setup, Shot, simulate, start
 from sliders.physics.exact import ensure_compiled
 from sliders.physics.exact.batch import simulate_batch
 
@@ -60,18 +60,18 @@ def shots(n: int, rng: np.random.Generator) -> list[Shot]:
 def time_shots(table: list[PawnRest], batch: list[Shot], coast: bool) -> tuple[float, int, int]:
     """Seconds for the batch in the pymunk engine, simulated steps, and shots finished in closed
     form."""
-    layout, board = square("south,west,north,east"), face("race-for-home")
+    setup = Setup(square("south,west,north,east"), face("race-for-home"), engine="pymunk")
     dt = PhysicsParams.default().dt
     steps = coasted = 0
-    start = time.process_time()
+    t0 = time.process_time()
     for shot in batch:
-        sim = Simulation(layout, board, table, shot, engine="pymunk")
-        sim.coast = coast
+        sim = start(setup, table, shot)
+        sim.coast = coast  # type: ignore[attr-defined]
         sim.run()
         result = sim.result()
         steps += round(result.settle_time / dt)
-        coasted += sim.coasted
-    return time.process_time() - start, steps, coasted
+        coasted += sim.coasted  # type: ignore[attr-defined]
+    return time.process_time() - t0, steps, coasted
 
 
 def bare_pymunk_steps(n_steps: int) -> float:
@@ -90,11 +90,11 @@ def bare_pymunk_steps(n_steps: int) -> float:
 
 def time_exact(table: list[PawnRest], batch: list[Shot]) -> float:
     """Seconds of process time for the batch in the exact engine, one simulate() per shot."""
-    layout, board = square("south,west,north,east"), face("race-for-home")
-    start = time.process_time()
+    setup = Setup(square("south,west,north,east"), face("race-for-home"), engine="exact")
+    t0 = time.process_time()
     for shot in batch:
-        simulate(layout, board, table, shot, engine="exact")
-    return time.process_time() - start
+        simulate(setup, table, shot)
+    return time.process_time() - t0
 
 
 def time_exact_batch(table: list[PawnRest], batch: list[Shot]) -> float:

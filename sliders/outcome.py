@@ -6,13 +6,17 @@ It is plain data with no dependency on pymunk or pygame, and it round-trips thro
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sliders import records
 from sliders.errors import UserError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SEATS: tuple[str, ...] = ("south", "west", "north", "east")
 """Seats of the square in turn order: play passes to the left."""
@@ -59,6 +63,18 @@ def parse_seats(text: str | Iterable[str], noun: str = "seat") -> tuple[str, ...
 
 ENGINES: tuple[str, ...] = ("exact", "pymunk")
 """The physics engines a shot can be simulated in (see :mod:`sliders.physics`)."""
+
+DEFAULT_ENGINE = "exact"
+"""the engine used when none is named: the exact one (docs/model.md says when to pick which)"""
+
+
+def check_engine(engine: str | None) -> str:
+    """The engine's name (``None``: the default), or a one-line UserError."""
+    if engine is None:
+        return DEFAULT_ENGINE
+    if engine not in ENGINES:
+        raise UserError(f"engine {engine!r} is unknown (choose {' or '.join(ENGINES)})")
+    return engine
 
 
 def pawn_id(seat: str, number: int) -> str:
@@ -242,3 +258,90 @@ class ShotResult:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ShotResult:
         return records.from_json(cls, data)
+
+
+STATUSES: tuple[Status, ...] = tuple(Status)
+"""Rest statuses as small numbers (in tables and batches of shots): code k is ``STATUSES[k]``."""
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """Many shots of one table from one seat, as arrays: one row per shot, one column per pawn
+    (``order``: the shot pawn, then the table's), what :func:`sliders.physics.simulate_many`
+    gives in either engine."""
+
+    order: tuple[str, ...]
+    status: np.ndarray  # int8 codes into STATUSES
+    points: np.ndarray  # int16
+    x: np.ndarray
+    y: np.ndarray
+    settle_time: np.ndarray
+    contacts: np.ndarray
+    settled: np.ndarray  # False: the shot timed out
+    refused: np.ndarray  # True: not simulated (see simulate_many's ``refuse``)
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One slide, enough to run the physics again: from ``seat``'s lane, released ``release``
+    metres down the lane from its near end (None: on the foul line), ``offset`` metres to the
+    shooter's right of the lane's axis, heading ``angle`` **radians** to the shooter's right of
+    straight, at ``speed`` m/s. ``pawn`` is the pawn slid (None: the seat's lowest-numbered pawn
+    not on the table) and ``seed`` seeds the simulation's random draws (None: none given).
+
+    The physics simulates it; a game's log keeps each shot slid, with its pawn and seed, as
+    ``{"seat", "pawn", "speed", "angle_rad", "offset", "release", "seed"}``."""
+
+    seat: str
+    speed: float
+    angle: float = 0.0
+    offset: float = 0.0
+    release: float | None = None
+    pawn: str | None = None
+    seed: int | None = None
+
+    @classmethod
+    def from_degrees(cls, seat: str, speed: float, angle_deg: float = 0.0, **kw: Any) -> Shot:
+        return cls(seat, speed, math.radians(angle_deg), **kw)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "pawn": self.pawn,
+            "speed": self.speed,
+            "angle_rad": self.angle,
+            "offset": self.offset,
+            "release": self.release,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Shot:
+        """From :meth:`to_json`, as a game log keeps it: the pawn is named."""
+        if not isinstance(data, dict):
+            raise UserError("the slide must be an object")
+        seat, pawn = data.get("seat"), data.get("pawn")
+        if not isinstance(seat, str) or not isinstance(pawn, str) or pawn_seat(pawn) != seat:
+            raise UserError(f"the slide's pawn {pawn!r} is not one of seat {seat!r}'s")
+        release = data.get("release")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise UserError(f"the slide's seed must be a whole number >= 0, not {seed!r}")
+        shot = cls(
+            seat,
+            _number(data.get("speed"), "speed"),
+            _number(data.get("angle_rad", 0.0), "angle_rad"),
+            _number(data.get("offset", 0.0), "offset"),
+            None if release is None else _number(release, "release"),
+            pawn,
+            seed,
+        )
+        if shot.speed < 0:
+            raise UserError(f"the slide's speed must be >= 0, not {shot.speed}")
+        return shot
+
+
+def _number(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise UserError(f"the slide's {name} must be a number, not {value!r}")
+    return float(value)

@@ -16,7 +16,7 @@ import pytest
 
 from sliders.boards import face
 from sliders.game.gamelog import load_replay, replay_layout
-from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics import PhysicsParams, Setup, simulate
 from sliders.rules import ShotStep
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -77,13 +77,10 @@ def test_a_saved_game_re_simulates_shot_by_shot(path):
     shots = [(i, s) for i, s in enumerate(game.steps) if isinstance(s, ShotStep)]
     assert shots and all(s.slide is not None for _, s in shots)
     for i, step in shots:
-        s = step.slide
-        assert s is not None
-        shot = Shot(s.seat, s.speed, s.angle, s.offset, s.release, s.pawn)
-        table = game.states[i].table
-        sim = Simulation(layout, table_face, table, shot, params, s.seed, step.result.engine)
-        sim.run()
-        assert sim.result() == step.result, f"{path.name} step {i + 1}: the shot came out otherwise"
+        assert step.slide is not None
+        setup = Setup(layout, table_face, params, step.result.engine)
+        result = simulate(setup, game.states[i].table, step.slide)
+        assert result == step.result, f"{path.name} step {i + 1}: the shot came out otherwise"
 
 
 @pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: p.stem)

@@ -11,9 +11,9 @@ import pytest
 
 from sliders import records
 from sliders.boards.scene import Scene, ScenePawn
-from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status
+from sliders.outcome import Event, EventType, PawnRest, Shot, ShotResult, Status
 from sliders.rules import GameState, Move, Phase, new_game
-from sliders.rules.log import LayoutRef, Slide
+from sliders.rules.log import LayoutRef
 from sliders.rules.state import PlayerState
 
 PAWN = PawnRest("south-1", "south", 0.1, -0.2, Status.ON_TARGET, 4)
@@ -86,12 +86,12 @@ def test_the_file_formats_are_as_they_were() -> None:
     assert json.dumps(LayoutRef("square", ("south", "north")).to_json()) == (
         '{"name": "square", "seats": ["south", "north"]}'
     )
-    slide = Slide("south", "south-2", 0.6, 0.01, -0.02, None, 7)
+    slide = Shot("south", 0.6, 0.01, -0.02, None, "south-2", 7)
     assert json.dumps(slide.to_json()) == (
         '{"seat": "south", "pawn": "south-2", "speed": 0.6, "angle_rad": 0.01, '
         '"offset": -0.02, "release": null, "seed": 7}'
     )
-    assert Slide.from_json(slide.to_json()) == slide
+    assert Shot.from_json(slide.to_json()) == slide
 
 
 def test_a_scene_file_keeps_its_format() -> None:

@@ -26,8 +26,8 @@ import numpy as np
 from scipy import ndimage
 
 from sliders.boards import Face, HoleRule, Layout, Seat
-from sliders.outcome import Status
-from sliders.physics import Noise, PhysicsParams
+from sliders.outcome import STATUSES, Status
+from sliders.physics import Noise, PhysicsParams, Setup, Shots, simulate_many
 from sliders.rules import penalised
 
 HOLE = "hole"
@@ -198,7 +198,7 @@ def _labels(layout: Layout, face: Face, seat_name: str, xs: np.ndarray, r: float
     """The most a pawn of ``seat_name`` at rest at each point of the grid ``xs`` × ``xs`` scores
     (0: nothing, or its own track), as :func:`sliders.boards.geometry.classify` says, in compiled
     code."""
-    from sliders.physics.exact.batch import STATUSES, classify_points
+    from sliders.physics.exact.batch import classify_points
 
     p = _P if r == _P.pawn_radius else replace(_P, pawn_radius=r)
     grid_x, grid_y = np.meshgrid(xs, xs, indexing="ij")
@@ -211,9 +211,8 @@ def _labels(layout: Layout, face: Face, seat_name: str, xs: np.ndarray, r: float
 def _odds(
     layout: Layout, face: Face, seat_name: str, hand: Noise, params: PhysicsParams
 ) -> ShotOdds:
-    from sliders.physics.exact.batch import STATUSES, simulate_batch
-
     seat = layout.seat(seat_name)
+    setup = Setup(layout, face, params, "exact")
     spots = _spots(layout, face, seat_name, params.pawn_radius)
     aims = tuple(spots)
     rng = np.random.default_rng(20261130)
@@ -230,19 +229,16 @@ def _odds(
             got = aim_at(seat, params, seat.foul, spot.offset, spot.x, spot.y)
             assert got is not None
             speed, angle = got
-            res = simulate_batch(
-                layout,
-                face,
-                (),
+            many = Shots(
                 seat_name,
                 np.clip(speed * (1 + e[:, 0]), 1e-3, params.max_speed),
                 np.clip(angle + e[:, 1], -1.5, 1.5),
                 np.clip(spot.offset + e[:, 2], -limit, limit),
                 None,
-                params,
                 seeds,
                 refuse=False,
             )
+            res = simulate_many(setup, (), many)
             tally: dict[Outcome, int] = {}
             for status_code, points in zip(res.status[:, 0], res.points[:, 0], strict=True):
                 status = STATUSES[int(status_code)]

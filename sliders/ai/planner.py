@@ -51,8 +51,8 @@ from sliders.ai.release import fallback_shot, fit_release, free_offset, free_rel
 from sliders.ai.win import WinModel
 from sliders.boards import Face, Layout
 from sliders.errors import UserError
-from sliders.outcome import PawnRest, ShotResult, Status, pawn_seat
-from sliders.physics import Noise, PhysicsParams, Shot
+from sliders.outcome import STATUSES, BatchResult, PawnRest, ShotResult, Status, pawn_seat
+from sliders.physics import Noise, PhysicsParams, Setup, Shot, Shots, simulate_many
 from sliders.physics.noise import apply_errors
 from sliders.rules import GameState, RulesError, apply_shot
 
@@ -334,8 +334,6 @@ class PlanSearch:
 
     def _simulate(self, plan: list[tuple[_Candidate, int]]):  # noqa: ANN202 - a BatchResult
         """Solve ``n`` more samples of each candidate of ``plan`` in one batch, in order."""
-        from sliders.physics.exact.batch import simulate_batch
-
         if not plan:
             return None
         x = np.concatenate([np.repeat(c.x[None, :], n, axis=0) for c, n in plan])
@@ -346,20 +344,9 @@ class PlanSearch:
         speed = np.clip(x[:, 0] * (1 + e[:, 0]), 1e-3, self.params.max_speed)
         angle = np.clip(x[:, 1] + e[:, 1], -math.radians(89), math.radians(89))
         offset = np.clip(x[:, 2] + e[:, 2], -limit, limit)
-        return simulate_batch(
-            self.layout,
-            self.face,
-            self.state.table,
-            self.seat_name,
-            speed,
-            angle,
-            offset,
-            release,
-            self.params,
-            seeds,
-            self.pawn,
-            refuse=False,
-        )
+        setup = Setup(self.layout, self.face, self.params, "exact")
+        many = Shots(self.seat_name, speed, angle, offset, release, seeds, self.pawn, refuse=False)
+        return simulate_many(setup, self.state.table, many)
 
     def _values(self, res, rows: np.ndarray) -> list[float]:  # noqa: ANN001 - BatchResult
         """The value of each row ``rows`` of ``res``, each distinct outcome valued once."""
@@ -372,9 +359,7 @@ class PlanSearch:
         got = [self._value(res, int(rows[f])) for f in first]
         return [got[j] for j in inverse.ravel()]
 
-    def _value(self, res, s: int) -> float:  # noqa: ANN001 - the exact engine's BatchResult
-        from sliders.physics.exact.batch import STATUSES
-
+    def _value(self, res: BatchResult, s: int) -> float:
         refused = bool(res.refused[s])
         key = (refused, res.status[s].tobytes(), res.points[s].tobytes())
         got = self._cache.get(key)

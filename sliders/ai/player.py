@@ -40,7 +40,7 @@ from sliders.boards import Face, Layout, Seat, load_layout
 from sliders.boards import face as face_named
 from sliders.errors import UserError
 from sliders.outcome import SEATS, ShotResult, pawn_seat
-from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, simulate
+from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Setup, Shot, simulate
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
     HOME,
@@ -359,6 +359,7 @@ class ShotSearch:
             raise UserError(f"{seat} has no pawn in hand")
         self.pawn = pawn
         self.seat = self.layout.seat(seat)
+        self.setup = Setup(self.layout, self.face, self.params, self.engine)
         self.base = position_value(self.state, seat)
         s = self.player.strength
         pool = candidate_shots(self.state, self.layout, self.face, self.params, seat, pawn)
@@ -451,9 +452,7 @@ class ShotSearch:
         self.simulations += 1
         seed = int(self.player.rng.integers(2**32))
         try:
-            result = simulate(
-                self.layout, self.face, self.state.table, shot, self.params, seed, self.engine
-            )
+            result = simulate(self.setup, self.state.table, replace(shot, seed=seed))
             after, _ = apply_shot(self.state, result)
         except (UserError, RulesError):
             return -math.inf

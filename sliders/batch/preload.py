@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sliders.batch import work  # noqa: F401  (the code every chunk runs)
 from sliders.errors import UserError
-from sliders.physics.engines import require_engine
+from sliders.physics import require_engine
 from sliders.physics.exact import ensure_compiled
 
 try:

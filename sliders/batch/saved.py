@@ -21,7 +21,7 @@ from sliders.batch.tables import is_status, read_table
 from sliders.batch.work import STATUSES
 from sliders.boards.scene import Scene
 from sliders.errors import UserError
-from sliders.physics.engines import check_engine
+from sliders.outcome import check_engine
 from sliders.physics.noise import Noise
 from sliders.physics.params import PhysicsParams
 

@@ -25,10 +25,16 @@ from sliders.boards import Face, Layout
 from sliders.boards.scene import Scene, ScenePawn
 from sliders.errors import UserError
 from sliders.outcome import SEATS
-from sliders.physics import Shot, Simulation, shot_limits
-from sliders.physics.engines import check_engine, engine_version
-from sliders.physics.noise import Noise
-from sliders.physics.params import PhysicsParams
+from sliders.physics import (
+    Noise,
+    PhysicsParams,
+    Setup,
+    Shot,
+    check_engine,
+    check_shot,
+    engine_version,
+    shot_limits,
+)
 
 PARAMETERS: tuple[str, ...] = ("speed", "angle", "offset", "release")
 """The four parameters of a shot, in the column order of :attr:`Design.shots`."""
@@ -238,6 +244,11 @@ class Context:
     def build(self) -> tuple[Layout, Face]:
         return self.scene.build()
 
+    def setup(self) -> Setup:
+        """What the study's shots are simulated in: the scene's layout and face, the
+        parameters, the engine."""
+        return Setup(*self.scene.build(), self.params, self.engine)
+
 
 @dataclass(frozen=True)
 class Study:
@@ -303,7 +314,7 @@ class Study:
             common_random=common_random,
         )
         study = cls(ctx, design)
-        study.check(layout, face)
+        study.check()
         return study
 
     @property
@@ -314,7 +325,7 @@ class Study:
     def n_shots(self) -> int:
         return len(self.design) * self.context.samples
 
-    def check(self, layout: Layout, face: Face) -> None:
+    def check(self) -> None:
         """Raise UserError for an intended shot no hand can make or a table the physics refuses.
 
         Each parameter's range is checked with the flag's name; then a simulation is set up (not
@@ -322,27 +333,21 @@ class Study:
         table, overlaps, a pawn left in hand, the release point on the seat's lane.
         """
 
-        p, ctx = self.context.params, self.context
-        seat = layout.seat(ctx.seat)
-        shot_limits(layout, seat, p).check_ranges(self.design.ranges)
-        table = ctx.scene.pawns
+        ctx = self.context
+        setup = ctx.setup()
+        shot_limits(setup.layout, ctx.seat, ctx.params).check_ranges(self.design.ranges)
         for corner in _corners(self.design):
             shot = Shot.from_degrees(
                 ctx.seat, corner[0], corner[1], offset=corner[2], release=corner[3], pawn=ctx.pawn
             )
             try:
-                sim = Simulation(layout, face, table, shot, p, 0, ctx.engine)
+                check_shot(setup, ctx.scene.pawns, shot)
             except UserError as exc:
                 speed, angle, offset, release = corner
                 raise UserError(
                     f"the intended shot at speed {speed:g} m/s, angle {angle:g}°, offset "
                     f"{offset:g} m, release {release:g} m: {exc}"
                 ) from None
-            # let go of the shot's space now: one kept to the end of the interpreter can be freed
-            # after the physics library is torn down (a crash at exit, seen after a Dask run)
-            world = getattr(sim, "world", None)
-            if world is not None and hasattr(world, "release"):
-                world.release()
 
     def slice(self, start: int, stop: int) -> np.ndarray:
         """The intended shots that simulated shots ``start..stop-1`` belong to."""

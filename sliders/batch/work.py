@@ -16,23 +16,19 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
 from sliders.ai.value import Valuer
 from sliders.batch.study import NOISE_STREAM, SEED_STREAM, Context
-from sliders.boards import Face, Layout, Seat
+from sliders.boards import Seat
 from sliders.boards.geometry import PlacedPawn
-from sliders.errors import UserError
-from sliders.outcome import EventType, Status
-from sliders.physics import PhysicsParams, Shot, ShotLimits, at_rest, simulate
-from sliders.physics.noise import apply_errors
+from sliders.outcome import STATUSES, Status
+from sliders.physics import Setup, Shot, ShotLimits, Shots, at_rest, simulate_many
 from sliders.physics.shot import next_in_hand
 from sliders.rules import penalised
 
-STATUSES: tuple[Status, ...] = tuple(Status)
-"""Status codes in the table: ``status`` column value k is ``STATUSES[k]``."""
 _CODE = {s: np.int8(i) for i, s in enumerate(STATUSES)}
 
 FAULTS: tuple[str, ...] = ("none", "past_lane_end", "refused")
@@ -81,10 +77,8 @@ def pawn_columns(pid: str) -> tuple[str, str]:
 class Prepared:
     """A study's context turned into the objects the physics uses, built once per worker."""
 
-    layout: Layout
-    face: Face
+    setup: Setup  # the layout, face, parameters and engine the shots are simulated in
     seat: Seat
-    params: PhysicsParams
     table: tuple[PlacedPawn, ...]
     before_points: np.ndarray  # points of each table pawn before the shot
     before_status: np.ndarray  # status codes of each table pawn before the shot
@@ -96,14 +90,13 @@ class Prepared:
 @functools.lru_cache(maxsize=8)
 def prepare(ctx: Context) -> Prepared:
 
-    layout, face = ctx.build()
+    setup = ctx.setup()
+    layout, face = setup.layout, setup.face
     table = tuple(ctx.scene.pawns)
     rests = at_rest(layout, face, table, ctx.params)
     return Prepared(
-        layout=layout,
-        face=face,
+        setup=setup,
         seat=layout.seat(ctx.seat),
-        params=ctx.params,
         table=table,
         before_points=np.array([p.points for p in rests], dtype=np.int16),
         before_status=np.array([_CODE[p.status] for p in rests], dtype=np.int8),
@@ -166,108 +159,10 @@ def add_values(ctx: Context, out: dict[str, np.ndarray]) -> None:
 def simulate_chunk(
     ctx: Context, start: int, stop: int, intended: np.ndarray
 ) -> dict[str, np.ndarray]:
-    """Simulate shots ``start..stop-1`` (every column but ``value``)."""
+    """Simulate shots ``start..stop-1`` (every column but ``value``): the executed shots as
+    arrays (the errors applied as :func:`~sliders.physics.noise.apply_errors` applies them), all
+    run by one :func:`~sliders.physics.simulate_many` (in the exact engine, one compiled call)."""
     prep = prepare(ctx)
-    if ctx.engine == "exact":
-        return _run_chunk_exact(ctx, prep, start, stop, intended)
-    k = ctx.samples
-    n = stop - start
-    out: dict[str, np.ndarray] = {
-        name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()
-    }
-    m = len(prep.table)
-    pawn_status = np.zeros((n, m), dtype=np.int8)
-    pawn_points = np.zeros((n, m), dtype=np.int16)
-
-    shots = np.arange(start, stop, dtype=np.int64)
-    which = shots // k
-    sample = shots % k
-    out["shot"][:] = shots
-    out["intended"][:] = which
-    out["sample"][:] = sample
-    rows = intended[which - which[0]] if n else intended[:0]
-    for j, name in enumerate(("speed", "angle", "offset", "release")):
-        out[name][:] = rows[:, j]
-
-    p, seat, layout, face, table = prep.params, prep.seat, prep.layout, prep.face, prep.table
-    penal = prep.penal
-    order = [q.id for q in table]
-    cur, errors, seeds = -1, np.empty((0, 4)), np.empty(0, np.int64)
-    aim = Shot(ctx.seat, 1.0)
-    for r in range(n):
-        i = int(which[r])
-        if i != cur:
-            cur = i
-            first = int(sample[r])
-            last = int(sample[min(n - 1, r + k - 1 - first)])
-            errors, seeds = errors_for(ctx, i, last + 1)
-            row = rows[r]
-            aim = Shot(
-                ctx.seat,
-                float(row[0]),
-                math.radians(float(row[1])),
-                float(row[2]),
-                float(row[3]),
-                ctx.pawn,
-            )
-        j = int(sample[r])
-        shot = apply_errors(aim, errors[j], seat, p)
-        # simulate the angle the table records, so that `sliders shot --angle` replays it exactly
-        degrees = math.degrees(shot.angle)
-        shot = replace(shot, angle=math.radians(degrees))
-        seed = int(seeds[j])
-        out["exec_speed"][r] = shot.speed
-        out["exec_angle"][r] = degrees
-        out["exec_offset"][r] = shot.offset
-        out["exec_release"][r] = shot.release
-        out["seed"][r] = seed
-        try:
-            result = simulate(layout, face, table, shot, p, seed, ctx.engine)
-        except UserError:
-            _unplayed(out, r, shot, prep)
-            pawn_status[r] = prep.before_status
-            pawn_points[r] = prep.before_points
-            continue
-        me, *others = result.pawns
-        out["status"][r] = _CODE[me.status]
-        out["points"][r] = me.points
-        out["x"][r] = me.x
-        out["y"][r] = me.y
-        out["penalty"][r] = me.status in penal
-        out["settle_time"][r] = result.settle_time
-        out["contacts"][r] = sum(1 for e in result.events if e.type is EventType.CONTACT)
-        for c, q in enumerate(others):
-            assert q.id == order[c]
-            pawn_status[r, c] = _CODE[q.status]
-            pawn_points[r, c] = q.points
-            if q.status in penal:
-                if prep.own[c]:
-                    out["penalties"][r] += 1
-                else:
-                    out["opp_penalties"][r] += 1
-
-    if m:
-        removed = np.isin(pawn_status, [_CODE[s] for s in STATUSES if s.removed])
-        delta = pawn_points - prep.before_points[None, :]
-        own = prep.own
-        out["own_removed"][:] = removed[:, own].sum(axis=1)
-        out["opp_removed"][:] = removed[:, ~own].sum(axis=1)
-        out["own_delta"][:] = delta[:, own].sum(axis=1)
-        out["opp_delta"][:] = delta[:, ~own].sum(axis=1)
-    out["penalties"] += out["penalty"]
-    for c, pid in enumerate(order):
-        s_col, p_col = pawn_columns(pid)
-        out[s_col] = pawn_status[:, c]
-        out[p_col] = pawn_points[:, c].astype(np.int8)
-    return out
-
-
-def _run_chunk_exact(
-    ctx: Context, prep: Prepared, start: int, stop: int, intended: np.ndarray
-) -> dict[str, np.ndarray]:
-    """:func:`run_chunk` in the exact engine: the executed shots as arrays (the errors applied as
-    :func:`~sliders.physics.noise.apply_errors` applies them), all solved in one compiled call."""
-
     k, n = ctx.samples, stop - start
     shots = np.arange(start, stop, dtype=np.int64)
     which, sample = shots // k, shots % k
@@ -278,7 +173,7 @@ def _run_chunk_exact(
         mine = which == i
         e, s = errors_for(ctx, int(i), int(sample[mine].max()) + 1)
         errors[mine], seeds[mine] = e[sample[mine]], s[sample[mine]]
-    out = _exact_rows(ctx, prep, rows, errors, seeds)
+    out = _rows(ctx, prep, rows, errors, seeds)
     out["shot"][:], out["intended"][:], out["sample"][:] = shots, which, sample
     return out
 
@@ -287,11 +182,10 @@ def run_paired(
     ctx: Context, shots: np.ndarray, first: np.ndarray, stop: np.ndarray
 ) -> dict[str, np.ndarray]:
     """Samples ``first[i]..stop[i]-1`` of each intended shot ``shots[i]`` of a paired context
-    (sample j of every shot has the same draws), simulated in one batch by the exact engine and
-    valued; rows in that order, ``intended`` the index into ``shots``. Equal, row for row, to
+    (sample j of every shot has the same draws), simulated in one batch and valued; rows in that order, ``intended`` the index into ``shots``. Equal, row for row, to
     :func:`run_chunk` of each shot alone."""
-    if not ctx.paired or ctx.engine != "exact":
-        raise ValueError("run_paired needs a paired context in the exact engine")
+    if not ctx.paired:
+        raise ValueError("run_paired needs a paired context")
     prep = prepare(ctx)
     first, stop = np.asarray(first, dtype=np.int64), np.asarray(stop, dtype=np.int64)
     which = np.repeat(np.arange(len(shots)), stop - first)
@@ -299,19 +193,17 @@ def run_paired(
     sample = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
     errors, seeds = errors_for(ctx, 0, int(stop.max(initial=0)))
     rows = np.asarray(shots, dtype=float)[which]
-    out = _exact_rows(ctx, prep, rows, errors[sample], seeds[sample])
+    out = _rows(ctx, prep, rows, errors[sample], seeds[sample])
     out["shot"][:], out["intended"][:], out["sample"][:] = sample, which, sample
     add_values(ctx, out)
     return out
 
 
-def _exact_rows(
+def _rows(
     ctx: Context, prep: Prepared, rows: np.ndarray, errors: np.ndarray, seeds: np.ndarray
 ) -> dict[str, np.ndarray]:
     """Intended shots ``rows`` executed with ``errors`` and physics ``seeds``, in one batch."""
-    from sliders.physics.exact.batch import simulate_batch
-
-    n, p, seat = len(rows), prep.params, prep.seat
+    n, p, seat = len(rows), prep.setup.params, prep.seat
     out: dict[str, np.ndarray] = {
         name: np.zeros(n, dtype=dtype) for name, (dtype, _) in COLUMNS.items()
     }
@@ -327,10 +219,8 @@ def _exact_rows(
     base = np.where(np.isnan(rows[:, 3]), seat.foul, rows[:, 3])
     moved = np.maximum(base + errors[:, 3], limits.min_release)
     release = np.where(errors[:, 3] != 0, moved, rows[:, 3])
-    result = simulate_batch(
-        prep.layout, prep.face, prep.table, ctx.seat, speed, angle, offset, release, p, seeds,
-        ctx.pawn, refuse=False,
-    )  # fmt: skip
+    many = Shots(ctx.seat, speed, angle, offset, release, seeds, ctx.pawn, refuse=False)
+    result = simulate_many(prep.setup, prep.table, many)
     out["exec_speed"][:], out["exec_angle"][:] = speed, np.degrees(angle)
     out["exec_offset"][:], out["exec_release"][:], out["seed"][:] = offset, release, seeds
     status, points = result.status, result.points

@@ -12,13 +12,11 @@ import re
 from typing import Any
 
 from sliders.checks import MAX_SEED
-from sliders.outcome import ENGINES, FACES
+from sliders.outcome import DEFAULT_ENGINE, ENGINES, FACES
 
 DEFAULT_LAYOUT = "square"
 DEFAULT_FACE = FACES[0]
 """as :data:`sliders.boards.faces.DEFAULT_FACE`"""
-DEFAULT_ENGINE = "exact"
-"""as :data:`sliders.physics.engines.DEFAULT_ENGINE`"""
 NOISE_LEVELS: tuple[str, ...] = ("none", "low", "medium", "high")
 """the names of :data:`sliders.physics.noise.NOISE_LEVELS`"""
 

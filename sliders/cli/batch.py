@@ -34,8 +34,7 @@ from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.errors import UserError
 from sliders.fileio import is_special
-from sliders.physics import PhysicsParams, Shot, Simulation
-from sliders.physics.engine import PymunkSimulation
+from sliders.physics import PhysicsParams, Shot, check_shot
 from sliders.physics.noise import Noise
 
 if TYPE_CHECKING:
@@ -233,16 +232,12 @@ def _first_refusal(result: BatchResult) -> str:
         float(t["exec_offset"][r]),
         float(t["exec_release"][r]),
         ctx.pawn,
+        int(t["seed"][r]),
     )
-    layout, face = ctx.build()
     try:
-        sim = Simulation(
-            layout, face, ctx.scene.pawns, shot, ctx.params, int(t["seed"][r]), ctx.engine
-        )
+        check_shot(ctx.setup(), ctx.scene.pawns, shot)
     except UserError as exc:
         return f"first: shot {int(t['shot'][r])}, {exc}"
-    if isinstance(sim, PymunkSimulation):  # give its cached world back for the next shot
-        sim.world.release()
     return f"first: shot {int(t['shot'][r])}"
 
 

@@ -11,7 +11,7 @@ from sliders.cli.flags.play import CONTROLS, DEFAULT_CONTROL, MAX_SIDE, MIN_SIZE
 from sliders.errors import UserError
 from sliders.game.config import config_from_flags
 from sliders.game.gamelog import load_replay
-from sliders.physics.engines import require_engine
+from sliders.physics import require_engine
 from sliders.scenes.table import Match
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli.outputs import check_pictures
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
-from sliders.physics import PhysicsParams, Shot, Simulation, shot_limits
+from sliders.physics import PhysicsParams, Setup, Shot, Simulation, shot_limits, start
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,9 +26,15 @@ def run(args: argparse.Namespace) -> int:
     check_pictures({"--png": args.png})
     announce_compile(args.engine)  # before the engine is first used: it may compile
     shot = Shot.from_degrees(
-        seat, args.speed, args.angle, offset=args.offset, release=args.release, pawn=args.pawn
+        seat,
+        args.speed,
+        args.angle,
+        offset=args.offset,
+        release=args.release,
+        pawn=args.pawn,
+        seed=args.seed,
     )
-    sim = Simulation(layout, face, scene.pawns, shot, params, args.seed, args.engine)
+    sim = start(Setup(layout, face, params, args.engine), scene.pawns, shot)
     paths: dict[str, list[tuple[float, float]]] = {}
     if args.png:
         _record_paths(sim, paths)
@@ -81,9 +87,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _record_paths(sim: object, paths: dict[str, list[tuple[float, float]]]) -> None:
-
-    assert isinstance(sim, Simulation)
+def _record_paths(sim: Simulation, paths: dict[str, list[tuple[float, float]]]) -> None:
     every, steps = 4, 0
     for pid, (x, y, _) in sim.positions().items():
         paths[pid] = [(x, y)]

@@ -110,4 +110,4 @@ def _probe_engine(settings: Settings) -> None:
     fails here, before anything is written."""
 
     g = HeadlessGame(settings.face, settings.layout, settings.seats, 0, engine=settings.engine)
-    simulate(g.layout, g.face, (), Shot(settings.seats[0], 0.5), g.params, 0, settings.engine)
+    simulate(g.turns.setup, (), Shot(settings.seats[0], 0.5, seed=0))

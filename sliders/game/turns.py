@@ -3,8 +3,9 @@
 :class:`Turns` keeps the rules' :class:`~sliders.rules.Game` (the log), seeds every shot's
 physics from the game's seed, seats the computers its configuration names, asks for the Instant
 Home choices a shot leaves and ends a game at the round cap as a draw (:func:`sliders.rules.drawn`).
-It knows nothing of time or frames: a shot released here is a :class:`~sliders.physics.Simulation`
-its driver runs to rest (at once headless, frame by frame in the window) before :meth:`finish`.
+It knows nothing of time or frames: a shot released here is set up in the game's
+:class:`~sliders.physics.Setup` (:func:`sliders.physics.start`), a simulation its driver runs to
+rest (at once headless, frame by frame in the window) before :meth:`finish`.
 Every driver goes through it: :class:`sliders.game.HeadlessGame` (the tournament, the
 environments, the tests) and the window's :class:`sliders.scenes.table.Match`.
 """
@@ -22,8 +23,8 @@ from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
-from sliders.outcome import ShotResult
-from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.outcome import Shot, ShotResult
+from sliders.physics import PhysicsParams, Setup, Simulation, start
 from sliders.rules import (
     HOME,
     START,
@@ -36,7 +37,6 @@ from sliders.rules import (
     Move,
     Penalty,
     Phase,
-    Slide,
     apply_shot,
     drawn,
 )
@@ -94,6 +94,8 @@ class Turns:
         self.params = params or PhysicsParams.default()
         self.layout: Layout = load_layout(config.layout, config.seat_names)
         self.face: Face = face(config.face)
+        self.setup = Setup(self.layout, self.face, self.params, config.engine)
+        """what every shot of the game is simulated in"""
         self.game = game or Game(config.face, config.seat_names, config.starter)
         if self.game.layout is None:
             self.game.layout = LayoutRef(config.layout, config.seat_names)
@@ -107,7 +109,7 @@ class Turns:
         }
         self.sim: Simulation | None = None
         """the shot in flight: released and not yet applied"""
-        self.slide: Slide | None = None  # the shot in flight as slid, for the log
+        self.slide: Shot | None = None  # the shot in flight as slid (pawn, seed), for the log
         self.shots: list[Shot] = []  # every shot released, in order
         self.results: list[ShotResult] = []
         self.told: list[str] = []
@@ -174,10 +176,9 @@ class Turns:
             raise UserError(f"it is not {shot.seat}'s turn")
         if shot.pawn is None:  # the seat's next pawn in hand (not one removed this round)
             shot = replace(shot, pawn=self.state.next_pawn())
-        seed = int(self.physics_rng.integers(2**63))
-        table, engine = self.state.table, self.config.engine
+        slide = replace(shot, seed=int(self.physics_rng.integers(2**63)))
         try:
-            sim = Simulation(self.layout, self.face, table, shot, self.params, seed, engine)
+            sim = start(self.setup, self.state.table, slide)
         except UserError as exc:
             self.refused.append((shot, str(exc)))
             who = seat_name(shot.seat)
@@ -185,9 +186,7 @@ class Turns:
             return False
         self.sim = sim
         self.shots.append(shot)
-        self.slide = Slide(
-            shot.seat, sim.shooter, shot.speed, shot.angle, shot.offset, shot.release, seed
-        )
+        self.slide = slide
         return True
 
     def home_choice(self, result: ShotResult, home: Mapping[str, int]) -> HomeChoice | None:

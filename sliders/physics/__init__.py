@@ -1,28 +1,52 @@
 """The physics of the table: simulate a shot to rest and report rest statuses and events.
 
-Two engines implement one pawn model (docs/model.md): ``"pymunk"`` and ``"exact"``; choose with
-``engine=`` (None: :data:`DEFAULT_ENGINE`). Importing this package loads pymunk; ``import
-sliders`` alone does not.
+Every shot goes one way (:mod:`sliders.physics.interface`): a :class:`Setup` (layout, face,
+parameters, engine), then :func:`simulate` for one :class:`~sliders.outcome.Shot` with its seed,
+:func:`simulate_many` for a batch, or :func:`start` for a shot stepped frame by frame. Two
+engines implement one pawn model (docs/model.md): ``"exact"`` (the default) and ``"pymunk"``.
+Importing this package loads pymunk, not the exact engine's numba; ``import sliders`` alone
+loads neither.
 """
 
-from sliders.outcome import ENGINES
-from sliders.physics.engines import DEFAULT_ENGINE, Simulation, check_engine, simulate
+from sliders.outcome import DEFAULT_ENGINE, ENGINES, BatchResult, Shot, check_engine
+from sliders.physics.interface import (
+    REGISTRY,
+    Engine,
+    Setup,
+    Shots,
+    Simulation,
+    check_shot,
+    require_engine,
+    simulate,
+    simulate_many,
+    start,
+)
 from sliders.physics.limits import ShotLimits, shot_limits
 from sliders.physics.noise import NOISE_LEVELS, Noise
 from sliders.physics.params import PhysicsParams
-from sliders.physics.shot import Shot, at_rest
+from sliders.physics.shot import at_rest, engine_version
 
 __all__ = [
     "DEFAULT_ENGINE",
     "ENGINES",
     "NOISE_LEVELS",
+    "REGISTRY",
+    "BatchResult",
+    "Engine",
     "Noise",
     "PhysicsParams",
+    "Setup",
     "Shot",
     "ShotLimits",
+    "Shots",
     "Simulation",
     "at_rest",
     "check_engine",
+    "check_shot",
+    "engine_version",
+    "require_engine",
     "shot_limits",
     "simulate",
+    "simulate_many",
+    "start",
 ]

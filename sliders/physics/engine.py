@@ -11,7 +11,7 @@ hole (a check after each step applies the climb out of it). A shot settles when 
 (spin does not count).
 
 Use :func:`simulate_pymunk` for one shot to rest, or :class:`PymunkSimulation` to step a shot frame
-by frame; :mod:`sliders.physics.engines` chooses between this engine and the exact one. The
+by frame; :mod:`sliders.physics.interface` chooses between this engine and the exact one. The
 Chipmunk pieces a shot runs in are :mod:`sliders.physics.pymunk_world`'s; how a shot starts (the
 pawn, its release, a foul) is :mod:`sliders.physics.shot`'s, shared with the exact engine.
 """
@@ -35,10 +35,10 @@ from sliders.outcome import (
     Event,
     EventType,
     PawnRest,
+    Shot,
     ShotResult,
     Status,
 )
-from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.params import PhysicsParams
 from sliders.physics.pymunk_world import (
     HOLE,
@@ -51,7 +51,7 @@ from sliders.physics.pymunk_world import (
     stepper,
     world_for,
 )
-from sliders.physics.shot import Shot, check_seed, place_shooter, rest_of
+from sliders.physics.shot import check_seed, engine_version, place_shooter, rest_of
 
 
 def simulate_pymunk(
@@ -69,7 +69,7 @@ def simulate_pymunk(
     return sim.result()
 
 
-class PymunkSimulation(Simulation):
+class PymunkSimulation:
     """One shot in the pymunk engine, stepped at the fixed ``params.dt``.
 
     ``step()`` advances one step; ``moving`` tells whether the shot is still going (until it
@@ -187,6 +187,12 @@ class PymunkSimulation(Simulation):
                 self.t = self.steps * dt
                 self.moving = False
         self._finish(settled=not self.moving)
+
+    def run_until(self, t: float) -> None:
+        """Go on by whole steps to the first step at or past time ``t`` (or to rest, if it
+        comes first)."""
+        while self.moving and self.t < t - 1e-12:
+            self.step()
 
     def step(self) -> None:
         """Advance one fixed step (for callers that draw every frame)."""

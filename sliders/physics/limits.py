@@ -17,16 +17,13 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from sliders.boards import Layout, Seat
 from sliders.errors import UserError
+from sliders.outcome import Shot
 from sliders.physics.params import PhysicsParams
-
-if TYPE_CHECKING:  # the engine checks its shots here: imported for types only, no cycle
-    from sliders.physics.shot import Shot
 
 MIN_SPEED = 1e-3
 """the slowest shot, m/s (a pawn at this speed stops within a micrometre)"""

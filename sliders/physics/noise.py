@@ -17,9 +17,9 @@ import numpy as np
 
 from sliders.boards import Seat
 from sliders.errors import UserError
+from sliders.outcome import Shot
 from sliders.physics.limits import ShotLimits
 from sliders.physics.params import PhysicsParams
-from sliders.physics.shot import Shot
 
 
 @dataclass(frozen=True, slots=True)

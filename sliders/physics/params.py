@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sliders.errors import UserError
-from sliders.physics.engines import check_engine
+from sliders.outcome import check_engine
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,6 @@
-"""A shot as executed, and how either engine starts one: the pawn slid, where it is released,
-its velocity and whether the release is a foul; and the rest status of a pawn standing still.
+"""How either engine starts a shot (:class:`~sliders.outcome.Shot`): the pawn slid, where it is
+released, its velocity and whether the release is a foul; the rest status of a pawn standing
+still; and the version a result records.
 
 Both engines (:mod:`sliders.physics.engine`, :mod:`sliders.physics.exact`) start every shot here,
 so they refuse the same impossible shots with the same words.
@@ -9,35 +10,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
+from sliders import __version__
 from sliders.boards import Face, Layout, Seat, classify, surface_at
 from sliders.boards.geometry import PlacedPawn
 from sliders.errors import UserError
-from sliders.outcome import PAWNS_PER_PLAYER, PawnRest, pawn_id, pawn_seat
+from sliders.outcome import PAWNS_PER_PLAYER, PawnRest, Shot, check_engine, pawn_id, pawn_seat
 from sliders.physics.limits import ShotLimits
 from sliders.physics.params import PhysicsParams
-
-
-@dataclass(frozen=True, slots=True)
-class Shot:
-    """One slide as executed: from ``seat``, ``release`` metres down the lane from its near end
-    (None: on the foul line), ``offset`` metres to the shooter's right of the lane's axis, heading
-    ``angle`` radians to the shooter's right of straight, at ``speed`` m/s. ``pawn`` is the id of
-    the pawn slid (None: the seat's lowest-numbered pawn not on the table)."""
-
-    seat: str
-    speed: float
-    angle: float = 0.0
-    offset: float = 0.0
-    release: float | None = None
-    pawn: str | None = None
-
-    @classmethod
-    def from_degrees(cls, seat: str, speed: float, angle_deg: float = 0.0, **kw: object) -> Shot:
-        return cls(seat, speed, math.radians(angle_deg), **kw)  # type: ignore[arg-type]
 
 
 def place_shooter(
@@ -59,6 +41,12 @@ def place_shooter(
         if math.hypot(q.x - start[0], q.y - start[1]) < 2 * p.pawn_radius:
             raise UserError(f"the release point is taken by pawn {q.id}")
     return shooter, start, velocity, foul
+
+
+def engine_version(engine: str | None = None) -> str:
+    """What a result records as its engine's version: this sliders' version."""
+    check_engine(engine)
+    return __version__
 
 
 def check_seed(seed: object) -> None:

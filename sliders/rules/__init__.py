@@ -41,7 +41,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
-from .log import SCHEMA, Game, LayoutRef, ScoreStep, ShotStep, Slide, Step
+from .log import SCHEMA, Game, LayoutRef, ScoreStep, ShotStep, Step
 from .scoring import (
     Assignment,
     Move,
@@ -94,7 +94,6 @@ __all__ = [
     "ScoreStep",
     "ShotResult",
     "ShotStep",
-    "Slide",
     "Status",
     "Step",
     "TurnPassed",

@@ -16,9 +16,9 @@ defaults included, so a log replays to the same state even if the defaults chang
 
 Two fields are optional: ``layout`` (:class:`LayoutRef`: the layout the game was played on, a
 built-in name or a layout file's path as given, and the seats it was built for; a scorekeeper
-for the physical game leaves it out) and each shot step's ``slide`` (:class:`Slide`: the shot as
-slid, for a replay to re-run the physics). Schema 1 logs (no slides; no layout, or a layout
-name alone) still load.
+for the physical game leaves it out) and each shot step's ``slide`` (the
+:class:`~sliders.outcome.Shot` as slid, with its pawn and seed, for a replay to re-run the
+physics). Schema 1 logs (no slides; no layout, or a layout name alone) still load.
 
 Schema 3 adds ``boards`` and ``round``: a game resumed from score boards in progress
 (``{"south": [0, 0, 2, 6], ...}``, every seat's, and the number of the round it resumed at).
@@ -43,6 +43,7 @@ from sliders.outcome import (
     PAWNS_PER_PLAYER,
     SEATS,
     EventType,
+    Shot,
     ShotResult,
     Status,
     pawn_seat,
@@ -95,58 +96,13 @@ class LayoutRef:
 
 
 @dataclass(frozen=True, slots=True)
-class Slide:
-    """A shot as it was slid, enough to run the physics again (:class:`sliders.physics.Shot`
-    and the seed of its simulation): from ``seat``'s lane, pawn ``pawn`` released ``release``
-    metres down the lane from its near end (None: on the foul line), ``offset`` metres to the
-    shooter's right of the lane's axis, heading ``angle`` **radians** to the shooter's right of
-    straight (``angle_rad`` in JSON), at ``speed`` m/s; ``seed`` seeds the simulation's random
-    draws (None: none was given)."""
-
-    seat: str
-    pawn: str
-    speed: float
-    angle: float = 0.0
-    offset: float = 0.0
-    release: float | None = None
-    seed: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return records.to_json(self, rename={"angle": "angle_rad"})
-
-    @classmethod
-    def from_json(cls, data: Any) -> Slide:
-        if not isinstance(data, dict):
-            raise RulesError("the slide must be an object")
-        seat, pawn = data.get("seat"), data.get("pawn")
-        if not isinstance(seat, str) or not isinstance(pawn, str) or pawn_seat(pawn) != seat:
-            raise RulesError(f"the slide's pawn {pawn!r} is not one of seat {seat!r}'s")
-        release = data.get("release")
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise RulesError(f"the slide's seed must be a whole number >= 0, not {seed!r}")
-        slide = cls(
-            seat,
-            pawn,
-            _number(data.get("speed"), "speed"),
-            _number(data.get("angle_rad", 0.0), "angle_rad"),
-            _number(data.get("offset", 0.0), "offset"),
-            None if release is None else _number(release, "release"),
-            seed,
-        )
-        if slide.speed < 0:
-            raise RulesError(f"the slide's speed must be >= 0, not {slide.speed}")
-        return slide
-
-
-@dataclass(frozen=True, slots=True)
 class ShotStep:
     """A shot, with the scoring pawn each Instant Home hole sent HOME, and the shot as slid
     when it is known (a game played in the window knows it; a scorekeeper does not)."""
 
     result: ShotResult
     home: Mapping[str, int] = field(default_factory=dict)
-    slide: Slide | None = None
+    slide: Shot | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"shot": self.result.to_json(), "home": dict(self.home)}
@@ -210,14 +166,14 @@ class Game:
         self,
         result: ShotResult,
         home: Mapping[str, int] | None = None,
-        slide: Slide | None = None,
+        slide: Shot | None = None,
     ) -> list[Happening]:
         """Apply one shot (see :func:`sliders.rules.apply_shot`); ``slide`` is the shot as slid,
         kept in the log when given."""
         if slide is not None and (slide.pawn != result.shooter or slide.seat != result.seat):
             raise RulesError(
-                f"the slide is of {pawn_label(slide.pawn)}, the result of "
-                f"{pawn_label(result.shooter)}"
+                f"the slide is of {pawn_label(slide.pawn) if slide.pawn else 'no pawn'}, "
+                f"the result of {pawn_label(result.shooter)}"
             )
         state, happened = apply_shot(self.state, result, home)
         chosen = {h.cause: h.scoring for h in happened if isinstance(h, InstantHome)}
@@ -297,7 +253,7 @@ class Game:
                     game.shoot(
                         ShotResult.from_json(step["shot"]),
                         home,
-                        None if slide is None else Slide.from_json(slide),
+                        None if slide is None else Shot.from_json(slide),
                     )
                 elif "score" in step:
                     game.score(
@@ -351,15 +307,7 @@ def check_log(data: Any) -> None:
         checks.text(s, f"seats[{i}]", limit=16)
     if data.get("starter") is not None:
         checks.text(data["starter"], "starter", limit=16)
-    layout = data.get("layout")
-    if isinstance(layout, dict):
-        checks.obj(layout, "layout", ("name", "seats"), ("name",))
-        checks.text(layout["name"], "layout.name")
-        if layout.get("seats") is not None:
-            for i, s in enumerate(checks.array(layout["seats"], "layout.seats", 0, len(SEATS))):
-                checks.text(s, f"layout.seats[{i}]", limit=16)
-    elif layout is not None:
-        checks.text(layout, "layout")
+    _check_layout(data.get("layout"))
     boards = data.get("boards")
     if isinstance(boards, dict):
         for seat, board in boards.items():
@@ -369,6 +317,18 @@ def check_log(data: Any) -> None:
         checks.whole(data["round"], "round", 1, 10**6)
     for n, step in enumerate(checks.array(data["steps"], "steps", 0, MAX_STEPS), 1):
         _check_step(step, f"step {n}")
+
+
+def _check_layout(layout: Any) -> None:
+    """The log's layout: none, a name, or ``{"name": ..., "seats": [...]}``."""
+    if isinstance(layout, dict):
+        checks.obj(layout, "layout", ("name", "seats"), ("name",))
+        checks.text(layout["name"], "layout.name")
+        if layout.get("seats") is not None:
+            for i, s in enumerate(checks.array(layout["seats"], "layout.seats", 0, len(SEATS))):
+                checks.text(s, f"layout.seats[{i}]", limit=16)
+    elif layout is not None:
+        checks.text(layout, "layout")
 
 
 _LOG_KEYS = ("schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "steps")
@@ -455,12 +415,6 @@ def _check_slide(slide: Any, where: str) -> None:
         checks.number(slide["release"], f"{where}.release", 0.0, _LANE, "m")
     if slide.get("seed") is not None:
         checks.whole(slide["seed"], f"{where}.seed", 0, checks.MAX_SEED - 1)
-
-
-def _number(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise RulesError(f"the slide's {name} must be a number, not {value!r}")
-    return float(value)
 
 
 def _what(exc: Exception) -> str:

@@ -2,7 +2,7 @@
 round's scoring moving the scoring pawns.
 
 A shot whose log records it as slid (every shot of a game played in the window) is re-simulated:
-a :class:`~sliders.physics.Simulation` of the same table, shot, parameters and seed is stepped at
+a simulation of the same table, shot (with its seed), parameters and engine is stepped at
 the physics' fixed step (a slice of it per frame), its outcome is checked against the logged one,
 and the pawns are then shown along their real paths. The physics is deterministic, so the check
 passes for a log made by this version. A shot logged without its slide (a scorekeeper's log), or
@@ -23,7 +23,7 @@ from sliders.errors import UserError
 from sliders.game.gamelog import replay_layout
 from sliders.game.narrate import narrate_shot, wrap_all
 from sliders.outcome import SEAT_COLOURS, EventType, ShotResult, pawn_seat
-from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics import PhysicsParams, Setup, Simulation, start
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
 from sliders.scenes.app import App
@@ -165,14 +165,10 @@ class ReplayScreen:
         if self.index in self.resimulated and not self.replays(self.index):
             self.film = None
             return
-        s = step.slide
-        shot = Shot(s.seat, s.speed, s.angle, s.offset, s.release, s.pawn)
         try:
             # the engine it was played with; a log that names none predates the choice: pymunk
-            engine = step.result.engine or "pymunk"
-            sim = Simulation(
-                self.layout, self.face, self.state.table, shot, self.params, s.seed, engine
-            )
+            setup = Setup(self.layout, self.face, self.params, step.result.engine or "pymunk")
+            sim = start(setup, self.state.table, step.slide)
         except (UserError, ValueError) as exc:
             self._glide(f"step {self.index + 1} cannot be re-simulated ({exc})")
             return

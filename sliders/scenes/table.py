@@ -20,7 +20,7 @@ from sliders.game import HomeChoice, Turns, foul_shot
 from sliders.game.config import MatchConfig
 from sliders.outcome import Event, EventType, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, ShotLimits, Simulation
-from sliders.rules import Game, GameState, Happening, Move, Slide
+from sliders.rules import Game, GameState, Happening, Move
 
 MIN_FLICK = 0.02
 """a release slower than this toward the board (m/s) puts the pawn back in the hand"""
@@ -82,7 +82,7 @@ class Match:
         return self.turns.sim
 
     @property
-    def slide(self) -> Slide | None:
+    def slide(self) -> Shot | None:
         return self.turns.slide
 
     @property

@@ -30,7 +30,7 @@ import importlib
 import math
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -41,7 +41,7 @@ from sliders.boards import Face, Layout, worth
 from sliders.errors import UserError
 from sliders.game.config import parse_computer
 from sliders.outcome import ShotResult
-from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot, ShotLimits, simulate
+from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Setup, Shot, ShotLimits, simulate
 from sliders.physics.noise import apply_errors
 from sliders.rules import Assignment, GameState, Penalty, RulesError, apply_shot, default_assignment
 
@@ -178,9 +178,10 @@ class GreedyPlayer(_RulesDefaults):
         assert pawn is not None
         best: tuple[float, Shot] | None = None
         pool = candidate_shots(state, layout, face, p, self.seat, pawn)[: self.CANDIDATES]
+        setup = Setup(layout, face, p, self.engine)
         for shot, _ in pool:
             try:
-                result = simulate(layout, face, state.table, shot, p, 0, self.engine)
+                result = simulate(setup, state.table, replace(shot, seed=0))
                 after, happened = apply_shot(state, result)
             except (UserError, RulesError):
                 continue

@@ -13,7 +13,7 @@ from sliders.boards.geometry import check_pawns
 from sliders.errors import UserError
 from sliders.game import legal_shot
 from sliders.outcome import PawnRest, Status
-from sliders.physics import PhysicsParams, simulate
+from sliders.physics import PhysicsParams, Setup, simulate
 from sliders.rules import new_game
 
 
@@ -65,7 +65,9 @@ def test_never_proposes_a_shot_the_physics_or_the_rules_refuse():
         params = PhysicsParams.default()
         for shot in (search.best(), search.executed()):
             assert legal_shot(shot, state, layout, params) == shot
-            simulate(layout, f, state.table, shot, params, 0, "exact")  # no UserError
+            simulate(
+                Setup(layout, f, params, "exact"), state.table, replace(shot, seed=0)
+            )  # no UserError
             tried += 1
     assert tried == 24
 

@@ -12,7 +12,7 @@ from sliders.ai import STRENGTHS, ComputerPlayer, make_strength, position_value,
 from sliders.boards import face, load_layout
 from sliders.errors import UserError
 from sliders.outcome import PawnRest, Status
-from sliders.physics import PhysicsParams, simulate
+from sliders.physics import PhysicsParams, Setup, simulate
 from sliders.rules import HOME, PlayerState, apply_assignment, apply_shot, new_game
 
 
@@ -57,7 +57,7 @@ def test_takes_the_hole_that_wins_instant_home():
     search = steady.search(state, layout, f)
     search.run()
     assert search.best_candidate()[0] == "hole"
-    result = simulate(layout, f, state.table, search.best(), seed=0, engine="exact")
+    result = simulate(Setup(layout, f, engine="exact"), state.table, replace(search.best(), seed=0))
     after, _ = apply_shot(state, result)
     assert result.pawn("south-1").status is Status.IN_HOLE
     assert after.winner == "south"
@@ -70,8 +70,7 @@ def test_takes_the_hole_that_wins_instant_home():
     rng = np.random.default_rng(5)
     seat = layout.seat("south")
     dropped = sum(
-        simulate(layout, f, (), hand.execute(shot, rng, seat, PhysicsParams.default()), seed=0,
-                 engine="exact").pawn("south-1").status is Status.IN_HOLE
+        simulate(Setup(layout, f, engine="exact"), (), replace(hand.execute(shot, rng, seat, PhysicsParams.default()), seed=0)).pawn("south-1").status is Status.IN_HOLE
         for _ in range(40)
     )  # fmt: skip
     assert dropped >= 1
@@ -90,7 +89,7 @@ def test_knocks_the_leader_off_the_bullseye():
     before = position_value(state, "south")
     search = ComputerPlayer("south", "hard", seed=3).search(state, layout, f)
     search.run()
-    result = simulate(layout, f, state.table, search.best(), seed=0)
+    result = simulate(Setup(layout, f), state.table, replace(search.best(), seed=0))
     after, _ = apply_shot(state, result)
     kept = after.table_pawn("north-1")
     assert kept is None or kept.points < 5
@@ -160,7 +159,9 @@ def test_release_points_found_free_are_accepted_on_every_layout_and_seat():
                 ):  # nothing free across the foul line: the computer goes further back
                     along, offset = free_release(table, seat, r)
                     shot = Shot(seat.name, 0.5, 0.0, offset, along)
-                simulate(layout, f, table, shot, params, 0)  # accepted: no UserError
+                simulate(
+                    Setup(layout, f, params), table, replace(shot, seed=0)
+                )  # accepted: no UserError
                 tried += 1
     assert tried > 40
 

@@ -17,7 +17,7 @@ from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli import main
 from sliders.errors import UserError
 from sliders.outcome import Status
-from sliders.physics import Noise, Shot, simulate
+from sliders.physics import Noise, Setup, Shot, simulate
 
 FOUL = STATUSES.index(Status.FOUL)
 IN_HAND = STATUSES.index(Status.IN_HAND)
@@ -50,7 +50,7 @@ def test_a_release_pushed_past_the_lane_end_is_a_foul_not_the_end_of_the_study(
         cols["exec_release"][r],
     )
     with pytest.raises(UserError, match="beyond the end"):
-        simulate(layout, face, (), shot)
+        simulate(Setup(layout, face), (), shot)
     # the foul is recorded where the hand let go: the executed release and offset
     seat = layout.seat("south")
     assert (cols["x"][r], cols["y"][r]) == seat.to_world(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from sliders.batch.tables import read_table
 from sliders.batch.work import STATUSES, errors_for, pawn_columns
 from sliders.cli import main
 from sliders.outcome import Status
-from sliders.physics import Noise, Shot, simulate
+from sliders.physics import Noise, Setup, Shot, simulate
 
 
 def assert_same_table(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> None:
@@ -76,7 +77,7 @@ def test_without_noise_every_sample_is_the_single_shot(crowded_scene, tmp_path, 
         assert len(rows) == 3
         assert release == layout.seat("south").foul
         shot = Shot.from_degrees("south", speed, angle, offset=offset)
-        expected = simulate(layout, face, crowded_scene.pawns, shot, seed=0)
+        expected = simulate(Setup(layout, face), crowded_scene.pawns, replace(shot, seed=0))
         speed, angle, offset = float(speed), float(angle), float(offset)
         argv = ["shot", "--scene", str(scene_file), "--seat", "south", "--speed", repr(speed)]
         argv += [f"--angle={angle!r}", "--offset", repr(offset), "--json"]

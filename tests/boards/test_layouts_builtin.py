@@ -4,6 +4,7 @@ shot from every seat reach the target board; the lane and status logic follows t
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -20,7 +21,7 @@ from sliders.boards import (
 from sliders.boards.layout import FOUL_REACH, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
 from sliders.boards.render import render_png
 from sliders.outcome import Status
-from sliders.physics import PhysicsParams, Shot, check_engine, simulate
+from sliders.physics import PhysicsParams, Setup, Shot, check_engine, simulate
 
 P = PhysicsParams.default()
 H = 0.13
@@ -64,7 +65,9 @@ def test_a_straight_medium_shot_from_every_seat_reaches_the_board(name: str, cou
     game = face(layout.face)
     for seat in layout.seats:
         d = centre_distance(seat)
-        result = simulate(layout, game, (), Shot(seat.name, speed_to_stop_after(d)), P, seed=1)
+        result = simulate(
+            Setup(layout, game, P), (), Shot(seat.name, speed_to_stop_after(d), seed=1)
+        )
         rest = result.pawns[0]
         assert rest.status is Status.ON_TARGET, (name, seat.name, rest)
         # it stops where the closed form says: at the board centre's projection on its lane
@@ -153,19 +156,19 @@ def test_head_to_head_open_sides_and_the_other_players_track() -> None:
     # the edges beside the other track are open: a shot angled across the board falls off
     seat = layout.seat("south")
     shot = Shot.from_degrees("south", 1.2, 15.0, offset=-0.04)
-    result = simulate(layout, game, (), shot, P, seed=1)
+    result = simulate(Setup(layout, game, P), (), replace(shot, seed=1))
     rest = result.pawns[0]
     assert rest.status is Status.OFF_BOARD and rest.x > 0.07
     assert not any(e.type == "rail" for e in result.events)
     # a hard straight shot crosses the board and stops on the other player's track
     d = centre_distance(seat) + 0.35
-    result = simulate(layout, game, (), Shot("south", speed_to_stop_after(d)), P, seed=1)
+    result = simulate(Setup(layout, game, P), (), Shot("south", speed_to_stop_after(d), seed=1))
     assert result.pawns[0].status is Status.OTHER_TRACK
 
 
 def test_crazy_corner_far_sides_are_open() -> None:
     layout = load_layout("crazy-corner")
-    result = simulate(layout, face("race-for-home"), (), Shot("south", 2.0), P, seed=1)
+    result = simulate(Setup(layout, face("race-for-home"), P), (), Shot("south", 2.0, seed=1))
     rest = result.pawns[0]
     assert rest.status is Status.OFF_BOARD and rest.y > H - 0.01
 
@@ -175,7 +178,7 @@ def test_solo_closes_three_sides() -> None:
     assert layout.seat_names == ("south",) and layout.seat_counts == (1,)
     assert sum(r.kind == "blocker" for r in layout.rails) == 3
     # a straight shot too hard for the board bounces off the north blocker rail and stays
-    result = simulate(layout, face("danger-dots"), (), Shot("south", 1.0), P, seed=1)
+    result = simulate(Setup(layout, face("danger-dots"), P), (), Shot("south", 1.0, seed=1))
     rails = [e for e in result.events if e.type == "rail"]
     assert rails and rails[0].y > H - 1e-9  # the touch, on the north blocker rail's face
     assert result.pawns[0].status is not Status.OFF_BOARD
@@ -203,5 +206,7 @@ def test_the_readme_example_layout_file_loads_and_plays() -> None:
     assert south.tracks == ("south", "south-far") and north.tracks == ("north",)
     assert south.release_min == pytest.approx(0.053) and north.foul == 0.16
     d = centre_distance(south)
-    result = simulate(layout, face(layout.face), (), Shot("south", speed_to_stop_after(d)), P)
+    result = simulate(
+        Setup(layout, face(layout.face), P), (), Shot("south", speed_to_stop_after(d))
+    )
     assert result.pawns[0].status is Status.ON_TARGET

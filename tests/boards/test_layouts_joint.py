@@ -7,7 +7,7 @@ import math
 
 from sliders.boards import load_layout, parse_layout, surface_at
 from sliders.outcome import Status
-from sliders.physics import PhysicsParams, Shot, Simulation, check_engine
+from sliders.physics import PhysicsParams, Setup, Shot, check_engine, start
 
 P = PhysicsParams.default()
 
@@ -22,7 +22,7 @@ def roll(layout, seat_name: str, speed: float, release: float | None = None):  #
     """Run a lone straight shot on the lane axis; return (track, along, across) samples and the
     result."""
     seat = layout.seat(seat_name)
-    sim = Simulation(layout, layout_face(layout), (), Shot(seat_name, speed, release=release), P)
+    sim = start(Setup(layout, layout_face(layout), P), (), Shot(seat_name, speed, release=release))
     samples = []
     while sim.moving:
         sim.step()
@@ -114,7 +114,7 @@ def test_a_pawn_grazing_the_side_rail_slides_past_the_joint_smoothly() -> None:
     ).build()
     single = parse_layout(src.format(extra="length = 0.76", seat="a"), "single").build()
     shot = Shot.from_degrees("south", 1.0, 4.0, offset=0.03)
-    sims = [Simulation(lay, layout_face(lay), (), shot, P) for lay in (hooked, single)]
+    sims = [start(Setup(lay, layout_face(lay), P), (), shot) for lay in (hooked, single)]
     for sim in sims:
         sim.run()
     a, b = (sim.result() for sim in sims)

@@ -12,13 +12,13 @@ from sliders.boards.faces import face
 from sliders.boards.layoutfile import BUILTIN_LAYOUTS
 from sliders.cli import main
 from sliders.errors import UserError
-from sliders.physics import Shot, Simulation
+from sliders.physics import Setup, Shot, start
 
 
 def _accepts(layout_name: str, seats: list[str], seat: str, release: float) -> bool:
     layout = load_layout(layout_name, tuple(seats))
     try:
-        Simulation(layout, face("race-for-home"), (), Shot(seat, 0.5, release=release))
+        start(Setup(layout, face("race-for-home")), (), Shot(seat, 0.5, release=release))
     except UserError:
         return False
     return True

@@ -55,11 +55,10 @@ def test_the_defaults_the_help_repeats_are_their_sources() -> None:
     from sliders.batch import runners, summary, tables
     from sliders.boards import faces
     from sliders.cli import args, flags
-    from sliders.physics import PhysicsParams, engines, limits, noise
+    from sliders.physics import PhysicsParams, limits, noise
     from sliders.scenes.controls import CONTROLS
 
     assert args.DEFAULT_FACE == faces.DEFAULT_FACE
-    assert args.DEFAULT_ENGINE == engines.DEFAULT_ENGINE
     assert args.NOISE_LEVELS == tuple(noise.NOISE_LEVELS)
     assert flags.shot.MIN_SPEED == limits.MIN_SPEED
     assert flags.shot.MAX_ANGLE_DEG == limits.MAX_ANGLE_DEG

@@ -18,7 +18,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from sliders.env import ENV_IDS, SlidersEnv, observation, sliders_v0  # noqa: E402
 from sliders.errors import UserError  # noqa: E402
 from sliders.outcome import FACES, PawnRest, Status  # noqa: E402
-from sliders.physics import PhysicsParams, Simulation  # noqa: E402
+from sliders.physics import PhysicsParams, Setup, start  # noqa: E402
 from sliders.rules import new_game  # noqa: E402
 
 
@@ -120,7 +120,8 @@ def test_an_action_on_a_taken_release_point_is_slid_beside_the_pawn():
     state = replace(state, table=(PawnRest("north-1", "north", x, y, Status.OWN_TRACK),))
     shot = observation.shot_of(np.array([0.6, 0.0, 0.0, seat.foul]), "south", state, layout, params)
     assert abs(shot.offset) >= 2 * params.pawn_radius
-    Simulation(layout, env.game.face, state.table, shot, params, 1)  # the physics accepts it
+    # the physics accepts it
+    start(Setup(layout, env.game.face, params), state.table, replace(shot, seed=1))
 
 
 def test_the_observation_reads_from_the_observers_seat():

@@ -11,7 +11,7 @@ from sliders.boards import face, load_layout
 from sliders.errors import UserError
 from sliders.game import HeadlessGame, legal_shot, release_limits
 from sliders.outcome import PawnRest, Status
-from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics import PhysicsParams, Setup, Shot, start
 from sliders.physics.limits import MAX_ANGLE
 from sliders.rules import Phase, drawn, new_game
 
@@ -52,13 +52,13 @@ def test_a_release_on_a_pawn_moves_beside_it_or_back_down_the_lane():
     state = _table(seat.to_world(seat.foul, 0.0))
     shot = legal_shot(Shot("south", 0.6, 0.0, 0.0, None, "south-1"), state, LAYOUT, P)
     assert shot.release is None and abs(shot.offset) >= 2 * P.pawn_radius
-    Simulation(LAYOUT, face("race-for-home"), state.table, shot, P, 1)
+    start(Setup(LAYOUT, face("race-for-home"), P), state.table, replace(shot, seed=1))
     # three pawns across the whole foul line: the release goes back down the lane
     lane = [seat.to_world(seat.foul, c) for c in (-0.04, 0.0, 0.04)]
     state = _table(*lane)
     shot = legal_shot(Shot("south", 0.6, 0.0, 0.0, None, "south-1"), state, LAYOUT, P)
     assert shot.release is not None and shot.release < seat.foul - P.pawn_radius
-    Simulation(LAYOUT, face("race-for-home"), state.table, shot, P, 1)
+    start(Setup(LAYOUT, face("race-for-home"), P), state.table, replace(shot, seed=1))
 
 
 def _play(seed):

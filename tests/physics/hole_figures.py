@@ -13,7 +13,7 @@ import numpy as np
 
 from sliders.boards import face, square
 from sliders.outcome import Status
-from sliders.physics import NOISE_LEVELS, PhysicsParams, Shot, simulate
+from sliders.physics import NOISE_LEVELS, PhysicsParams, Setup, Shot, simulate
 from sliders.physics.noise import apply_errors
 
 
@@ -47,14 +47,14 @@ def main() -> None:
     speeds = np.round(np.arange(0.50, 0.90, 0.0005), 4)
     in_hole = np.array(
         [
-            simulate(layout, home, [], Shot("south", v), p, engine=args.engine).pawns[0].status
+            simulate(Setup(layout, home, p, args.engine), [], Shot("south", v)).pawns[0].status
             is Status.IN_HOLE
             for v in speeds
         ]
     )
     five = np.array(
         [
-            simulate(layout, race, [], Shot("south", v), p, engine=args.engine).pawns[0].points == 5
+            simulate(Setup(layout, race, p, args.engine), [], Shot("south", v)).pawns[0].points == 5
             for v in speeds
         ]
     )
@@ -81,14 +81,14 @@ def main() -> None:
             shots = [apply_errors(Shot("south", float(aim_speed)), e, seat, p) for e in errors]
             hole = np.mean(
                 [
-                    simulate(layout, home, [], s, p, engine=args.engine).pawns[0].status
+                    simulate(Setup(layout, home, p, args.engine), [], s).pawns[0].status
                     is Status.IN_HOLE
                     for s in shots
                 ]
             )
             ring5 = np.mean(
                 [
-                    simulate(layout, race, [], s, p, engine=args.engine).pawns[0].points == 5
+                    simulate(Setup(layout, race, p, args.engine), [], s).pawns[0].points == 5
                     for s in shots
                 ]
             )

@@ -3,14 +3,16 @@ a batch gives what one shot at a time gives."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from sliders.boards import BUILTIN_FACES, BUILTIN_LAYOUTS, classify, load_layout
-from sliders.outcome import SEATS, Status
-from sliders.physics import PhysicsParams, Shot
+from sliders.outcome import SEATS, STATUSES, Status
+from sliders.physics import PhysicsParams, Setup, Shot
 from sliders.physics.exact import simulate_exact
-from sliders.physics.exact.batch import STATUSES, classify_points, simulate_batch
+from sliders.physics.exact.batch import classify_points, simulate_batch
 
 from .test_exact_properties import SQUARE4, crowd
 
@@ -103,7 +105,11 @@ def test_a_batch_chunk_in_the_exact_engine_matches_shot_by_shot() -> None:
             float(out["exec_offset"][r]),
             float(out["exec_release"][r]),
         )
-        one = simulate(layout, face, scene.pawns, shot, ctx.params, int(out["seed"][r]), "exact")
+        one = simulate(
+            Setup(layout, face, ctx.params, "exact"),
+            scene.pawns,
+            replace(shot, seed=int(out["seed"][r])),
+        )
         assert TABLE_STATUSES[out["status"][r]] == one.pawns[0].status
         assert out["points"][r] == one.pawns[0].points
         for q in one.pawns[1:]:

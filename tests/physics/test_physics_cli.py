@@ -160,6 +160,23 @@ def test_import_sliders_does_not_load_pygame_or_pymunk() -> None:
     assert out.stdout.split() == ["False", "False"]
 
 
+def test_import_physics_leaves_the_exact_engine_until_a_shot_asks_for_it() -> None:
+    """``import sliders.physics`` loads neither numba nor the exact engine; its first shot does."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, sliders.physics as ph; "
+        "print('numba' in sys.modules, 'sliders.physics.exact' in sys.modules); "
+        "from sliders.boards import face, load_layout; "
+        "setup = ph.Setup(load_layout('square', ('south', 'north')), face('race-for-home')); "
+        "ph.simulate(setup, (), ph.Shot('south', 0.6)); "
+        "print('numba' in sys.modules, 'sliders.physics.exact' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False", "True", "True"]
+
+
 @pytest.mark.parametrize(
     "argv,needle",
     [

@@ -8,13 +8,14 @@ engine's and are pinned to it (the exact engine's closed forms: test_exact_close
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from sliders.boards import Rail, face
 from sliders.outcome import ENGINES, EventType, Status
-from sliders.physics import DEFAULT_ENGINE, PhysicsParams, Shot, Simulation, simulate
+from sliders.physics import DEFAULT_ENGINE, PhysicsParams, Setup, Shot, Simulation, simulate, start
 
 from .helpers import (
     ARENA,
@@ -35,7 +36,7 @@ from .helpers import (
 @pytest.mark.parametrize("speed", [0.2, 0.35, 0.6, 1.0, 1.5, 2.0, 2.5, 3.0])
 def test_stopping_distance_matches_closed_form(speed: float, engine: str) -> None:
     lane = long_lane()
-    sim = Simulation(lane, RACE, [], Shot("south", speed, release=0.1), engine=engine)
+    sim = start(Setup(lane, RACE, engine=engine), [], Shot("south", speed, release=0.1))
     sim.coast = False  # pymunk: every step through Chipmunk
     sim.run()
     (p,) = sim.result().pawns
@@ -51,7 +52,7 @@ def test_stopping_distance_matches_closed_form(speed: float, engine: str) -> Non
 def test_stopping_distance_tracks_the_integrator_step(dt: float) -> None:
     params = P.replace(dt=dt)
     lane = long_lane()
-    sim = Simulation(lane, RACE, [], Shot("south", 1.2, release=0.1), params, engine="pymunk")
+    sim = start(Setup(lane, RACE, params, "pymunk"), [], Shot("south", 1.2, release=0.1))
     sim.coast = False
     sim.run()
     (p,) = sim.result().pawns
@@ -65,7 +66,7 @@ def _head_on(speed: float, engine: str) -> tuple[np.ndarray, np.ndarray, Simulat
     contact alone must conserve momentum."""
     params = P.replace(knock_over_impulse=1.0, mu_roll=0.005)
     target = pawn("north-1", 0.0, 0.0)
-    sim = Simulation(SQUARE2, RACE, [target], Shot("south", speed), params, engine=engine)
+    sim = start(Setup(SQUARE2, RACE, params, engine), [target], Shot("south", speed))
     before = None
     while sim.moving:
         v = sim.velocities()
@@ -120,7 +121,7 @@ def test_energy_never_rises(shot: Shot, engine: str) -> None:
         pawn("east-1", 0.05, -0.03),
         pawn("west-2", 0.0, 0.09),
     ]
-    sim = Simulation(SQUARE4, RACE, table, shot, engine=engine)
+    sim = start(Setup(SQUARE4, RACE, engine=engine), table, shot)
     energies = _kinetic_trace(sim)
     assert any(e.type is EventType.CONTACT for e in sim.events)
     rises = np.diff(energies)
@@ -147,9 +148,9 @@ def test_mirrored_shots_end_mirrored(
         for p in mirrored_table
     ]
     shot = Shot.from_degrees("south", speed, angle, offset=offset)
-    a = simulate(SQUARE4, RACE, table, shot, engine=engine)
+    a = simulate(Setup(SQUARE4, RACE, engine=engine), table, shot)
     mirrored = Shot.from_degrees("south", speed, -angle, offset=-offset)
-    b = simulate(SQUARE4, RACE, mirrored_table, mirrored, engine=engine)
+    b = simulate(Setup(SQUARE4, RACE, engine=engine), mirrored_table, mirrored)
     for pa in a.pawns:
         seat, n = pa.id.rsplit("-", 1)
         pb = b.pawn(f"{swap.get(seat, seat)}-{n}")
@@ -163,9 +164,13 @@ def test_same_shot_twice_is_bit_identical(engine: str) -> None:
     table = [pawn("north-1", 0.0, 0.01), pawn("north-2", 0.02, 0.05), pawn("west-1", -0.03, -0.02)]
     shot = Shot.from_degrees("south", 2.0, 1.5, offset=0.004)
     params = P.replace(knock_over_spread=0.005)
-    first = simulate(SQUARE4, face("instant-home"), table, shot, params, seed=7, engine=engine)
+    first = simulate(
+        Setup(SQUARE4, face("instant-home"), params, engine), table, replace(shot, seed=7)
+    )
     for _ in range(3):
-        again = simulate(SQUARE4, face("instant-home"), table, shot, params, 7, engine)
+        again = simulate(
+            Setup(SQUARE4, face("instant-home"), params, engine), table, replace(shot, seed=7)
+        )
         assert again.to_json() == first.to_json()
 
 
@@ -175,7 +180,9 @@ def test_seed_drives_the_knock_over_draw(engine: str) -> None:
     params = P.replace(knock_over_spread=0.02, knock_over_impulse=0.02)
     shot = Shot("south", 1.45)
     outcomes = {
-        simulate(SQUARE2, RACE, table, shot, params, s, engine).pawn("north-1").status
+        simulate(Setup(SQUARE2, RACE, params, engine), table, replace(shot, seed=s))
+        .pawn("north-1")
+        .status
         for s in range(40)
     }
     assert outcomes == {Status.KNOCKED_OVER, Status.ON_TARGET} or len(outcomes) == 2
@@ -199,9 +206,9 @@ def test_direct_chipmunk_step_matches_space_step(monkeypatch) -> None:
     table = [pawn("north-1", 0.0, 0.01), pawn("west-1", 0.02, 0.05), pawn("east-1", -0.03, -0.02)]
     shots = [Shot.from_degrees("south", 2.4, 1.0, offset=0.004), Shot("south", 0.62)]
     home = face("instant-home")
-    direct = [simulate(SQUARE4, home, table, s, engine="pymunk").to_json() for s in shots]
+    direct = [simulate(Setup(SQUARE4, home, engine="pymunk"), table, s).to_json() for s in shots]
     monkeypatch.setattr(sim_module, "_DIRECT_STEP", False)
-    wrapped = [simulate(SQUARE4, home, table, s, engine="pymunk").to_json() for s in shots]
+    wrapped = [simulate(Setup(SQUARE4, home, engine="pymunk"), table, s).to_json() for s in shots]
     assert direct == wrapped
     assert any(p["status"] == "knocked_over" for p in direct[0]["pawns"])
 
@@ -226,9 +233,9 @@ def test_coasting_lands_where_stepping_does(seed: int) -> None:
             float(rng.uniform(-12, 12)),
             offset=float(rng.uniform(-0.04, 0.04)),
         )
-        fast = Simulation(SQUARE4, face("instant-home"), table, shot, engine="pymunk")
+        fast = start(Setup(SQUARE4, face("instant-home"), engine="pymunk"), table, shot)
         a = _run(fast, True)
-        b = _run(Simulation(SQUARE4, face("instant-home"), table, shot, engine="pymunk"), False)
+        b = _run(start(Setup(SQUARE4, face("instant-home"), engine="pymunk"), table, shot), False)
         coasted += fast.coasted
         assert [p.status for p in a.pawns] == [p.status for p in b.pawns]
         assert [(e.type, e.pawns) for e in a.events[:-1]] == [
@@ -257,8 +264,8 @@ def _struck_direction_error(touch_time: bool) -> float:
                 for v0 in (0.6, 1.2, 2.4):
                     params = P.replace(restitution_pawn=e, friction_pawn=mu, knock_over_impulse=1)
                     table = [pawn("north-1", 0.0, Y0 + 0.3)]
-                    sim = Simulation(
-                        ARENA, RACE, table, Shot("south", v0, offset=b), params, engine="pymunk"
+                    sim = start(
+                        Setup(ARENA, RACE, params, "pymunk"), table, Shot("south", v0, offset=b)
                     )
                     sim.touch_time = touch_time
                     sim.run()
@@ -288,8 +295,8 @@ def _end_cap_direction_error(touch_time: bool) -> float:
     worst = 0.0
     for b in (0.005, 0.009, 0.012):
         for v0 in (0.8, 1.6, 2.4):
-            sim = Simulation(
-                arena(rails=(rail,)), RACE, [], Shot("south", v0, offset=b), params, engine="pymunk"
+            sim = start(
+                Setup(arena(rails=(rail,)), RACE, params, "pymunk"), [], Shot("south", v0, offset=b)
             )
             sim.touch_time = touch_time
             sim.run()

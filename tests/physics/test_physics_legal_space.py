@@ -7,13 +7,14 @@ exact engine also stops a shot at its event cap, reported as timed out)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sliders.boards import face, overlaps_rail
 from sliders.outcome import ENGINES, IN_PLAY, REMOVED, EventType
-from sliders.physics import PhysicsParams, Shot, Simulation
+from sliders.physics import PhysicsParams, Setup, Shot, start
 from sliders.physics.exact.simulation import MAX_EVENTS
 from sliders.physics.params import ranges
 
@@ -99,7 +100,7 @@ def test_any_legal_parameters_keep_the_model_whole(
     table = _table(raw, r)
     offset = offset_share * (SQUARE4.seat(seat).width / 2 - r)
     shot = Shot.from_degrees(seat, speed_share * params.max_speed, angle, offset=offset)
-    sim = Simulation(SQUARE4, FACES[face_index], table, shot, params, seed, engine)
+    sim = start(Setup(SQUARE4, FACES[face_index], params, engine), table, replace(shot, seed=seed))
     sim.run()
     result = sim.result()
 

@@ -13,7 +13,7 @@ import pytest
 
 from sliders.boards import classify, face, square
 from sliders.outcome import ENGINES, EventType, Status
-from sliders.physics import PhysicsParams, Shot, Simulation, simulate
+from sliders.physics import PhysicsParams, Setup, Shot, Simulation, simulate, start
 from sliders.physics.noise import NOISE_LEVELS, apply_errors
 
 from .helpers import RACE, SQUARE2, pawn, speed_to_reach
@@ -47,14 +47,16 @@ def test_classify_needs_the_base_to_fit_in_the_hole() -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_pawn_stopping_over_the_hole_drops_in_and_one_stopping_on_its_rim_stays(engine) -> None:
     into = simulate(
-        SQUARE2, HOME, [], Shot("south", speed_to_reach(0.0, engine=engine)), None, None, engine
+        Setup(SQUARE2, HOME, engine=engine), [], Shot("south", speed_to_reach(0.0, engine=engine))
     )
     assert _status(into) is Status.IN_HOLE
     assert [e.type for e in into.events].count(EventType.IN_HOLE) == 1
     # stops with its centre 6 mm short of the hole's centre: its ball is over the hole, its base
     # on the rim
     rim = simulate(
-        SQUARE2, HOME, [], Shot("south", speed_to_reach(-0.006, engine=engine)), None, None, engine
+        Setup(SQUARE2, HOME, engine=engine),
+        [],
+        Shot("south", speed_to_reach(-0.006, engine=engine)),
     )
     assert _status(rim) is Status.HOLE_EDGE and rim.pawns[0].points == 4
 
@@ -65,14 +67,14 @@ def test_a_grazing_chord_no_longer_captures(engine: str) -> None:
     offset = math.sqrt(HOLE**2 - 0.00055**2)
     for reach in (0.0, 0.02, 0.05):
         shot = Shot("south", speed_to_reach(reach, engine=engine), offset=offset)
-        result = simulate(SQUARE2, HOME, [], shot, engine=engine)
+        result = simulate(Setup(SQUARE2, HOME, engine=engine), [], shot)
         assert _status(result) is not Status.IN_HOLE
 
 
 def _crossing(speed: float, offset: float, params: PhysicsParams = P):
     """Slide across the hole; the velocities just before and after the centre leaves it, and
     the time it spent over it, read at the pymunk engine's check of the rim after each step."""
-    sim = Simulation(SQUARE2, HOME, [], Shot("south", speed, offset=offset), params, None, "pymunk")
+    sim = start(Setup(SQUARE2, HOME, params, "pymunk"), [], Shot("south", speed, offset=offset))
     seen: list = []
     _spy_on_the_rim(sim, "south-1", seen)
     sim.run()
@@ -135,7 +137,9 @@ def test_hole_window_and_noise_share_against_ring_five() -> None:
     layout = square("south,north")
     speeds = np.arange(0.55, 0.80, 0.005)
     into = [
-        v for v in speeds if _status(simulate(layout, HOME, [], Shot("south", v))) is Status.IN_HOLE
+        v
+        for v in speeds
+        if _status(simulate(Setup(layout, HOME), [], Shot("south", v))) is Status.IN_HOLE
     ]
     bull = speed_to_reach(0.0)
     assert into and min(into) > 0.5725 and max(into) < 0.7775
@@ -149,8 +153,8 @@ def test_hole_window_and_noise_share_against_ring_five() -> None:
     hole = ring5 = 0
     for e in errors:
         shot = apply_errors(aim, e, seat, P)
-        hole += _status(simulate(layout, HOME, [], shot)) is Status.IN_HOLE
-        ring5 += simulate(layout, RACE, [], shot).pawns[0].points == 5
+        hole += _status(simulate(Setup(layout, HOME), [], shot)) is Status.IN_HOLE
+        ring5 += simulate(Setup(layout, RACE), [], shot).pawns[0].points == 5
     assert hole < 0.5 * 300
     assert hole <= ring5
 
@@ -160,7 +164,7 @@ def test_hole_window_and_noise_share_against_ring_five() -> None:
 
 def _head_on(speed: float, engine: str, params: PhysicsParams = P):
     table = [pawn("north-1", 0.0, 0.0)]
-    return simulate(SQUARE2, RACE, table, Shot("south", speed), params, None, engine)
+    return simulate(Setup(SQUARE2, RACE, params, engine), table, Shot("south", speed))
 
 
 def _speed_at_target(speed: float) -> float:
@@ -204,8 +208,8 @@ def test_a_toppled_pawn_passes_on_its_momentum(engine: str) -> None:
     """The contact is resolved before the toppled pawn leaves: the shooter goes on at
     v·(1−e)/2, not at v as if the pawn had vanished before the hit."""
     speed = 2.0
-    sim = Simulation(
-        SQUARE2, RACE, [pawn("north-1", 0.0, 0.0)], Shot("south", speed), engine=engine
+    sim = start(
+        Setup(SQUARE2, RACE, engine=engine), [pawn("north-1", 0.0, 0.0)], Shot("south", speed)
     )
     before = after = None
     while sim.moving:
@@ -222,12 +226,12 @@ def test_a_toppled_pawn_passes_on_its_momentum(engine: str) -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_hard_rail_hit_topples_a_pawn_and_a_soft_one_does_not(engine: str) -> None:
     closed = square("south")  # a blocker rail closes the north side
-    hard = simulate(closed, RACE, [], Shot("south", 2.6), engine=engine)
+    hard = simulate(Setup(closed, RACE, engine=engine), [], Shot("south", 2.6))
     assert _status(hard) is Status.KNOCKED_OVER
     hit = next(ev for ev in hard.events if ev.type is EventType.RAIL)
     assert hit.impulse > P.knock_over_impulse * P.knock_over_moving_factor
     assert any(ev.type is EventType.KNOCKED_OVER and ev.t == hit.t for ev in hard.events)
-    soft = simulate(closed, RACE, [], Shot("south", 1.2), engine=engine)
+    soft = simulate(Setup(closed, RACE, engine=engine), [], Shot("south", 1.2))
     assert any(ev.type is EventType.RAIL for ev in soft.events)
     assert _status(soft) is not Status.KNOCKED_OVER
 
@@ -239,7 +243,7 @@ def test_an_impulse_through_a_standing_contact_is_tested(gap: float, engine: str
     contact and topples north-2 whatever the tiny gap (cradle: J = m·v·((1+e)/2)²·... above
     the threshold at 2.4 m/s)."""
     table = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.0, 2 * R + gap)]
-    result = simulate(SQUARE2, RACE, table, Shot("south", 2.4), engine=engine)
+    result = simulate(Setup(SQUARE2, RACE, engine=engine), table, Shot("south", 2.4))
     assert _status(result, "north-1") is Status.KNOCKED_OVER
     assert _status(result, "north-2") is Status.KNOCKED_OVER
     hit = next(ev for ev in result.events if ev.pawns == ("north-1", "north-2"))
@@ -252,7 +256,7 @@ def test_an_impulse_through_a_standing_contact_is_tested(gap: float, engine: str
 def test_a_toppled_pawn_does_not_shield_the_pawn_behind_it(engine: str) -> None:
     """north-1 topples, and its momentum still sends north-2 (touching it) on its way."""
     table = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.0, 2 * R)]
-    result = simulate(SQUARE2, RACE, table, Shot("south", 2.0), engine=engine)
+    result = simulate(Setup(SQUARE2, RACE, engine=engine), table, Shot("south", 2.0))
     assert _status(result, "north-1") is Status.KNOCKED_OVER
     assert _status(result, "north-2") is not Status.KNOCKED_OVER
     assert result.pawn("north-2").y > 0.1  # driven far up the board, or off it
@@ -263,7 +267,7 @@ def test_standing_contact_outcome_does_not_flip_with_a_tiny_gap(engine: str) -> 
     outcomes = set()
     for gap in (0.0, 5e-10, 1e-9):
         table = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.0, 2 * R + gap)]
-        result = simulate(SQUARE2, RACE, table, Shot("south", 2.4), engine=engine)
+        result = simulate(Setup(SQUARE2, RACE, engine=engine), table, Shot("south", 2.4))
         outcomes.add(tuple(p.status for p in result.pawns))
     assert len(outcomes) == 1
 
@@ -276,7 +280,7 @@ def test_rest_ignores_spin_in_a_crowded_fast_shot(engine: str) -> None:
     """After the last pawn stops sliding the shot ends within one rest check."""
     table = [pawn("north-1", 0.01, 0.0), pawn("north-2", -0.03, 0.04), pawn("north-3", 0.04, 0.05)]
     shot = Shot.from_degrees("south", 1.6, 1.5)
-    sim = Simulation(SQUARE2, RACE, table, shot, engine=engine)
+    sim = start(Setup(SQUARE2, RACE, engine=engine), table, shot)
     last_slide = 0.0
     while sim.moving:
         sim.step()
@@ -293,7 +297,7 @@ def test_a_pawn_standing_on_the_hole_edge_has_dipped_all_the_way() -> None:
     edge = pawn("north-1", 0.0, HOLE - 0.001)  # centre 1 mm inside the rim: hole_edge
     assert classify(SQUARE2, HOME, "north", edge.x, edge.y, R).status is Status.HOLE_EDGE
     params = P.replace(knock_over_impulse=1.0)
-    sim = Simulation(SQUARE2, HOME, [edge], Shot("south", 1.2), params, None, "pymunk")
+    sim = start(Setup(SQUARE2, HOME, params, "pymunk"), [edge], Shot("south", 1.2))
     seen: list = []
     _spy_on_the_rim(sim, "north-1", seen)
     sim.run()
@@ -309,8 +313,10 @@ def test_a_pawn_caught_on_the_rim_rolls_along_it_and_settles(engine: str) -> Non
     edge, settled, both engines within a few millimetres of each other."""
     square4 = square("south,west,north,east")
     shot = Shot("south", 0.7056, -0.0257, 0.0)
-    result = simulate(square4, HOME, [], shot, engine=engine)
-    other = simulate(square4, HOME, [], shot, engine="pymunk" if engine == "exact" else "exact")
+    result = simulate(Setup(square4, HOME, engine=engine), [], shot)
+    other = simulate(
+        Setup(square4, HOME, engine="pymunk" if engine == "exact" else "exact"), [], shot
+    )
     (p,), (q,) = result.pawns, other.pawns
     assert result.settled and p.status is Status.HOLE_EDGE
     assert abs(math.hypot(p.x, p.y) - HOLE) < 1e-3

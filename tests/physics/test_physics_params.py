@@ -16,9 +16,11 @@ from sliders.physics import (
     DEFAULT_ENGINE,
     ENGINES,
     PhysicsParams,
+    Setup,
     Shot,
     Simulation,
     simulate,
+    start,
 )
 from sliders.physics.params import MAX_STEPS, ranges
 
@@ -87,9 +89,9 @@ def test_friction_pawn_zero_leaves_rail_friction_alone() -> None:
     """Each pair's coefficient is its own: a spinning-free slide along a rail at an angle loses
     the same to the rail whatever the pawns' rim friction is."""
     shot = Shot.from_degrees("south", 1.2, 25.0, offset=0.02)
-    a = simulate(SQUARE2, RACE, [], shot, P.replace(friction_pawn=0.0))
-    b = simulate(SQUARE2, RACE, [], shot, P.replace(friction_pawn=0.5))
-    c = simulate(SQUARE2, RACE, [], shot, P.replace(friction_rail=0.0))
+    a = simulate(Setup(SQUARE2, RACE, P.replace(friction_pawn=0.0)), [], shot)
+    b = simulate(Setup(SQUARE2, RACE, P.replace(friction_pawn=0.5)), [], shot)
+    c = simulate(Setup(SQUARE2, RACE, P.replace(friction_rail=0.0)), [], shot)
     assert any(e.type is EventType.RAIL for e in a.events)
     assert (a.pawns[0].x, a.pawns[0].y) == (b.pawns[0].x, b.pawns[0].y)
     assert (a.pawns[0].x, a.pawns[0].y) != (c.pawns[0].x, c.pawns[0].y)
@@ -124,7 +126,7 @@ def test_the_extreme_legal_speed_never_tunnels() -> None:
         params.check()
         for angle in (0.0, 20.0, -35.0):
             shot = Shot.from_degrees("south", params.max_speed, angle)
-            sim = Simulation(closed, RACE, [], shot, params)
+            sim = start(Setup(closed, RACE, params), [], shot)
             while sim.moving:
                 sim.step()
                 for x, y, _ in sim.positions().values():
@@ -134,7 +136,7 @@ def test_the_extreme_legal_speed_never_tunnels() -> None:
                 assert end.y < -half + 1e-3, f"r={r} dt={dt} {angle}°"
         # head-on into a standing pawn: the shooter never passes it
         target = pawn("north-1", 0.0, 0.0)
-        sim = Simulation(SQUARE2, RACE, [target], Shot("south", params.max_speed), params)
+        sim = start(Setup(SQUARE2, RACE, params), [target], Shot("south", params.max_speed))
         while sim.moving:
             sim.step()
             where = sim.positions()
@@ -145,22 +147,22 @@ def test_the_extreme_legal_speed_never_tunnels() -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_time_out_is_reported_as_such_never_as_settled(engine: str) -> None:
     params = P.replace(max_time=0.5, mu_roll=0.005)
-    result = simulate(SQUARE2, RACE, [], Shot("south", 0.8), params, engine=engine)
+    result = simulate(Setup(SQUARE2, RACE, params, engine), [], Shot("south", 0.8))
     assert not result.settled
     assert result.events[-1].type is EventType.TIMED_OUT
     assert not any(e.type is EventType.SETTLED for e in result.events)
     assert result.settle_time == pytest.approx(0.5)
     assert ShotResultRoundTrip(result, engine)
     # stepped frame by frame: the same
-    sim = Simulation(SQUARE2, RACE, [], Shot("south", 0.8), params, engine=engine)
+    sim = start(Setup(SQUARE2, RACE, params, engine), [], Shot("south", 0.8))
     while sim.moving:
         sim.step()
     assert not sim.result().settled and sim.t == pytest.approx(0.5)
     # the smallest legal time limit ends the shot after 0.1 s, timed out
-    tiny = simulate(SQUARE2, RACE, [], Shot("south", 0.8), P.replace(max_time=0.1), None, engine)
+    tiny = simulate(Setup(SQUARE2, RACE, P.replace(max_time=0.1), engine), [], Shot("south", 0.8))
     assert not tiny.settled and tiny.settle_time == pytest.approx(0.1)
     # and a shot that settles says so
-    assert simulate(SQUARE2, RACE, [], Shot("south", 0.6), engine=engine).settled
+    assert simulate(Setup(SQUARE2, RACE, engine=engine), [], Shot("south", 0.6)).settled
 
 
 def ShotResultRoundTrip(result, engine: str) -> bool:  # noqa: N802 - reads as a claim
@@ -182,7 +184,7 @@ def test_a_pawn_at_rest_with_spin_does_not_keep_the_shot_alive() -> None:
     slow_spin = P.replace(spin_damping_torque=1e-9)
     table = [pawn("north-1", 0.012, 0.0)]
     shot = Shot("south", 0.9)
-    sim = Simulation(SQUARE2, RACE, table, shot, slow_spin)
+    sim = start(Setup(SQUARE2, RACE, slow_spin), table, shot)
     spun = False
     while sim.moving:
         sim.step()
@@ -195,23 +197,23 @@ def test_a_pawn_at_rest_with_spin_does_not_keep_the_shot_alive() -> None:
 def test_engine_switch(capsys) -> None:
     assert DEFAULT_ENGINE == "exact" and ENGINES == ("exact", "pymunk")
     shot = Shot("south", 0.6)
-    a = simulate(SQUARE2, RACE, [], shot, engine="exact")
-    b = simulate(SQUARE2, RACE, [], shot)
+    a = simulate(Setup(SQUARE2, RACE, engine="exact"), [], shot)
+    b = simulate(Setup(SQUARE2, RACE), [], shot)
     assert a == b and a.engine == "exact" and a.version
-    c = simulate(SQUARE2, RACE, [], shot, engine="pymunk")
+    c = simulate(Setup(SQUARE2, RACE, engine="pymunk"), [], shot)
     assert c != a and c.engine == "pymunk" and c.version
     for engine in ENGINES:
-        sim = Simulation(SQUARE2, RACE, [], shot, engine=engine)
+        sim = start(Setup(SQUARE2, RACE, engine=engine), [], shot)
         assert isinstance(sim, Simulation) and sim.engine == engine
-    sim = Simulation(SQUARE2, RACE, [], shot)
+    sim = start(Setup(SQUARE2, RACE), [], shot)
     assert isinstance(sim, Simulation) and sim.engine == "exact"
     with pytest.raises(UserError, match="unknown"):
-        simulate(SQUARE2, RACE, [], shot, engine="bullet")
+        simulate(Setup(SQUARE2, RACE, engine="bullet"), [], shot)
     try:
         import sliders.physics.exact  # noqa: F401
     except ImportError:
         with pytest.raises(UserError) as err:
-            Simulation(SQUARE2, RACE, [], shot, engine="exact")
+            start(Setup(SQUARE2, RACE, engine="exact"), [], shot)
         assert "exact" in str(err.value) and "\n" not in str(err.value)
         code, out, err_text = run(capsys, "shot", "--speed", "0.6", "--engine", "exact")
         assert code == 2 and len(err_text.strip().splitlines()) == 1
@@ -227,7 +229,7 @@ def test_engine_switch(capsys) -> None:
 def test_a_game_log_records_the_engine_and_version_of_every_shot(tmp_path, engine: str) -> None:
     from sliders.rules import Game
 
-    result = simulate(SQUARE2, RACE, [], Shot("south", 0.6), engine=engine)
+    result = simulate(Setup(SQUARE2, RACE, engine=engine), [], Shot("south", 0.6))
     game = Game("race-for-home", ["south", "north"])
     game.shoot(result)
     path = tmp_path / "game.json"
@@ -251,7 +253,7 @@ def test_an_almost_plastic_rail_leaves_no_pawn_pressed_into_it(e: float) -> None
     closed = square("south")
     params = P.replace(restitution_rail=e, knock_over_impulse=1.0)
     for angle in (0.0, 40.0, -60.0):
-        result = simulate(closed, RACE, [], Shot.from_degrees("south", 3.0, angle), params)
+        result = simulate(Setup(closed, RACE, params), [], Shot.from_degrees("south", 3.0, angle))
         end = result.pawns[0]
         assert result.settled
         if end.status.in_play:
@@ -262,7 +264,7 @@ def test_an_almost_plastic_rail_leaves_no_pawn_pressed_into_it(e: float) -> None
 def test_the_engine_checks_parameters_built_in_code_too(engine: str) -> None:
     for bad in (P.replace(restitution_pawn=0.0), P.replace(max_speed=6.0), P.replace(dt=1e-320)):
         with pytest.raises(UserError, match="parameter"):
-            simulate(SQUARE2, RACE, [], Shot("south", 0.5), bad, engine=engine)
+            simulate(Setup(SQUARE2, RACE, bad, engine), [], Shot("south", 0.5))
 
 
 def test_a_match_plays_and_logs_in_its_engine_and_play_takes_the_flag(capsys) -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from sliders.boards import face, overlaps_rail, surface_at
 from sliders.outcome import ENGINES, IN_PLAY, REMOVED, Status
-from sliders.physics import Shot, Simulation, simulate
+from sliders.physics import Setup, Shot, simulate, start
 
 from .helpers import SQUARE2, SQUARE4, P, pawn
 
@@ -68,7 +68,7 @@ def test_random_shots_respect_rails_and_end_in_one_status(raw, shot, face_index,
     seat, speed, angle, offset = shot
     table = _table(raw)
     aim = Shot.from_degrees(seat, speed, angle, offset=offset)
-    result = simulate(SQUARE4, FACES[face_index], table, aim, engine=engine)
+    result = simulate(Setup(SQUARE4, FACES[face_index], engine=engine), table, aim)
     assert len(result.pawns) == len(table) + 1
     assert len({p.id for p in result.pawns}) == len(result.pawns)
     for p in result.pawns:
@@ -105,7 +105,9 @@ def test_every_step_keeps_pawns_on_their_side_of_the_rails(shot) -> None:
     seat, speed, angle, offset = shot
     seat = "south" if seat in ("south", "west") else "north"
     table = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.03, -0.04), pawn("south-2", -0.04, 0.05)]
-    sim = Simulation(SQUARE2, FACES[0], table, Shot.from_degrees(seat, speed, angle, offset=offset))
+    sim = start(
+        Setup(SQUARE2, FACES[0]), table, Shot.from_degrees(seat, speed, angle, offset=offset)
+    )
     last = sim.positions()
     while sim.moving:
         sim.step()

@@ -6,7 +6,7 @@ import pytest
 
 from sliders.boards import face
 from sliders.outcome import EventType, Status
-from sliders.physics import Shot, at_rest, simulate
+from sliders.physics import Setup, Shot, at_rest, simulate
 
 from .helpers import RACE, SQUARE2, SQUARE4, P, pawn, speed_to_reach
 
@@ -14,14 +14,14 @@ R = P.pawn_radius
 
 
 def test_slow_pawn_stays_on_its_own_track() -> None:
-    (p,) = simulate(SQUARE2, RACE, [], Shot("south", 0.2)).pawns
+    (p,) = simulate(Setup(SQUARE2, RACE), [], Shot("south", 0.2)).pawns
     assert p.status is Status.OWN_TRACK and p.points == 0
     assert p.y < -0.13
 
 
 def test_pawn_tipping_over_the_mouth_scores_one() -> None:
     v = speed_to_reach(-0.13 - R / 2)
-    (p,) = simulate(SQUARE2, RACE, [], Shot("south", v)).pawns
+    (p,) = simulate(Setup(SQUARE2, RACE), [], Shot("south", v)).pawns
     assert p.status is Status.TIPPING and p.points == 1
     assert p.y == pytest.approx(-0.13 - R / 2, abs=2e-4)
 
@@ -36,7 +36,7 @@ def test_pawn_tipping_over_the_mouth_scores_one() -> None:
     ],
 )
 def test_pawn_on_a_ring_line_scores_the_higher_ring(stop_y: float, points: int) -> None:
-    (p,) = simulate(SQUARE2, RACE, [], Shot("south", speed_to_reach(stop_y))).pawns
+    (p,) = simulate(Setup(SQUARE2, RACE), [], Shot("south", speed_to_reach(stop_y))).pawns
     assert p.status is Status.ON_TARGET
     assert p.points == points
 
@@ -44,16 +44,16 @@ def test_pawn_on_a_ring_line_scores_the_higher_ring(stop_y: float, points: int) 
 def test_pawn_on_a_sorry_corner_is_removed() -> None:
     # a pawn at rest touching the corner's quarter disc, then a shot that does not touch it
     corner = pawn("north-1", 0.13 - 0.04, 0.13 - 0.04)
-    result = simulate(SQUARE2, RACE, [corner], Shot("south", 0.2))
+    result = simulate(Setup(SQUARE2, RACE), [corner], Shot("south", 0.2))
     assert result.pawn("north-1").status is Status.SORRY_CORNER
     # a shot that bounces off the track's rail and ends on the far-left corner
-    hit = simulate(SQUARE2, RACE, [], Shot.from_degrees("south", 0.8, 20.0, offset=0.04))
+    hit = simulate(Setup(SQUARE2, RACE), [], Shot.from_degrees("south", 0.8, 20.0, offset=0.04))
     assert hit.pawns[0].status is Status.SORRY_CORNER
     assert any(e.type is EventType.RAIL for e in hit.events)
 
 
 def test_fast_pawn_leaves_the_table_off_board() -> None:
-    result = simulate(SQUARE2, RACE, [], Shot.from_degrees("south", 2.5, 20.0))
+    result = simulate(Setup(SQUARE2, RACE), [], Shot.from_degrees("south", 2.5, 20.0))
     (p,) = result.pawns
     assert p.status is Status.OFF_BOARD
     assert [e.type for e in result.events if e.type is EventType.OFF_BOARD] == [EventType.OFF_BOARD]
@@ -62,27 +62,27 @@ def test_fast_pawn_leaves_the_table_off_board() -> None:
 def test_pawn_pushed_up_another_seats_track() -> None:
     west = pawn("west-1", 0.0, 0.10)
     v = speed_to_reach(0.10 + 0.19)  # arrives with about 0.6 m/s
-    result = simulate(SQUARE4, RACE, [west], Shot("south", v))
+    result = simulate(Setup(SQUARE4, RACE), [west], Shot("south", v))
     pushed = result.pawn("west-1")
     assert pushed.status is Status.OTHER_TRACK
     assert pushed.y > 0.13 and abs(pushed.x) < 0.055
 
 
 def test_hard_hit_knocks_a_pawn_over() -> None:
-    result = simulate(SQUARE2, RACE, [pawn("north-1", 0.0, 0.0)], Shot("south", 2.6))
+    result = simulate(Setup(SQUARE2, RACE), [pawn("north-1", 0.0, 0.0)], Shot("south", 2.6))
     assert result.pawn("north-1").status is Status.KNOCKED_OVER
     kinds = [e.type for e in result.events]
     assert kinds.index(EventType.CONTACT) < kinds.index(EventType.KNOCKED_OVER)
 
 
 def test_gentle_hit_does_not_knock_over() -> None:
-    result = simulate(SQUARE2, RACE, [pawn("north-1", 0.0, 0.0)], Shot("south", 0.8))
+    result = simulate(Setup(SQUARE2, RACE), [pawn("north-1", 0.0, 0.0)], Shot("south", 0.8))
     assert result.pawn("north-1").status is not Status.KNOCKED_OVER
 
 
 @pytest.mark.parametrize("name", ["instant-home", "instant-sorry"])
 def test_slow_pawn_over_the_hole_drops_in(name: str) -> None:
-    result = simulate(SQUARE2, face(name), [], Shot("south", speed_to_reach(0.0)))
+    result = simulate(Setup(SQUARE2, face(name)), [], Shot("south", speed_to_reach(0.0)))
     assert result.pawns[0].status is Status.IN_HOLE
     assert any(e.type is EventType.IN_HOLE for e in result.events)
 
@@ -110,6 +110,6 @@ def test_pawn_at_rest_on_a_danger_dot() -> None:
 
 
 def test_release_beyond_the_foul_line_is_a_foul() -> None:
-    result = simulate(SQUARE2, RACE, [], Shot("south", 0.6, release=0.2))
+    result = simulate(Setup(SQUARE2, RACE), [], Shot("south", 0.6, release=0.2))
     assert result.pawns[0].status is Status.FOUL
     assert [e.type for e in result.events][:2] == [EventType.RELEASE, EventType.FOUL]

@@ -15,7 +15,15 @@ from sliders.cli import main
 from sliders.errors import UserError
 from sliders.game import legal_shot
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.physics import Noise, PhysicsParams, Shot, ShotLimits, Simulation, shot_limits
+from sliders.physics import (
+    Noise,
+    PhysicsParams,
+    Setup,
+    Shot,
+    ShotLimits,
+    shot_limits,
+    start,
+)
 from sliders.physics.limits import MAX_ANGLE, MAX_ANGLE_DEG, MIN_SPEED, QUANTITIES
 from sliders.physics.noise import apply_errors
 from sliders.rules import new_game
@@ -123,19 +131,19 @@ def test_the_exact_batch_refuses_exactly_beyond_each_bound(quantity, bound, beyo
 @pytest.mark.parametrize(("quantity", "bound", "beyond"), EDGES)
 def test_both_engines_accept_every_bound(engine, quantity, bound, beyond) -> None:
     shot = _shot(quantity, bound)
-    start = Simulation(LAYOUT, FACE, (), shot, P, 0, engine).velocities()
-    reference = Simulation(LAYOUT, FACE, (), shot, P, 0, "exact").velocities()
-    ((vx, vy, _),) = start.values()
-    assert list(start) == ["south-1"]
+    launch = start(Setup(LAYOUT, FACE, P, engine), (), replace(shot, seed=0)).velocities()
+    reference = start(Setup(LAYOUT, FACE, P, "exact"), (), replace(shot, seed=0)).velocities()
+    ((vx, vy, _),) = launch.values()
+    assert list(launch) == ["south-1"]
     assert math.hypot(vx, vy) == pytest.approx(shot.speed, rel=1e-12)
-    assert start["south-1"][:2] == pytest.approx(reference["south-1"][:2], rel=1e-12, abs=1e-15)
+    assert launch["south-1"][:2] == pytest.approx(reference["south-1"][:2], rel=1e-12, abs=1e-15)
 
 
 @pytest.mark.parametrize("engine", ["pymunk", "exact"])
 @pytest.mark.parametrize(("quantity", "bound", "beyond"), EDGES)
 def test_both_engines_refuse_exactly_beyond_each_bound(engine, quantity, bound, beyond) -> None:
     with pytest.raises(UserError, match=f"^{quantity} "):
-        Simulation(LAYOUT, FACE, (), _shot(quantity, beyond), P, 0, engine)
+        start(Setup(LAYOUT, FACE, P, engine), (), replace(_shot(quantity, beyond), seed=0))
 
 
 BIG = np.array([50.0, 10.0, 10.0, 10.0])

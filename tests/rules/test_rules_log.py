@@ -7,7 +7,7 @@ import json
 import pytest
 
 from sliders.errors import UserError
-from sliders.outcome import PawnRest, ShotResult, Status
+from sliders.outcome import PawnRest, Shot, ShotResult, Status
 from sliders.rules import (
     SCHEMA,
     Game,
@@ -17,7 +17,6 @@ from sliders.rules import (
     Phase,
     ScoreStep,
     ShotStep,
-    Slide,
 )
 
 
@@ -146,7 +145,7 @@ def test_broken_file(tmp_path):
 def test_layout_and_slides_round_trip():
     game = Game("race-for-home", ["south", "north"], layout="crazy-corner")
     assert game.layout == LayoutRef("crazy-corner", ("south", "north"))
-    slide = Slide("south", "south-1", 0.6125, -0.031, 0.012, 0.1, 2**62 + 7)
+    slide = Shot("south", 0.6125, -0.031, 0.012, 0.1, "south-1", 2**62 + 7)
     game.shoot(ShotResult(game.face, "south-1", (rest("south-1", Status.OWN_TRACK),)), slide=slide)
     game.shoot(ShotResult(game.face, "north-1", (*game.state.table, rest("north-1", Status.FOUL))))
     data = json.loads(json.dumps(game.to_json()))
@@ -189,7 +188,7 @@ def test_a_slide_must_be_of_the_pawn_shot():
     game = Game("race-for-home", ["south"])
     result = ShotResult(game.face, "south-1", (rest("south-1", Status.OWN_TRACK),))
     with pytest.raises(UserError, match="the slide is of red#2"):
-        game.shoot(result, slide=Slide("south", "south-2", 0.5))
+        game.shoot(result, slide=Shot("south", 0.5, pawn="south-2"))
     assert not game.steps
 
 
@@ -246,7 +245,8 @@ def test_broken_layouts_and_slides_are_one_clear_line(data, message):
 
 
 def test_a_slide_with_defaults_reads():
-    assert Game.from_json(_with_slide(GOOD_SLIDE)).steps[0].slide == Slide("south", "south-1", 0.5)
+    slide = Game.from_json(_with_slide(GOOD_SLIDE)).steps[0].slide
+    assert slide == Shot("south", 0.5, pawn="south-1")
 
 
 def test_a_game_resumed_from_score_boards_round_trips_as_schema_3():

@@ -15,12 +15,13 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+from dataclasses import replace
 
 from sliders.boards import BUILTIN_LAYOUTS, face, load_layout, read_layout
 from sliders.game import HeadlessGame
 from sliders.game.config import MatchConfig, SeatSpec
 from sliders.outcome import FACES, PawnRest, Status
-from sliders.physics import Shot
+from sliders.physics import Setup, Shot
 from sliders.scenes.table import Match
 
 GAMES = int(os.environ.get("SLIDERS_CPU_GAMES", "0")) or len(FACES) * len(BUILTIN_LAYOUTS)
@@ -165,11 +166,13 @@ def test_computers_release_beside_a_pawn_on_the_foul_line():
         if len(across) == 3:  # the whole line is taken: the pawn goes back down the lane
             assert release[0] < lane.foul
         for shot, _ in pool:
-            simulate(layout, f, table, shot, params, 0)  # accepted: no UserError
+            simulate(
+                Setup(layout, f, params), table, replace(shot, seed=0)
+            )  # accepted: no UserError
         for seed in range(20):
             cpu = ComputerPlayer("south", "easy", seed)
             shot = cpu.choose_shot(match.state, layout, f, params)
-            simulate(layout, f, table, shot, params, 0)
+            simulate(Setup(layout, f, params), table, replace(shot, seed=0))
 
 
 def _set_table(match: Match, table: tuple[PawnRest, ...]) -> None:

@@ -9,14 +9,14 @@ every shot is the one :func:`~sliders.physics.exact.simulate_exact` gives with t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from sliders.boards import Face, Layout, Seat, surface_at
 from sliders.boards.geometry import PlacedPawn, check_pawns
 from sliders.errors import UserError
-from sliders.outcome import SEATS, Status, pawn_seat
+from sliders.outcome import SEATS, BatchResult, pawn_seat
+from sliders.outcome import STATUSES as STATUSES  # the status codes, as before
 from sliders.physics.exact import kernels as k
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.simulation import _NO_DRAWS, MAX_EVENTS
@@ -24,24 +24,6 @@ from sliders.physics.exact.world import world_for
 from sliders.physics.limits import shot_limits
 from sliders.physics.params import PhysicsParams
 from sliders.physics.shot import next_in_hand
-
-STATUSES: tuple[Status, ...] = tuple(Status)
-"""``status`` value k is ``STATUSES[k]``"""
-
-
-@dataclass(frozen=True)
-class BatchResult:
-    """One row per shot, one column per pawn (``order``: the shot pawn, then the table's)."""
-
-    order: tuple[str, ...]
-    status: np.ndarray  # int8 codes into STATUSES
-    points: np.ndarray  # int16
-    x: np.ndarray
-    y: np.ndarray
-    settle_time: np.ndarray
-    contacts: np.ndarray
-    settled: np.ndarray  # False: the shot timed out
-    refused: np.ndarray  # True: not simulated (see simulate_batch's ``refuse``)
 
 
 def simulate_batch(

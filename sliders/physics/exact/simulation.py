@@ -22,16 +22,16 @@ from sliders.outcome import (
     Event,
     EventType,
     PawnRest,
+    Shot,
     ShotResult,
     Status,
     pawn_seat,
 )
-from sliders.physics.engines import Simulation, engine_version
 from sliders.physics.exact import kernels as k
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.world import ExactWorld, world_for
 from sliders.physics.params import PhysicsParams
-from sliders.physics.shot import Shot, check_seed, place_shooter
+from sliders.physics.shot import check_seed, engine_version, place_shooter
 
 MAX_EVENTS = 200_000
 """events one shot may take before it is stopped and reported as a time-out"""
@@ -61,7 +61,7 @@ def simulate_exact(
     return sim.result()
 
 
-class ExactSimulation(Simulation):
+class ExactSimulation:
     """One shot, solved event by event.
 
     ``step()`` advances ``params.dt`` of time; ``run()`` goes to rest (or ``max_time``);
