@@ -74,13 +74,13 @@ def plot_heatmap(
     _, _, risk = _grid(summary, study, ax_x, ax_y, "p_penalty")
     risk_half = _half_width(summary, "p_penalty")
     _, _, rhalf = _grid({**summary, "_half": risk_half}, study, ax_x, ax_y, "_half")
-    prob = column.startswith("p_")
+    prob = column.startswith("p_") or column == "mean_value"  # the value is a chance too
     finite = vals[np.isfinite(vals)]
     lo = vmin if vmin is not None else (0.0 if prob else float(min(0.0, finite.min(initial=0))))
     hi = vmax if vmax is not None else (1.0 if prob else float(max(1.0, finite.max(initial=1))))
     if hi <= lo:
         hi = lo + 1.0
-    cmap = "viridis" if not prob else "magma_r"
+    cmap = "viridis" if not prob else "RdYlGn" if column == "mean_value" else "magma_r"
     if not prob and lo < 0 < hi:
         cmap = "RdYlGn"
         if vmin is None and vmax is None:
@@ -289,11 +289,10 @@ def plot_board(
     norm = BoundaryNorm(np.arange(-0.5, top + 1.5), cmap.N)
     size = 9 if len(x) < 3000 else 4
     if by == "value":
-        from matplotlib.colors import TwoSlopeNorm
+        from matplotlib.colors import Normalize
 
         value = table["value"][sel].astype(float)
-        span = max(1.0, float(np.abs(value).max(initial=0)))
-        vnorm = TwoSlopeNorm(0.0, -span, span)
+        vnorm = Normalize(0.0, 1.0)
         size = 22 if len(x) < 500 else size
         ax.scatter(
             x[removed],
@@ -318,7 +317,7 @@ def plot_board(
             alpha=0.9,
             zorder=8.5,
         )
-        label, ticks = "value of the shot (change of game value)", None
+        label, ticks = "value of the shot (chance of winning after it)", None
     else:
         ax.scatter(
             x[removed],
