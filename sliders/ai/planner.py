@@ -5,12 +5,13 @@ searches a box of shots with it. A search, stepped one batch of simulations at a
 (:class:`PlanSearch`, so a window can run it in slices between frames), with the settings of a
 :class:`Mind` (its budget, and how it spends it):
 
-1. **Candidates of every kind** (or the intended shots given, e.g. a grid over a box), each an intended shot released where the pawn fits: a draw to
-   the best spots of every value (each ring, the rest of the board, tipping over the edge of its
-   own track; :func:`sliders.ai.aims.target_spots`), the hole where it sends a pawn HOME; hits on
-   every pawn on the table, straight through at three weights; cut shots that send an
-   opponent's pawn into each SORRY! corner and off the board (aimed at the contact point, as a
-   billiards player aims a cut); guards that stop in front of the seat's own pawns on the target.
+1. **Candidates of every kind** (or the intended shots given, e.g. a grid over a box), each an
+   intended shot released where the pawn fits: a draw to the best spots of every value (each
+   ring, the rest of the board, tipping over the edge of its own track;
+   :func:`sliders.ai.aims.target_spots`), the hole where it sends a pawn HOME; hits on every pawn
+   on the table, straight through at three weights; cut shots that send an opponent's pawn into
+   each SORRY! corner and off the board (aimed at the contact point, as a billiards player aims a
+   cut); guards that stop in front of the seat's own pawns on the target.
 2. **Samples under the seat's own hand**: every candidate is slid a few times with execution
    errors drawn from the seat's noise, in the exact engine's batch path (compiled, tens of
    thousands of shots a second). Sample ``j`` of every candidate has the same hand (common random

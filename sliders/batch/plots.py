@@ -74,13 +74,18 @@ def plot_heatmap(
     _, _, risk = _grid(summary, study, ax_x, ax_y, "p_penalty")
     risk_half = _half_width(summary, "p_penalty")
     _, _, rhalf = _grid({**summary, "_half": risk_half}, study, ax_x, ax_y, "_half")
-    prob = column.startswith("p_") or column == "mean_value"  # the value is a chance too
+    prob = column.startswith("p_")
     finite = vals[np.isfinite(vals)]
     lo = vmin if vmin is not None else (0.0 if prob else float(min(0.0, finite.min(initial=0))))
     hi = vmax if vmax is not None else (1.0 if prob else float(max(1.0, finite.max(initial=1))))
+    if column == "mean_value" and finite.size:  # a chance: the scale spans the chances found
+        lo = vmin if vmin is not None else float(finite.min())
+        hi = vmax if vmax is not None else float(finite.max())
     if hi <= lo:
-        hi = lo + 1.0
-    cmap = "viridis" if not prob else "RdYlGn" if column == "mean_value" else "magma_r"
+        hi = lo + (0.01 if column == "mean_value" else 1.0)
+    cmap = "viridis" if not prob else "magma_r"
+    if column == "mean_value":
+        cmap = "RdYlGn"
     if not prob and lo < 0 < hi:
         cmap = "RdYlGn"
         if vmin is None and vmax is None:
@@ -292,7 +297,8 @@ def plot_board(
         from matplotlib.colors import Normalize
 
         value = table["value"][sel].astype(float)
-        vnorm = Normalize(0.0, 1.0)
+        low = float(value.min()) if value.size else 0.0
+        vnorm = Normalize(low, max(float(value.max()) if value.size else 1.0, low + 0.01))
         size = 22 if len(x) < 500 else size
         ax.scatter(
             x[removed],

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             title=(
                 f"best for {seat} on {scene.face}\n{b.shot[0]:.3g} m/s, {b.shot[1]:.3g}°, "
                 f"offset {b.shot[2]:.3g} m, release {b.shot[3]:.3g} m\nchance of winning "
-                f"{b.value:.1%} ({b.lo:.1%}..{b.hi:.1%}), {b.n} fresh samples"
+                f"{b.value:.1%} ({b.lo:.1%}..{b.hi:.1%})\n{b.n} fresh samples"
             ),
         )
     if args.json:
