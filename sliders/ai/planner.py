@@ -537,7 +537,7 @@ class _Planned:
 
     def candidates(self) -> list[_Candidate]:
         s, r = self.search, self.p.pawn_radius
-        for value, spots in target_spots(s.layout, s.face, s.seat_name, r).items():
+        for value, spots in target_spots(s.layout, s.face, s.seat_name, s.params).items():
             kind = "hole" if value == HOLE else "draw"
             for spot in spots:
                 for o in self.offsets(spot.offset, 0.0):
