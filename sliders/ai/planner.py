@@ -407,7 +407,7 @@ class PlanSearch:
             status[0] = FOUL
         row = np.stack([status, res.points[s].astype(np.int16)], axis=1).ravel()
         try:
-            return self.valuer.of_codes(res.order, row.tolist())[0]
+            return self.valuer.of_codes(res.order, row.tolist(), progress=False)[0]
         except RulesError:
             return -1.0
 

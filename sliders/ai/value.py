@@ -30,6 +30,7 @@ shots with few distinct outcomes pays for the rules once per outcome.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -170,9 +171,11 @@ class Valuer:
         self.state, self.seat, self.model = state, seat, model
         self._ids = frozenset(p.id for p in state.table)
         self._before: float | None = None
-        self._progress_before = progress_lead(state, seat)
-        self._cache: dict[tuple, tuple[float, float]] = {}
-        self._codes: dict[tuple, tuple[float, float]] = {}
+        self._progress_before: float | None = None
+        self._after: dict[tuple, GameState] = {}
+        self._values: dict[tuple, float] = {}
+        self._progress: dict[tuple, float] = {}
+        self._codes: dict[tuple, tuple | None] = {}
 
     @classmethod
     def at(
@@ -191,7 +194,7 @@ class Valuer:
     @property
     def valued(self) -> int:
         """Distinct outcomes valued so far (each went through the rules once)."""
-        return len(self._cache)
+        return len(self._after)
 
     @property
     def before(self) -> float:
@@ -201,51 +204,70 @@ class Valuer:
         return self._before
 
     def __call__(self, result: ShotResult) -> float:
-        return self.both(result)[0]
+        """The value of a shot's result: the seat's chance of winning after it (a RulesError if
+        the rules refuse the result)."""
+        return self._value_of(self._played(result))
 
     def progress(self, result: ShotResult) -> float:
         """The change of the seat's progress lead the shot makes."""
-        return self.both(result)[1]
+        return self._progress_of(self._played(result))
 
-    def both(self, result: ShotResult) -> tuple[float, float]:
-        """(value, progress) of a shot's result; a RulesError if the rules refuse it."""
+    def of_codes(
+        self, order: Sequence[str], row: Sequence[int], progress: bool = True
+    ) -> tuple[float, float]:
+        """(value, progress) of an outcome given as codes: ``row`` holds each pawn of ``order``
+        (the shot pawn first, then the table's) as its status code (an index of
+        :class:`Status`, in its order) and its points, pawn after pawn. Without events, pawns
+        leave play in the rules' default order (the shot pawn first). A shot pawn still in
+        hand is a shot the physics refused: nothing happened. Without ``progress`` (the search
+        reads the value alone), the progress is NaN."""
+        key = (tuple(order), tuple(int(v) for v in row))
+        if key not in self._codes:
+            result = self._result(order, row)
+            self._codes[key] = None if result is None else self._played(result)
+        played = self._codes[key]
+        if played is None:
+            return self.before, 0.0
+        return self._value_of(played), self._progress_of(played) if progress else math.nan
+
+    def _result(self, order: Sequence[str], row: Sequence[int]) -> ShotResult | None:
+        """The result an outcome's codes describe (None: the physics refused the shot)."""
+        statuses = tuple(Status)
+        if statuses[int(row[0])] is Status.IN_HAND:
+            return None
+        face = self.state.face_record
+        pawns = tuple(
+            _rest(pid, statuses[int(row[2 * k])], int(row[2 * k + 1]), face)
+            for k, pid in enumerate(order)
+            if k == 0 or pid in self._ids
+        )
+        return ShotResult(face.name, order[0], pawns)
+
+    def _played(self, result: ShotResult) -> tuple:
+        """The outcome's key, the game after it in ``_after`` (the rules applied once)."""
         pawns = tuple(p for p in result.pawns if p.id in self._ids or p.id == result.shooter)
         key = (
             result.shooter,
             tuple((p.id, p.status, p.choices) for p in pawns),
             tuple(pid for e in result.events if e.type in _LEAVING for pid in e.pawns),
         )
-        got = self._cache.get(key)
+        if key not in self._after:
+            self._after[key], _ = apply_shot(self.state, replace(result, pawns=pawns))
+        return key
+
+    def _value_of(self, key: tuple) -> float:
+        got = self._values.get(key)
         if got is None:
-            after, _ = apply_shot(self.state, replace(result, pawns=pawns))
-            got = self._cache[key] = (
-                self.model.win_probability(after, self.seat),
-                progress_lead(after, self.seat) - self._progress_before,
-            )
+            got = self._values[key] = self.model.win_probability(self._after[key], self.seat)
         return got
 
-    def of_codes(self, order: Sequence[str], row: Sequence[int]) -> tuple[float, float]:
-        """(value, progress) of an outcome given as codes: ``row`` holds each pawn of ``order``
-        (the shot pawn first, then the table's) as its status code (an index of
-        :class:`Status`, in its order) and its points, pawn after pawn. Without events, pawns
-        leave play in the rules' default order (the shot pawn first). A shot pawn still in
-        hand is a shot the physics refused: nothing happened."""
-        key = (tuple(order), tuple(int(v) for v in row))
-        got = self._codes.get(key)
-        if got is not None:
-            return got
-        statuses = tuple(Status)
-        if statuses[int(row[0])] is Status.IN_HAND:
-            got = (self.before, 0.0)
-        else:
-            face = self.state.face_record
-            pawns = tuple(
-                _rest(pid, statuses[int(row[2 * k])], int(row[2 * k + 1]), face)
-                for k, pid in enumerate(order)
-                if k == 0 or pid in self._ids
-            )
-            got = self.both(ShotResult(face.name, order[0], pawns))
-        self._codes[key] = got
+    def _progress_of(self, key: tuple) -> float:
+        got = self._progress.get(key)
+        if got is None:
+            if self._progress_before is None:
+                self._progress_before = progress_lead(self.state, self.seat)
+            lead = progress_lead(self._after[key], self.seat)
+            got = self._progress[key] = lead - self._progress_before
         return got
 
     def foul(self, shooter: str) -> float:

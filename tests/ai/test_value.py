@@ -114,7 +114,10 @@ def test_values_are_cached_by_outcome() -> None:
     v = Valuer_("race-for-home", ("south", "north"), "south", ())
     r = ShotResult("race-for-home", "south-1", (rest("south-1", Status.ON_TARGET, 2),))
     assert v(r) == v(r) and v.progress(r) == 2
-    assert len(v._cache) == 1
+    assert v.valued == 1  # the rules ran once
+    on_target = list(Status).index(Status.ON_TARGET)
+    assert v.of_codes(("south-1",), (on_target, 2)) == (v(r), 2)
+    assert v.valued == 1
 
 
 def test_the_value_is_the_chance_of_winning_after_the_shot() -> None:
