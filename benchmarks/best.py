@@ -1,5 +1,6 @@
 """`sliders best` against a dense-grid oracle on 20 fixed scenes (4 faces × 5 tables and game
-states): the expected value of the shot each picks, and the simulations each spends.
+states): the expected value of the shot each picks (the seat's chance of winning after it, the
+value the computer players choose by), and the simulations each spends.
 
 - **The oracle** samples every shot of a 49 × 25 grid over the search box (speed 0.3..1.5 m/s by
   0.025, angle -6..6° by 0.5°; offset 0 and the foul line, as `sliders best` searches by default)
@@ -10,7 +11,9 @@ states): the expected value of the shot each picks, and the simulations each spe
 - **The judge** values both picks on fresh draws that neither saw (another seed), paired between
   the two, 20,000 samples each and more (up to 160,000) until the standard error of their
   difference is under 0.3 % of the oracle's value and each value's own under 0.6 %: the ratio of their expected values is the
-  figure (1.0: as good as the oracle's pick; "within 2 %" is a ratio of at least 0.98).
+  figure (1.0: as good as the oracle's pick; "within 2 %" is a ratio of at least 0.98). Beside it:
+  the shortfall in points of chance (the oracle's value minus the search's) and each pick's
+  expected progress (the change of the progress lead, on the same samples).
 
 Both use the exact engine (`engine="exact"`), whose batch path solves the paired samples of many
 shots in one compiled call. About 6 million simulations in all; some 5 minutes on one quiet
@@ -21,8 +24,8 @@ core. Run:
 ``--cache DIR`` keeps each scene's oracle grid (a ``.npz`` a scene) and each judged row (keyed by
 the search's settings: empty the folder of its ``row-*`` files after changing the search's code),
 so a rerun only searches and judges what is new; ``--only 4,5`` runs some scenes (several
-processes can share one cache); ``--settings v2`` (or ``v1``, ``earlier``) runs an earlier
-design; ``--search-seed K`` adds K to every scene's search seed (the oracle and the judge keep
+processes can share one cache); ``--settings strong`` runs the search with the strong computer
+mind's budget (5,000 simulations); ``--search-seed K`` adds K to every scene's search seed (the oracle and the judge keep
 theirs), to see how the result depends on the search's own draws; ``--hand low|high`` measures
 at another noise level, on which the design was not tuned (the oracle's steps are then a
 sixth and a quarter of the high hand's noise, a quarter to 0.8 of the low hand's along speed and
@@ -44,7 +47,7 @@ from sliders.ai.value import GameSpot
 from sliders.batch import Design, Study
 from sliders.batch.work import run_paired
 from sliders.boards.scene import Scene, ScenePawn
-from sliders.lab.search import Settings, search
+from sliders.lab.search import BEST, Settings, search
 from sliders.physics import Noise
 from sliders.physics.exact import batch as exact_batch
 
@@ -77,35 +80,8 @@ SPEED, ANGLE = (0.3, 1.5, 49), (-6.0, 6.0, 25)
 ENGINE = "exact"
 PRESETS = {
     "default": Settings(),
-    # the design before the estimate from every sample: a kernel over intended shots, six
-    # finalists racing on 400 paired samples, the better three on to 1,200
-    "v2": Settings(finalists=6, race=1200, race_rounds=2, race_last=0, polish=0, reuse=False),
-    # the first design measured here: halving keeps the plain best (three neighbours of one
-    # basin can crowd out another basin), a wider kernel, one race of four
-    "v1": Settings(
-        survivors=5,
-        finalists=4,
-        race=1000,
-        bandwidth=1.0,
-        diverse=False,
-        race_rounds=1,
-        reuse=False,
-    ),
-    # the search as it was first built: a 7 × 7 coarse grid of 3 samples, a fixed kernel half a
-    # sigma wide, a race of 30 samples (about 600 simulations)
-    "earlier": Settings(
-        coarse={"speed": 7, "angle": 7, "offset": 3, "release": 3},
-        first=3,
-        survivors=3,
-        refine_around=(3, 1),
-        finalists=3,
-        race=30,
-        bandwidth=0.5,
-        shrink=1.0,
-        diverse=False,
-        race_rounds=1,
-        reuse=False,
-    ),
+    # the search with a computer player's budget (the strong mind's 5,000 simulations)
+    "strong": Settings(mind=replace(BEST, simulations=5000)),
 }
 EVENT_CAP = 20_000
 """events a shot may take here before it is stopped as a time-out (the engine's own cap is
@@ -144,8 +120,8 @@ def main() -> None:
     key = hashlib.sha256(repr(given).encode()).hexdigest()[:12]
     print(
         f"{'face':<14} {'table':<54} {'oracle':>8} {'search':>7} {'fewer':>6}  "
-        f"{'EV oracle':>9} {'EV search':>9} {'ratio':>6} {'± se':>6} {'judged':>7}  "
-        f"{'oracle shot':>14}  {'search shot':>14}"
+        f"{'EV oracle':>9} {'EV search':>9} {'ratio':>6} {'± se':>6} {'short':>6} {'judged':>7}  "
+        f"{'prog O':>6} {'prog S':>6}  {'oracle shot':>14}  {'search shot':>14}"
     )
     for i, (face, (label, pawns, boards)) in enumerate(scenes):
         if only is not None and i not in only:
@@ -155,7 +131,7 @@ def main() -> None:
             saved = os.path.join(args.cache, f"row-{i}-{args.oracle_samples}-{key}{hand}.json")
         if saved and os.path.exists(saved):
             with open(saved) as fh:
-                o_sims, s_sims, ev_o, ev_s, se, n, shot_o, shot_s = json.load(fh)
+                o_sims, s_sims, ev_o, ev_s, se, n, shot_o, shot_s, pr_o, pr_s = json.load(fh)
         else:
             scene = Scene("square", ("south", "north"), face, pawns)
             spot = GameSpot(tuple(sorted(boards.items())))
@@ -175,19 +151,20 @@ def main() -> None:
             )
             t_search += time.perf_counter() - t0
             s_sims = found.simulations
-            ev_o, ev_s, se, n = judge(scene, spot, noise, oracle_shot,
+            ev_o, ev_s, se, n, pr_o, pr_s = judge(scene, spot, noise, oracle_shot,
                                       np.array(found.best.shot), args.judge, 5000 + i)  # fmt: skip
             shot_o = [float(v) for v in oracle_shot[:2]]
             shot_s = [float(v) for v in found.best.shot[:2]]
             if saved:
                 with open(saved, "w") as fh:
-                    json.dump([o_sims, s_sims, ev_o, ev_s, se, n, shot_o, shot_s], fh)
+                    json.dump([o_sims, s_sims, ev_o, ev_s, se, n, shot_o, shot_s, pr_o, pr_s], fh)
         ratio = ev_s / ev_o if ev_o > 0 else float("nan")
-        rows.append((o_sims, s_sims, ev_o, ev_s, ratio, se / abs(ev_o)))
+        rows.append((o_sims, s_sims, ev_o, ev_s, ratio, se / abs(ev_o), pr_o, pr_s))
         print(
             f"{face:<14} {label:<54} {o_sims:8,} {s_sims:7,} "
-            f"{o_sims / s_sims:5.1f}×  {ev_o:9.3f} {ev_s:9.3f} {ratio:6.3f} "
-            f"{se / abs(ev_o):6.4f} {n:7,}  {shot_o[0]:.3f} {shot_o[1]:+6.2f}°  "
+            f"{o_sims / s_sims:5.1f}×  {ev_o:9.4f} {ev_s:9.4f} {ratio:6.3f} "
+            f"{se / abs(ev_o):6.4f} {100 * (ev_o - ev_s):+6.2f} {n:7,}  "
+            f"{pr_o:6.2f} {pr_s:6.2f}  {shot_o[0]:.3f} {shot_o[1]:+6.2f}°  "
             f"{shot_s[0]:.3f} {shot_s[1]:+6.2f}°",
             flush=True,
         )
@@ -207,6 +184,11 @@ def main() -> None:
         f"total EV {a[:, 3].sum() / a[:, 2].sum():.3f} of the oracle's; "
         f"judge's standard error at most {a[:, 5].max():.2%} of the oracle's value"
     )
+    print(
+        f"shortfall in points of chance: mean {100 * np.mean(a[:, 2] - a[:, 3]):+.2f}, "
+        f"worst {100 * np.max(a[:, 2] - a[:, 3]):+.2f}; expected progress of the picks: "
+        f"oracle {a[:, 6].sum():.2f}, search {a[:, 7].sum():.2f} in all"
+    )
 
 
 def oracle(
@@ -224,7 +206,7 @@ def oracle(
     path = None
     if cache:
         os.makedirs(cache, exist_ok=True)
-        path = os.path.join(cache, f"oracle-{index}-{samples}-{seed}-{len(shots)}.npz")
+        path = os.path.join(cache, f"oracle-chance-{index}-{samples}-{seed}-{len(shots)}.npz")
         if os.path.exists(path):
             means = np.load(path)["means"]
             return shots[int(np.argmax(means))], len(shots) * samples
@@ -252,25 +234,27 @@ def judge(
     seed: int,
     target: float = 0.003,
     most: int = 160_000,
-) -> tuple[float, float, float, int]:
+) -> tuple[float, float, float, int, float, float]:
     """Expected values of shots ``a`` and ``b`` on the same fresh draws, the standard error of
-    their difference, and the samples used: doubled until that error is under ``target`` of
+    their difference, the samples used and their expected progress: doubled until that error is under ``target`` of
     ``a``'s value and each value's own standard error under twice that (or ``most`` samples)."""
     design = Design.grid(speed=SPEED, angle=ANGLE)
     study = Study.create(scene, "south", design, 1, noise, None, seed, None, ENGINE, spot=spot)
     ctx = replace(study.context, paired=True, samples=most)
-    va, vb = np.empty(0), np.empty(0)
+    va, vb, pa, pb = np.empty(0), np.empty(0), np.empty(0), np.empty(0)
     n = samples
     while True:
         start = len(va)
         t = run_paired(ctx, np.stack([a, b]), np.full(2, start), np.full(2, n))
         va = np.concatenate([va, t["value"][t["intended"] == 0]])
         vb = np.concatenate([vb, t["value"][t["intended"] == 1]])
+        pa = np.concatenate([pa, t["progress"][t["intended"] == 0]])
+        pb = np.concatenate([pb, t["progress"][t["intended"] == 1]])
         d = vb - va
         se = float(d.std(ddof=1) / np.sqrt(len(d)))
         own = max(va.std(ddof=1), vb.std(ddof=1)) / np.sqrt(len(d))
         if (se < target * abs(va.mean()) and own < 2 * target * abs(va.mean())) or n >= most:
-            return float(va.mean()), float(vb.mean()), se, n
+            return float(va.mean()), float(vb.mean()), se, n, float(pa.mean()), float(pb.mean())
         n = min(2 * n, most)
 
 

@@ -1,15 +1,16 @@
-"""Simulations and seconds per decision of each computer strength, before and after the planner.
+"""Simulations and seconds per decision of each computer strength: its planner's mind, and the
+classic mind with the budget that strength had before the planner.
 
-*Before* is the computer as it played before the planner: the classic search with each strength's
-old budget (10, 40 and 168 simulations a turn), simulating shot by shot in the pymunk engine.
-*After* is the planner with each strength's mind, simulating in the exact engine's batch path.
-Both sides of every game are the strength measured (2 seats, Race for Home on the square), and
-every decision of the games is timed until ``--decisions`` are counted.
+Both are the one search (:class:`sliders.ai.planner.PlanSearch`) in the exact engine's batch path:
+*classic* with each strength's old budget and candidates (10, 40 and 168 simulations a turn),
+*planner* with each strength's mind. Both sides of every game are the strength measured (2 seats,
+Race for Home on the square, the exact engine), and every decision of the games is timed until
+``--decisions`` are counted.
 
-    python benchmarks/decisions.py [--decisions 40] [--seed 1]
+    python benchmarks/decisions.py [--decisions 40] [--seed 1] [--only planner]
 
 Figures are wall-clock seconds on this machine, in this run; the ratio column divides each
-strength's simulations per decision by its own "before".
+strength's simulations per decision by its classic mind's.
 """
 
 from __future__ import annotations
@@ -24,15 +25,15 @@ from sliders.game import HeadlessGame
 from sliders.rules import Phase
 
 
-def measure(level: Strength, engine: str, decisions: int, seed: int) -> tuple[float, float, float]:
+def measure(level: Strength, decisions: int, seed: int) -> tuple[float, float, float]:
     """(simulations a decision, mean seconds, max seconds) over ``decisions`` decisions."""
     sims: list[int] = []
     secs: list[float] = []
     game_seed = seed
     while len(sims) < decisions:
-        g = HeadlessGame("race-for-home", "square", ("south", "north"), game_seed, engine=engine)
+        g = HeadlessGame("race-for-home", "square", ("south", "north"), game_seed, engine="exact")
         rng = np.random.default_rng(game_seed)
-        players = {s: ComputerPlayer(s, level, rng.spawn(1)[0], engine) for s in g.seats}
+        players = {s: ComputerPlayer(s, level, rng.spawn(1)[0]) for s in g.seats}
         for p in players.values():  # the hand's odds, measured once a process, before the clock
             p.prepare(g.layout, g.face, g.params)
         while not g.over and len(sims) < decisions and g.state.round <= 15:
@@ -43,7 +44,7 @@ def measure(level: Strength, engine: str, decisions: int, seed: int) -> tuple[fl
             seat = state.turn
             assert seat is not None
             t0 = time.perf_counter()
-            search = players[seat].search(state, g.layout, g.face, g.params, engine)
+            search = players[seat].search(state, g.layout, g.face, g.params)
             search.run()
             shot = search.executed()
             secs.append(time.perf_counter() - t0)
@@ -57,24 +58,24 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decisions", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", choices=("before", "after"), help="measure one side only")
+    ap.add_argument("--only", choices=("classic", "planner"), help="measure one side only")
     args = ap.parse_args()
     rows = []
     for name in STRENGTHS:
         before = after = None
-        if args.only != "after":
-            before = measure(classic(name), "pymunk", args.decisions, args.seed)
-        if args.only != "before":
-            after = measure(STRENGTHS[name], "exact", args.decisions, args.seed)
+        if args.only != "planner":
+            before = measure(classic(name), args.decisions, args.seed)
+        if args.only != "classic":
+            after = measure(STRENGTHS[name], args.decisions, args.seed)
         rows.append((name, before, after))
     print(f"{args.decisions} decisions a strength, both seats that strength, Race for Home, square")
-    print(f"{'strength':10} {'':6} {'sims/decision':>14} {'mean s':>8} {'max s':>8} {'× sims':>8}")
+    print(f"{'strength':10} {'':7} {'sims/decision':>14} {'mean s':>8} {'max s':>8} {'× sims':>8}")
     for name, before, after in rows:
-        for label, got in (("before", before), ("after", after)):
+        for label, got in (("classic", before), ("planner", after)):
             if got is None:
                 continue
             ratio = got[0] / before[0] if before else float("nan")
-            print(f"{name:10} {label:6} {got[0]:14.0f} {got[1]:8.3f} {got[2]:8.3f} {ratio:8.1f}")
+            print(f"{name:10} {label:7} {got[0]:14.0f} {got[1]:8.3f} {got[2]:8.3f} {ratio:8.1f}")
 
 
 if __name__ == "__main__":

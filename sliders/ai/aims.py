@@ -19,7 +19,7 @@ model (:mod:`sliders.ai.race`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -84,9 +84,12 @@ class ShotOdds:
         return {o: float(p) for o, p in zip(self.outcomes, row, strict=True) if p > 0}
 
 
-def target_spots(layout: Layout, face: Face, seat: str, r: float) -> dict[int | str, list[Spot]]:
-    """The best spots of every value for ``seat`` (pawn radius ``r``), widest margin first."""
-    return _spots(layout, face, seat, r)
+def target_spots(
+    layout: Layout, face: Face, seat: str, params: PhysicsParams
+) -> dict[int | str, list[Spot]]:
+    """The best spots of every value for ``seat`` under the physics ``params`` (the pawn's
+    radius, the zones as the physics classifies a pawn at rest), widest margin first."""
+    return _spots(layout, face, seat, params)
 
 
 def shot_odds(
@@ -154,11 +157,14 @@ def outcome_of(face: Face, status: Status, choices: tuple[int, ...]) -> Outcome:
 
 
 @cache
-def _spots(layout: Layout, face: Face, seat_name: str, r: float) -> dict[int | str, list[Spot]]:
+def _spots(
+    layout: Layout, face: Face, seat_name: str, params: PhysicsParams
+) -> dict[int | str, list[Spot]]:
     seat = layout.seat(seat_name)
+    r = params.pawn_radius
     h = face.half + 2 * r
     xs = np.arange(-h, h + GRID / 2, GRID)
-    labels = _labels(layout, face, seat_name, xs, r)
+    labels = _labels(layout, face, seat_name, xs, params)
     found: dict[int | str, list[Spot]] = {}
     release, mouth = seat.foul, lane_mouth(layout, seat)
     limit = seat.width / 2 - r
@@ -176,7 +182,7 @@ def _spots(layout: Layout, face: Face, seat_name: str, r: float) -> dict[int | s
             if any(math.hypot(x - s.x, y - s.y) < SPOT_SEPARATION for s in picked):
                 continue
             offset = next(
-                (o for o in offsets if aim_at(seat, _P, release, o, x, y, mouth) is not None),
+                (o for o in offsets if aim_at(seat, params, release, o, x, y, mouth) is not None),
                 None,
             )
             if offset is None:
@@ -191,18 +197,16 @@ def _spots(layout: Layout, face: Face, seat_name: str, r: float) -> dict[int | s
     return found
 
 
-_P = PhysicsParams.default()  # the spots' reach check reads only the pawn's radius
-
-
-def _labels(layout: Layout, face: Face, seat_name: str, xs: np.ndarray, r: float) -> np.ndarray:
+def _labels(
+    layout: Layout, face: Face, seat_name: str, xs: np.ndarray, params: PhysicsParams
+) -> np.ndarray:
     """The most a pawn of ``seat_name`` at rest at each point of the grid ``xs`` × ``xs`` scores
     (0: nothing, or its own track), as :func:`sliders.boards.geometry.classify` says, in compiled
     code."""
     from sliders.physics.exact.batch import classify_points
 
-    p = _P if r == _P.pawn_radius else replace(_P, pawn_radius=r)
     grid_x, grid_y = np.meshgrid(xs, xs, indexing="ij")
-    status, points = classify_points(layout, face, seat_name, grid_x, grid_y, p)
+    status, points = classify_points(layout, face, seat_name, grid_x, grid_y, params)
     scores = np.array([s.in_play and s is not Status.OWN_TRACK for s in STATUSES])
     return np.where(scores[status], points, 0).astype(np.int64)
 
@@ -213,7 +217,7 @@ def _odds(
 ) -> ShotOdds:
     seat = layout.seat(seat_name)
     setup = Setup(layout, face, params, "exact")
-    spots = _spots(layout, face, seat_name, params.pawn_radius)
+    spots = _spots(layout, face, seat_name, params)
     aims = tuple(spots)
     rng = np.random.default_rng(20261130)
     n = 1 if hand.is_zero else ODDS_SAMPLES_HOLE if face.has_hole else ODDS_SAMPLES

@@ -1,28 +1,32 @@
-"""The planner: the shot that gives the best chance of winning the game, under the seat's own hand.
+"""The one shot search: the shot that gives the best chance of winning the game, under a hand.
 
-A turn's search, stepped one batch of simulations at a time (:class:`PlanSearch`, so a window can
-run it in slices between frames):
+The computer players choose every shot with it, and ``sliders best`` (:mod:`sliders.lab.search`)
+searches a box of shots with it. A search, stepped one batch of simulations at a time
+(:class:`PlanSearch`, so a window can run it in slices between frames), with the settings of a
+:class:`Mind` (its budget, and how it spends it):
 
-1. **Candidates of every kind**, each an intended shot released where the pawn fits: a draw to
-   the best spots of every value (each ring, the rest of the board, tipping over the edge of its
-   own track; :func:`sliders.ai.aims.target_spots`), the hole where it sends a pawn HOME; hits on
-   every pawn on the table, straight through at three weights; cut shots that send an
-   opponent's pawn into each SORRY! corner and off the board (aimed at the contact point, as a
-   billiards player aims a cut); guards that stop in front of the seat's own pawns on the target.
+1. **Candidates of every kind** (or the intended shots given, e.g. a grid over a box), each an
+   intended shot released where the pawn fits: a draw to the best spots of every value (each
+   ring, the rest of the board, tipping over the edge of its own track;
+   :func:`sliders.ai.aims.target_spots`), the hole where it sends a pawn HOME; hits on every pawn
+   on the table, straight through at three weights; cut shots that send an opponent's pawn into
+   each SORRY! corner and off the board (aimed at the contact point, as a billiards player aims a
+   cut); guards that stop in front of the seat's own pawns on the target.
 2. **Samples under the seat's own hand**: every candidate is slid a few times with execution
    errors drawn from the seat's noise, in the exact engine's batch path (compiled, tens of
    thousands of shots a second). Sample ``j`` of every candidate has the same hand (common random
    numbers), so candidates are compared on equal luck.
-3. **Valued by the chance of winning**: each outcome (every pawn's status and points) goes
-   through the rules engine (:func:`sliders.rules.apply_shot`: penalties, Instant Home, a win) and
-   the resulting game is valued by the chance of winning fitted on whole games
-   (:mod:`sliders.ai.win`, which reads the race model :mod:`sliders.ai.race`); outcomes repeat,
-   so each distinct one is valued once.
+3. **Valued by the chance of winning**, the one value (:mod:`sliders.ai.value`): each outcome
+   (every pawn's status and points) goes through the rules engine
+   (:func:`sliders.rules.apply_shot`: penalties, Instant Home, a win) and the resulting game is
+   valued by the chance of winning fitted on whole games (:mod:`sliders.ai.win`, which reads the
+   race model :mod:`sliders.ai.race`); outcomes repeat, so each distinct one is valued once.
 4. **Successive halving with shared outcomes**: candidates are ranked by a kernel-smoothed mean
    — the samples of nearby candidates count too, weighted by a Gaussian in units of the hand's
    noise, as digital curling programs share outcomes between nearby shots — the best third
    keeps going with twice the samples, the best two are refined by shots one noise-sigma
-   around them, and the last few race to the end of the budget.
+   around them, and the last few race to the end of the budget (or to the mind's most samples
+   a candidate).
 
 The shot played is the best intended shot with one more draw of the same hand. Every draw comes
 from the player's generator in a fixed order, so the search does not depend on how its steps are
@@ -34,27 +38,19 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field, replace
-from functools import cache
 
 import numpy as np
 
-from sliders.ai.aims import (
-    HOLE,
-    aim_at,
-    choices_of,
-    lane_mouth,
-    shot_odds,
-    target_spots,
-)
-from sliders.ai.race import RaceModel
+from sliders.ai.aims import HOLE, aim_at, lane_mouth, target_spots
+from sliders.ai.classic import candidate_shots
 from sliders.ai.release import fallback_shot, fit_release, free_offset, free_release
-from sliders.ai.win import WinModel
+from sliders.ai.value import Valuer, win_model
 from sliders.boards import Face, Layout
 from sliders.errors import UserError
-from sliders.outcome import STATUSES, BatchResult, PawnRest, ShotResult, Status, pawn_seat
+from sliders.outcome import BatchResult, PawnRest, Status, pawn_seat
 from sliders.physics import Noise, PhysicsParams, Setup, Shot, Shots, simulate_many
 from sliders.physics.noise import apply_errors
-from sliders.rules import GameState, RulesError, apply_shot
+from sliders.rules import GameState, RulesError
 
 MAX_ANGLE = math.radians(80)
 """no intended shot is aimed wider than this off the lane's axis"""
@@ -69,6 +65,12 @@ KEEP = 1 / 3
 """share of the candidates each halving keeps"""
 CUT_LIMIT = math.radians(65)
 """cut shots thinner than this (angle between the shot and the struck pawn's path) are not tried"""
+GUARD_SHORT = 0.045
+"""a sample rests *short* in play at least this far short of the board's centre (m, along the
+line of play): in front of ring 4, in the way of shots at the centre"""
+IN_PLAY = np.array([s.in_play for s in Status])
+FOUL = list(Status).index(Status.FOUL)
+OWN_TRACK = list(Status).index(Status.OWN_TRACK)
 UNSETTLED_COST = 40
 """what a sample that ran to the engine's event limit unsettled costs the budget, in simulations
 (it took about as long as that many): the budget stays a count, so play stays reproducible"""
@@ -76,30 +78,33 @@ UNSETTLED_COST = 40
 
 @dataclass(frozen=True, slots=True)
 class Mind:
-    """How a computer thinks: its search and its budget a decision.
+    """How a search thinks: its budget and how it spends it.
 
-    ``kind`` ``plan`` is the planner (this module): ``simulations`` a decision (a sample that
-    runs to the engine's event limit counts :data:`UNSETTLED_COST`), ``first`` samples a
-    candidate in its first round. ``kind`` ``classic`` is the search the computer used before
-    (:class:`sliders.ai.player.ShotSearch`: ``candidates`` simulated once, ``finalists`` sampled
-    ``samples`` times, scored by the points of the next position). ``seconds`` caps a decision's
-    wall time, every slice counted (None, the default of every named mind: no cap, so a seed
-    fixes the play; with a cap, a decision that reaches it depends on the machine's speed).
+    ``simulations`` a decision (a sample that runs to the engine's event limit counts
+    :data:`UNSETTLED_COST`); ``first`` samples a candidate in its first round; ``samples`` a
+    candidate at most; ``keep`` the share of candidates each halving keeps; ``refine``: the best
+    two are refined by shots this many noise-sigmas around them (0: not refined); ``bandwidth`` the kernel's, in
+    units of the hand's noise (0: each candidate by its own samples). ``shots`` says which
+    candidates it considers: ``plan``, every kind (see the module); ``classic``, the candidates
+    of the search the computer used before the planner (:mod:`sliders.ai.classic`), at most
+    ``pool`` of them. ``seconds`` caps a decision's wall time, every slice counted (None, the
+    default of every named mind: no cap, so a seed fixes the play; with a cap, a decision that
+    reaches it depends on the machine's speed).
     """
 
     name: str
     simulations: int
     first: int = 4
-    kind: str = "plan"
-    candidates: int = 0
-    finalists: int = 0
-    samples: int = 0
+    samples: int = MAX_SAMPLES
+    keep: float = KEEP
+    refine: float = 1.0
+    bandwidth: float = BANDWIDTH
+    shots: str = "plan"
+    pool: int = 0
     seconds: float | None = None
 
     @property
     def budget(self) -> int:
-        if self.kind == "classic":
-            return self.candidates + self.finalists * self.samples
         return self.simulations
 
 
@@ -110,6 +115,13 @@ class _Candidate:
     x: np.ndarray  # speed, angle, offset
     release: float  # along the lane (the foul line, or further back when it is taken)
     values: list[float] = field(default_factory=list)
+    touched: list[bool] = field(default_factory=list)
+    """each sample: the shot pawn touched another pawn"""
+    cost: list[bool] = field(default_factory=list)
+    """each sample: an opponent lost points"""
+    short: list[bool] = field(default_factory=list)
+    """each sample: the shot pawn rests in play short of the centre (``GUARD_SHORT``), not on
+    its own track"""
 
     @property
     def n(self) -> int:
@@ -118,22 +130,6 @@ class _Candidate:
     @property
     def mean(self) -> float:
         return float(np.mean(self.values)) if self.values else -math.inf
-
-
-@cache
-def race_model(
-    layout: Layout, face: Face, seat: str, hand: Noise, params: PhysicsParams
-) -> RaceModel:
-    """The race model of ``hand`` shooting from ``seat`` (cached: built once a process)."""
-    return RaceModel(shot_odds(layout, face, seat, hand, params))
-
-
-@cache
-def win_model(
-    layout: Layout, face: Face, seat: str, hand: Noise, params: PhysicsParams
-) -> WinModel:
-    """The chance of winning for ``hand`` shooting from ``seat`` (cached: built once a process)."""
-    return WinModel(race_model(layout, face, seat, hand, params))
 
 
 class PlanSearch:
@@ -149,10 +145,16 @@ class PlanSearch:
         layout: Layout,
         face: Face,
         params: PhysicsParams,
+        *,
+        shots: np.ndarray | None = None,
+        pawn: str | None = None,
     ) -> None:
+        """``shots`` (k × 4: speed m/s, angle rad, offset m, release m down the lane), when
+        given, are the candidates (refined within their range) instead of the mind's; ``pawn``
+        the roller pawn to slide (None: the seat's next in hand)."""
         if state.turn != seat:
             raise UserError(f"it is not {seat}'s turn")
-        pawn = state.next_pawn()
+        pawn = pawn or state.next_pawn()
         if pawn is None:
             raise UserError(f"{seat} has no pawn in hand")
         self.seat_name, self.hand, self.mind, self.rng = seat, hand, mind, rng
@@ -160,24 +162,31 @@ class PlanSearch:
         self.pawn = pawn
         self.seat = layout.seat(seat)
         self.model = win_model(layout, face, seat, hand, params)
+        self.valuer = Valuer(state, seat, self.model)
         self.simulations = 0
-        self.evaluated = 0
         self.cost = 0
         """the budget spent: a simulation each, more for one that ran to the engine's limit"""
         self.thought = 0.0
         """seconds spent stepping so far"""
-        self._cache: dict[tuple, float] = {}
-        self.max_samples = 1 if hand.is_zero else MAX_SAMPLES
+        self.max_samples = 1 if hand.is_zero else mind.samples
         self.errors = hand.draw(rng, self.max_samples)
         self.seeds = rng.integers(2**63, size=self.max_samples)
         self.sigma = np.array([hand.speed_rel, math.radians(hand.angle_deg), hand.offset])
-        self.candidates = self._candidates()
+        self._box = (np.array([MIN_SPEED, -MAX_ANGLE]), np.array([params.max_speed, MAX_ANGLE]))
+        if shots is not None and len(shots):  # refined within the given shots' speeds and angles
+            self._box = (shots[:, :2].min(axis=0), shots[:, :2].max(axis=0))
+        self.candidates = self._given(shots) if shots is not None else self._candidates()
         self.pool: list[_Candidate] = list(self.candidates)
         self._live: list[_Candidate] = list(self.candidates)
         self._target = min(mind.first, self.max_samples)
         self._queue: list[_Candidate] = list(self._live)
-        self._refined = False
+        self._refined = mind.refine <= 0
         self._done = not self.candidates
+
+    @property
+    def evaluated(self) -> int:
+        """Distinct outcomes valued so far."""
+        return self.valuer.valued
 
     # -- stepping -------------------------------------------------------------------------------
 
@@ -217,10 +226,15 @@ class PlanSearch:
                 self._queue = [c for c, _ in plan[k + 1 :]] + self._queue
                 break
         if kept:
-            values = self._values(res, np.concatenate([np.arange(r, r + n) for _, r, n in kept]))
+            rows = np.concatenate([np.arange(r, r + n) for _, r, n in kept])
+            values = self._values(res, rows)
+            touched, cost, short = self._facts(res, rows)
             at = 0
             for cand, _, n in kept:
                 cand.values += values[at : at + n]
+                cand.touched += touched[at : at + n].tolist()
+                cand.cost += cost[at : at + n].tolist()
+                cand.short += short[at : at + n].tolist()
                 at += n
         if self.cost >= self.mind.simulations:
             self._done = True
@@ -256,6 +270,18 @@ class PlanSearch:
         i = max(range(len(contenders)), key=lambda k: (score[k], contenders[k].n))
         return self._shot(contenders[i])
 
+    def ranking(self) -> list[_Candidate]:
+        """Every candidate sampled, best first: those sampled at least half as much as the most
+        (the first is the one :meth:`best` plays), then the others, each group by smoothed
+        value (ties: more samples first)."""
+        sampled = [c for c in self.pool if c.n]
+        if not sampled:
+            return []
+        most = max(c.n for c in sampled)
+        ahead = [c for c in sampled if c.n * 2 >= most]
+        behind = [c for c in sampled if c.n * 2 < most]
+        return self._ranked(ahead) + (self._ranked(behind) if behind else [])
+
     def best_candidate(self) -> tuple[str, str, float]:
         """(kind, label, smoothed value) of the shot :meth:`best` returns."""
         shot = self.best()
@@ -275,7 +301,7 @@ class PlanSearch:
     def _next_stage(self) -> None:
         ranked = self._ranked(self._live)
         if len(ranked) > 3:
-            self._live = ranked[: max(3, math.ceil(len(ranked) * KEEP))]
+            self._live = ranked[: max(3, math.ceil(len(ranked) * self.mind.keep))]
             self._target = min(self._target * 2, self.max_samples)
         elif not self._refined and self.sigma.any():
             self._refined = True
@@ -293,9 +319,10 @@ class PlanSearch:
         out = []
         for ds, da in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             x = c.x.copy()
-            x[0] *= 1 + ds * self.sigma[0]
-            x[1] += da * self.sigma[1]
-            if MIN_SPEED <= x[0] <= self.params.max_speed and abs(x[1]) <= MAX_ANGLE:
+            x[0] *= 1 + ds * self.mind.refine * self.sigma[0]
+            x[1] += da * self.mind.refine * self.sigma[1]
+            lo, hi = self._box
+            if np.all(lo <= x[:2]) and np.all(x[:2] <= hi):
                 out.append(_Candidate(c.kind, c.label + " (refined)", x, c.release))
         return out
 
@@ -306,7 +333,7 @@ class PlanSearch:
 
     def _smoothed(self, cands: list[_Candidate]) -> np.ndarray:
         """Kernel-weighted means over every candidate sampled (see the module, step 4)."""
-        if not self.sigma.any():
+        if not self.sigma.any() or self.mind.bandwidth <= 0:
             return np.array([c.mean for c in cands])
         everyone = [c for c in self.pool if c.n]
         xs = np.array([c.x for c in everyone]).reshape(-1, 3)
@@ -316,7 +343,7 @@ class PlanSearch:
         at = np.array([c.x for c in cands])
         live = self.sigma > 0  # speeds are positive, so the bandwidth's zeros are sigma's
         h = (
-            BANDWIDTH
+            self.mind.bandwidth
             * self.sigma
             * np.stack([at[:, 0], np.ones(len(cands)), np.ones(len(cands))], axis=1)
         )
@@ -332,7 +359,7 @@ class PlanSearch:
 
     # -- sampling and valuing -------------------------------------------------------------------
 
-    def _simulate(self, plan: list[tuple[_Candidate, int]]):  # noqa: ANN202 - a BatchResult
+    def _simulate(self, plan: list[tuple[_Candidate, int]]) -> BatchResult | None:
         """Solve ``n`` more samples of each candidate of ``plan`` in one batch, in order."""
         if not plan:
             return None
@@ -348,7 +375,7 @@ class PlanSearch:
         many = Shots(self.seat_name, speed, angle, offset, release, seeds, self.pawn, refuse=False)
         return simulate_many(setup, self.state.table, many)
 
-    def _values(self, res, rows: np.ndarray) -> list[float]:  # noqa: ANN001 - BatchResult
+    def _values(self, res: BatchResult, rows: np.ndarray) -> list[float]:
         """The value of each row ``rows`` of ``res``, each distinct outcome valued once."""
         codes = np.concatenate(
             [res.refused[rows, None], res.status[rows], res.points[rows]], axis=1, dtype=np.int16
@@ -360,87 +387,69 @@ class PlanSearch:
         return [got[j] for j in inverse.ravel()]
 
     def _value(self, res: BatchResult, s: int) -> float:
-        refused = bool(res.refused[s])
-        key = (refused, res.status[s].tobytes(), res.points[s].tobytes())
-        got = self._cache.get(key)
-        if got is not None:
-            return got
-        pawns = []
-        for k, pid in enumerate(res.order):
-            status = STATUSES[int(res.status[s, k])]
-            if refused and k == 0:
-                status = Status.FOUL
-            points = int(res.points[s, k])
-            choices = choices_of(self.face, status, points) if status.in_play else (0,)
-            xy = float(res.x[s, k]), float(res.y[s, k])
-            pawns.append(PawnRest(pid, pawn_seat(pid), *xy, status, max(choices), choices))
-        result = ShotResult(self.face.name, self.pawn, tuple(pawns))
+        """The one value (:class:`~sliders.ai.value.Valuer`) of sample ``s``: a refused shot is
+        a foul (its pawn never reaches the table); an outcome the rules refuse, -1."""
+        status = res.status[s].astype(np.int16)
+        if res.refused[s]:
+            status[0] = FOUL
+        row = np.stack([status, res.points[s].astype(np.int16)], axis=1).ravel()
         try:
-            after, _ = apply_shot(self.state, result)
-            got = self.model.win_probability(after, self.seat_name)
+            return self.valuer.of_codes(res.order, row.tolist(), progress=False)[0]
         except RulesError:
-            got = -1.0
-        self.evaluated += 1
-        self._cache[key] = got
-        return got
+            return -1.0
+
+    def _facts(self, res: BatchResult, rows: np.ndarray) -> tuple[np.ndarray, ...]:
+        """What each sample of ``rows`` did, for a reader of the kinds of shot (``touched``,
+        ``cost``, ``short`` of :class:`_Candidate`)."""
+        status = res.status[rows]
+        in_play = IN_PLAY[status]
+        opp = np.array([pawn_seat(q) != self.seat_name for q in res.order])
+        before = np.array([0] + [q.points if q.status.in_play else 0 for q in self.state.table])
+        after = np.where(in_play, res.points[rows], 0)
+        cost = ((after - before)[:, opp]).sum(axis=1) < 0
+        fx, fy = self.seat.forward
+        along = res.x[rows, 0] * fx + res.y[rows, 0] * fy
+        short = in_play[:, 0] & (along < -GUARD_SHORT) & (status[:, 0] != OWN_TRACK)
+        return res.contacts[rows] > 0, cost, short
 
     # -- candidates -----------------------------------------------------------------------------
 
     def _candidates(self) -> list[_Candidate]:
-        table = self.state.table
-        seat, p = self.seat, self.params
-        r = p.pawn_radius
-        got = free_release(table, seat, r)
+        """The mind's candidates: every kind (``plan``), or the classic search's."""
+        if self.mind.shots == "classic":
+            return self._classic()
+        got = free_release(self.state.table, self.seat, self.params.pawn_radius)
         if got is None:
             return []
-        along, first = got
-        mouth = lane_mouth(self.layout, seat)
-        limit = seat.width / 2 - r
+        return _Planned(self, *got).candidates()
 
-        def offsets(*wishes: float) -> list[float]:
-            out: list[float] = []
-            for w in wishes:
-                o = free_offset(table, seat, along, w, r)
-                o = first if o is None else o
-                if all(abs(o - q) > 1e-9 for q in out):
-                    out.append(o)
-            return out
+    def _given(self, shots: np.ndarray) -> list[_Candidate]:
+        """The intended shots given (speed, angle, offset, release), as candidates."""
+        return [
+            _Candidate("grid", f"{x[0]:.3f} m/s at {math.degrees(x[1]):+.2f}°", x[:3].copy(), x[3])
+            for x in np.asarray(shots, dtype=float)
+        ]
 
-        cands: list[_Candidate] = []
-
-        def add(
-            kind: str, label: str, x: float, y: float, offset: float, beyond: float = 0.0
-        ) -> None:
-            aim = aim_at(seat, p, along, offset, x, y, mouth, beyond)
-            if aim is not None:
-                cands.append(_Candidate(kind, label, np.array([aim[0], aim[1], offset]), along))
-
-        for value, spots in target_spots(self.layout, self.face, self.seat_name, r).items():
-            kind = "hole" if value == HOLE else "draw"
-            for spot in spots:
-                for o in offsets(spot.offset, 0.0):
-                    add(kind, f"draw to {value} at {spot.x:+.3f},{spot.y:+.3f}", spot.x, spot.y, o)
-        wide = offsets(0.0, -0.5 * limit, 0.5 * limit)
-        for q in table:
-            mine = q.seat == self.seat_name
-            for o in wide:
-                for beyond, how in ((0.04, "nudge"), (0.12, "push"), (0.35, "clear")):
-                    if mine and how == "clear":
-                        continue
-                    add("hit", f"{how} {q.id}", q.x, q.y, o, beyond)
-            if not mine:
-                for tx, ty, where in self._sinks(q):
-                    for o in wide:
-                        cut = self._cut(q, tx, ty, along, o, mouth)
-                        if cut is not None:
-                            cands.append(_Candidate("takeout", f"knock {q.id} {where}", cut, along))
-            elif q.status is Status.ON_TARGET and q.points >= 3:
-                for short in (0.05, 0.08):
-                    qa, qc = seat.from_world(q.x, q.y)
-                    gx, gy = seat.to_world(qa - short, qc * (qa - short - along) / (qa - along))
-                    for o in offsets(0.0):
-                        add("guard", f"guard {q.id}", gx, gy, o)
-        return cands
+    def _classic(self) -> list[_Candidate]:
+        """The classic search's candidates (:func:`sliders.ai.classic.candidate_shots`): the
+        most promising half of ``pool`` and a random draw of the others."""
+        pool = candidate_shots(
+            self.state, self.layout, self.face, self.params, self.seat_name, self.pawn
+        )
+        want = self.mind.pool
+        if want and len(pool) > want:
+            fixed = want // 2
+            rest = self.rng.choice(len(pool) - fixed, size=want - fixed, replace=False)
+            pool = pool[:fixed] + [pool[fixed + i] for i in sorted(rest)]
+        return [
+            _Candidate(
+                "classic",
+                label,
+                np.array([shot.speed, shot.angle, shot.offset]),
+                self.seat.foul if shot.release is None else shot.release,
+            )
+            for shot, label in pool
+        ]
 
     def _sinks(self, q: PawnRest) -> list[tuple[float, float, str]]:
         """Where to send an opponent's pawn: each SORRY! corner, and off the board's far side."""
@@ -501,3 +510,78 @@ class PlanSearch:
 
     def _fallback(self) -> Shot:
         return fallback_shot(self.state, self.layout, self.params, self.seat_name, self.pawn)
+
+
+class _Planned:
+    """The planner's candidates of every kind for one search (see the module, step 1), released
+    at ``along`` down the lane (``first``: the first free offset there)."""
+
+    def __init__(self, search: PlanSearch, along: float, first: float) -> None:
+        self.search, self.along, self.first = search, along, first
+        self.seat, self.p, self.table = search.seat, search.params, search.state.table
+        self.mouth = lane_mouth(search.layout, self.seat)
+        self.out: list[_Candidate] = []
+
+    def candidates(self) -> list[_Candidate]:
+        s, r = self.search, self.p.pawn_radius
+        for value, spots in target_spots(s.layout, s.face, s.seat_name, s.params).items():
+            kind = "hole" if value == HOLE else "draw"
+            for spot in spots:
+                for o in self.offsets(spot.offset, 0.0):
+                    self.add(
+                        kind, f"draw to {value} at {spot.x:+.3f},{spot.y:+.3f}", spot.x, spot.y, o
+                    )
+        limit = self.seat.width / 2 - r
+        wide = self.offsets(0.0, -0.5 * limit, 0.5 * limit)
+        for q in self.table:
+            mine = q.seat == s.seat_name
+            self.hits(q, wide, mine)
+            if not mine:
+                self.takeouts(q, wide)
+            elif q.status is Status.ON_TARGET and q.points >= 3:
+                self.guards(q)
+        return self.out
+
+    def offsets(self, *wishes: float) -> list[float]:
+        """Free offsets across the lane nearest each wish, without repeats."""
+        out: list[float] = []
+        for w in wishes:
+            o = free_offset(self.table, self.seat, self.along, w, self.p.pawn_radius)
+            o = self.first if o is None else o
+            if all(abs(o - q) > 1e-9 for q in out):
+                out.append(o)
+        return out
+
+    def add(
+        self, kind: str, label: str, x: float, y: float, offset: float, beyond: float = 0.0
+    ) -> None:
+        aim = aim_at(self.seat, self.p, self.along, offset, x, y, self.mouth, beyond)
+        if aim is not None:
+            x3 = np.array([aim[0], aim[1], offset])
+            self.out.append(_Candidate(kind, label, x3, self.along))
+
+    def hits(self, q: PawnRest, wide: list[float], mine: bool) -> None:
+        """Straight at ``q``, at three weights (an own pawn is never cleared)."""
+        for o in wide:
+            for beyond, how in ((0.04, "nudge"), (0.12, "push"), (0.35, "clear")):
+                if mine and how == "clear":
+                    continue
+                self.add("hit", f"{how} {q.id}", q.x, q.y, o, beyond)
+
+    def takeouts(self, q: PawnRest, wide: list[float]) -> None:
+        """Cut shots sending an opponent's ``q`` into each SORRY! corner and off the board."""
+        for tx, ty, where in self.search._sinks(q):
+            for o in wide:
+                cut = self.search._cut(q, tx, ty, self.along, o, self.mouth)
+                if cut is not None:
+                    self.out.append(_Candidate("takeout", f"knock {q.id} {where}", cut, self.along))
+
+    def guards(self, q: PawnRest) -> None:
+        """Shots stopping a little short of the seat's own ``q``, in the way of shots at it."""
+        qa, qc = self.seat.from_world(q.x, q.y)
+        for short in (0.05, 0.08):
+            gx, gy = self.seat.to_world(
+                qa - short, qc * (qa - short - self.along) / (qa - self.along)
+            )
+            for o in self.offsets(0.0):
+                self.add("guard", f"guard {q.id}", gx, gy, o)

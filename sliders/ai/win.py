@@ -3,9 +3,9 @@
 The planner values every outcome it simulates by this chance. For each seat it reads four
 features of the state:
 
-- ``lead``: the seat's worth (:func:`sliders.ai.evaluate.seat_value`: spaces its scoring pawns
-  have moved, a bonus a pawn HOME, most of what its roller pawns on the table will add at round
-  end) minus the worth of the leading opponent;
+- ``lead``: the seat's worth (:func:`seat_worth`: spaces its scoring pawns have moved, a bonus
+  a pawn HOME, most of what its roller pawns on the table will add at round end) minus the worth
+  of the leading opponent;
 - ``lead × stage``: the same lead, weighted by how far the game has gone (the furthest seat's
   spaces moved, over the 24 a game needs): a lead of three spaces decides little in the first
   round and much in the last;
@@ -32,14 +32,13 @@ the weight and the race model sharpens the end game.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from sliders.ai.evaluate import seat_value
 from sliders.ai.race import RaceModel, remember
-from sliders.rules import GameState, Phase, scores_of
+from sliders.rules import HOME, GameState, Phase, apply_assignment, default_assignment, scores_of
 
 FEATURES = ("lead", "lead_stage", "race", "shots")
 WEIGHTS = (0.0947, 0.04987, 0.05013, 0.6283)
@@ -48,6 +47,10 @@ SPACES = 24
 """spaces a seat's four scoring pawns move in a game"""
 RACE_CLIP = 1e-4
 """the race model's chance is clipped to [this, 1 - this] before its log-odds"""
+HOME_BONUS = 3.0
+"""a seat's worth: extra worth of a scoring pawn HOME, beyond its six spaces"""
+TABLE_WEIGHT = 0.8
+"""a seat's worth: share of the round-end points of its roller pawns on the table counted now"""
 
 
 @dataclass
@@ -79,12 +82,12 @@ class WinModel:
         return dict(got)
 
     def worth(self, state: GameState, seat: str) -> float:
-        """:func:`~sliders.ai.evaluate.seat_value`, remembered by what it depends on (the face,
+        """:func:`seat_worth`, remembered by what it depends on (the face,
         the seat's board and the scores its pawns on the table offer)."""
         key = (state.face, state.player(seat).board, _offers(state, seat))
         got = self._worth.get(key)
         if got is None:
-            got = remember(self._worth, key, seat_value(state, seat))
+            got = remember(self._worth, key, seat_worth(state, seat))
         return got
 
 
@@ -117,10 +120,11 @@ def _offers(state: GameState, seat: str) -> tuple[tuple[int, ...], ...]:
 def features(
     state: GameState,
     race: Mapping[str, float],
-    worth: Callable[[GameState, str], float] = seat_value,
+    worth: Callable[[GameState, str], float] | None = None,
 ) -> dict[str, np.ndarray]:
     """Each seat's features (in the order of :data:`FEATURES`), from ``state``, the race
     model's chances ``race`` and each seat's ``worth``."""
+    worth = worth or seat_worth
     worth_of = {s: worth(state, s) for s in state.seats}
     shooting = state.phase is Phase.SHOOTING
     hand = {s: len(state.player(s).in_hand) if shooting else 0 for s in state.seats}
@@ -133,3 +137,19 @@ def features(
         p = min(max(race[s], RACE_CLIP), 1 - RACE_CLIP)
         out[s] = np.array([lead, lead * stage, math.log(p / (1 - p)), shots])
     return out
+
+
+def seat_worth(state: GameState, seat: str) -> float:
+    """A seat's worth, the model's ``lead`` feature: its score board now, plus its table pawns'
+    round-end points (by the rules' default assignment, weighted by :data:`TABLE_WEIGHT`)."""
+    board = state.player(seat).board
+    now = board_worth(board)
+    if not state.on_table(seat):
+        return now
+    after = apply_assignment(board, default_assignment(state, seat))
+    return now + TABLE_WEIGHT * (board_worth(after) - now)
+
+
+def board_worth(board: Sequence[int]) -> float:
+    """Spaces moved by the scoring pawns, with :data:`HOME_BONUS` for each pawn HOME."""
+    return float(sum(board)) + HOME_BONUS * sum(1 for sq in board if sq == HOME)

@@ -80,9 +80,14 @@ def plot_heatmap(
     finite = vals[np.isfinite(vals)]
     lo = vmin if vmin is not None else (0.0 if prob else float(min(0.0, finite.min(initial=0))))
     hi = vmax if vmax is not None else (1.0 if prob else float(max(1.0, finite.max(initial=1))))
+    if column == "mean_value" and finite.size:  # a chance: the scale spans the chances found
+        lo = vmin if vmin is not None else float(finite.min())
+        hi = vmax if vmax is not None else float(finite.max())
     if hi <= lo:
-        hi = lo + 1.0
+        hi = lo + (0.01 if column == "mean_value" else 1.0)
     cmap = "viridis" if not prob else "magma_r"
+    if column == "mean_value":
+        cmap = "RdYlGn"
     if not prob and lo < 0 < hi:
         cmap = "RdYlGn"
         if vmin is None and vmax is None:
@@ -317,11 +322,11 @@ def plot_board(
     norm = BoundaryNorm(np.arange(-0.5, top + 1.5), cmap.N)
     size = 9 if len(x) < 3000 else 4
     if by == "value":
-        from matplotlib.colors import TwoSlopeNorm
+        from matplotlib.colors import Normalize
 
         value = table["value"][sel].astype(float)
-        span = max(1.0, float(np.abs(value).max(initial=0)))
-        vnorm = TwoSlopeNorm(0.0, -span, span)
+        low = float(value.min()) if value.size else 0.0
+        vnorm = Normalize(low, max(float(value.max()) if value.size else 1.0, low + 0.01))
         size = 22 if len(x) < 500 else size
         ax.scatter(
             x[removed],
@@ -346,7 +351,7 @@ def plot_board(
             alpha=0.9,
             zorder=8.5,
         )
-        label, ticks = "value of the shot (change of game value)", None
+        label, ticks = "value of the shot (chance of winning after it)", None
     else:
         ax.scatter(
             x[removed],

@@ -18,7 +18,7 @@ from sliders.ai.value import GameSpot
 from sliders.batch.study import PARAMETERS, Context, Design, Study
 from sliders.batch.summary import summarise
 from sliders.batch.tables import is_status, read_table
-from sliders.batch.work import STATUSES
+from sliders.batch.work import STATUSES, upgrade
 from sliders.boards.scene import Scene
 from sliders.errors import UserError
 from sliders.outcome import check_engine
@@ -75,6 +75,7 @@ def load(path: str, fmt: str | None = None) -> Saved:
         study = study_from_record(record, table)
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"{path}: its study record is incomplete ({exc})") from None
+    table = upgrade(study.context, table)  # an older table's value: see docs/batch.md
     return Saved(path, table, record, study, bool(record.get("complete", True)))
 
 

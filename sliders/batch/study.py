@@ -235,7 +235,7 @@ class Context:
         so studies from different seats draw independently, unless ``common_random`` (then every
         seat with the same seed draws the same errors: common random numbers). ``paired`` gives
         every intended shot the same draws (sample j of each alike: paired comparisons, for the
-        search of :mod:`sliders.lab.search`), from streams of their own."""
+        benchmark of ``sliders best``, benchmarks/best.py), from streams of their own."""
         key: tuple[int, ...] = (PAIRED_STREAM, stream) if self.paired else (stream, intended)
         if not self.common_random:
             key = (*key, _seat_key(self.seat))

@@ -1,10 +1,10 @@
-"""Per intended shot: expected value (the change of the seat's game value, docs/strategy.md) and
-expected points with t intervals, and the probability of each rest status, of a penalty to any of
+"""Per intended shot: expected value (the seat's chance of winning after the shot,
+docs/strategy.md), expected progress and expected points with t intervals, and the probability of each rest status, of a penalty to any of
 the seat's pawns, of hitting a pawn and of hurting an opponent, with exact (Clopper-Pearson)
 intervals.
 
 A *metric* names one summary figure for rankings and pictures (see :func:`metric_column`):
-``value``, ``points``, ``p_penalty``, ``p_hit``, ``p_opp_hit``, ``p_opp_penalty`` or ``p_STATUS``
+``value``, ``progress``, ``points``, ``p_penalty``, ``p_hit``, ``p_opp_hit``, ``p_opp_penalty`` or ``p_STATUS``
 for any rest status (``p_in_hole``, ``p_on_target``, ...).
 
 The intervals are the ones ``scipy.stats.binomtest(k, n).proportion_ci(method="exact")`` gives,
@@ -43,7 +43,7 @@ def summarise(table: Columns, study: Study, confidence: float = 0.95) -> Columns
         out[name] = shots[:, j]
     out["n"] = n.astype(np.int64)
 
-    for name in ("value", "points"):
+    for name in ("value", "progress", "points"):
         if name not in table:  # a table written before values were recorded
             continue
         x = table[name].astype(float)
@@ -68,14 +68,14 @@ def summarise(table: Columns, study: Study, confidence: float = 0.95) -> Columns
     return out
 
 
-METRICS_HELP = "value, points, p_penalty, p_hit, p_opp_hit, p_opp_penalty or p_STATUS"
+METRICS_HELP = "value, progress, points, p_penalty, p_hit, p_opp_hit, p_opp_penalty or p_STATUS"
 
 
 def metric_column(metric: str, summary: Columns | None = None) -> str:
     """The summary column a metric names (``value`` → ``mean_value``, ``p_in_hole`` itself), or a
     UserError naming the metrics there are."""
 
-    fixed = {"value": "mean_value", "points": "mean_points"}
+    fixed = {"value": "mean_value", "progress": "mean_progress", "points": "mean_points"}
     known = {"p_penalty", "p_shot_penalty", "p_hit", "p_opp_hit", "p_opp_penalty"}
     known |= {f"p_{s}" for s in STATUSES}
     known |= {f"mean_{n}" for n in ("penalties", "opp_removed", "opp_delta", "own_delta")}
@@ -99,7 +99,9 @@ def metric_values(summary: Columns, column: str) -> tuple[np.ndarray, np.ndarray
 def metric_label(metric: str) -> str:
     """How a picture names a metric."""
     if metric == "value":
-        return "expected value (change of game value)"
+        return "expected value (chance of winning after the shot)"
+    if metric == "progress":
+        return "expected progress (change of the progress lead)"
     if metric == "points":
         return "expected points of the shot pawn"
     words = {

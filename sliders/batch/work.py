@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sliders.ai.value import Valuer
+from sliders.ai.value import Valuer, win_model
 from sliders.batch.study import NOISE_STREAM, SEED_STREAM, Context
 from sliders.boards import Seat
 from sliders.boards.geometry import PlacedPawn
@@ -54,7 +54,8 @@ COLUMNS: dict[str, tuple[type, str]] = {
     "points": (np.int8, "points of the shot pawn as it stands"),
     "x": (np.float64, "where the shot pawn came to rest (or left play), m"),
     "y": (np.float64, "where the shot pawn came to rest (or left play), m"),
-    "value": (np.float64, "change of the seat's game value (docs/strategy.md)"),
+    "value": (np.float64, "the seat's chance of winning after the shot (docs/strategy.md)"),
+    "progress": (np.float64, "change of the seat's progress lead (docs/strategy.md)"),
     "penalty": (np.bool_, "the shot pawn's own removal costs a penalty"),
     "penalties": (np.int8, "penalties the shooter's seat incurs (shot pawn and its others)"),
     "own_removed": (np.int8, "the shooter's pawns already on the table that were removed"),
@@ -84,7 +85,7 @@ class Prepared:
     before_status: np.ndarray  # status codes of each table pawn before the shot
     own: np.ndarray  # True for table pawns of the shooter's seat
     penal: frozenset[Status]  # removal statuses that cost a penalty on this face
-    valuer: Valuer  # the shot's value through the rules engine
+    valuer: Valuer  # the shot's value (and progress) through the rules engine
 
 
 @functools.lru_cache(maxsize=8)
@@ -102,7 +103,14 @@ def prepare(ctx: Context) -> Prepared:
         before_status=np.array([_CODE[p.status] for p in rests], dtype=np.int8),
         own=np.array([p.seat == ctx.seat for p in rests], dtype=bool),
         penal=frozenset(s for s in Status if s.removed and penalised(face.name, s)),
-        valuer=Valuer(face.name, ctx.scene.seats, ctx.seat, rests, ctx.spot),
+        valuer=Valuer.at(
+            face.name,
+            ctx.scene.seats,
+            ctx.seat,
+            rests,
+            win_model(layout, face, ctx.seat, ctx.noise, ctx.params),
+            ctx.spot,
+        ),
     )
 
 
@@ -138,8 +146,8 @@ def run_chunk(ctx: Context, start: int, stop: int, intended: np.ndarray) -> dict
 
 
 def add_values(ctx: Context, out: dict[str, np.ndarray]) -> None:
-    """Fill the ``value`` column from the statuses and points of every pawn (whatever engine
-    simulated them): each distinct outcome goes through the rules once (see
+    """Fill the ``value`` and ``progress`` columns from the statuses and points of every pawn
+    (whatever engine simulated them): each distinct outcome goes through the rules once (see
     :mod:`sliders.ai.value`)."""
     prep = prepare(ctx)
     n = len(out["shot"])
@@ -151,15 +159,34 @@ def add_values(ctx: Context, out: dict[str, np.ndarray]) -> None:
         cols += [out[c] for c in pawn_columns(pid)]
     rows = np.stack([c.astype(np.int16) for c in cols], axis=1)
     distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
-    shooter = ctx.pawn or next_in_hand(ctx.seat, prep.table)
-    values = np.array([prep.valuer.of_codes(shooter, ids, row) for row in distinct])
-    out["value"][:] = values[inverse.ravel()]
+    order = (ctx.pawn or next_in_hand(ctx.seat, prep.table), *ids)
+    got = np.array([prep.valuer.of_codes(order, row) for row in distinct]).reshape(-1, 2)
+    out["value"][:] = got[inverse.ravel(), 0]
+    out["progress"][:] = got[inverse.ravel(), 1]
+
+
+def upgrade(ctx: Context, table: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """A table written before the value was the chance of winning (one with a ``value`` column
+    and no ``progress``): its ``value`` held the change of the progress lead, so it becomes
+    ``progress``, and ``value`` is computed from the rows' outcomes as a new table's is. Any
+    other table is returned as it is."""
+    if "progress" in table or "value" not in table:
+        return table
+    out: dict[str, np.ndarray] = {}
+    for name, col in table.items():
+        if name == "value":
+            out["value"] = np.zeros(len(col), dtype=np.float64)
+            out["progress"] = col.astype(np.float64)
+        else:
+            out[name] = col
+    add_values(ctx, out)
+    return out
 
 
 def simulate_chunk(
     ctx: Context, start: int, stop: int, intended: np.ndarray
 ) -> dict[str, np.ndarray]:
-    """Simulate shots ``start..stop-1`` (every column but ``value``): the executed shots as
+    """Simulate shots ``start..stop-1`` (every column but ``value`` and ``progress``): the executed shots as
     arrays (the errors applied as :func:`~sliders.physics.noise.apply_errors` applies them), all
     run by one :func:`~sliders.physics.simulate_many` (in the exact engine, one compiled call)."""
     prep = prepare(ctx)

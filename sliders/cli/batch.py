@@ -28,7 +28,7 @@ from sliders.batch.runners import (
 from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
 from sliders.batch.summary import metric_column
 from sliders.batch.tables import SUFFIXES, format_for, read_table, sidecar_path
-from sliders.batch.work import FAULT_REFUSED
+from sliders.batch.work import FAULT_REFUSED, upgrade
 from sliders.cli.outputs import check_pictures, check_suffix
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
@@ -183,6 +183,7 @@ def _resumable(out: str, fmt: str, study: Study) -> dict:
     if not Path(out).exists():
         raise UserError(f"--resume: {out} not found (nothing to resume; run without --resume)")
     cols, record = read_table(out, fmt)
+    cols = upgrade(study.context, cols)  # an older table's value: see docs/batch.md
     expected = json.loads(json.dumps(study.describe()))
     for key, value in expected.items():
         if key not in record:
@@ -364,12 +365,16 @@ def print_top(summary: dict, top: int, confidence: float, metric: str = "value")
     order = ranking(summary, metric)[:top]
     column = metric_column(metric, summary)
     pct = f"{confidence:.0%}"
-    extra = column not in ("mean_value", "mean_points", "p_penalty")
+    extra = column not in ("mean_value", "mean_progress", "mean_points", "p_penalty")
     head = f"{metric:>9} {pct + ' interval':>16}  " if extra else ""
-    has_value = "mean_value" in summary
+    has_value = "mean_value" in summary and "mean_progress" in summary
     print(
         f"{'speed':>6} {'angle':>6} {'offset':>7} {'release':>7} {'n':>6}  {head}"
-        + (f"{'value':>6} {pct + ' interval':>16}  " if has_value else "")
+        + (
+            f"{'value':>6} {pct + ' interval':>14}  {'progress':>8} {pct + ' interval':>16}  "
+            if has_value
+            else ""
+        )
         + f"{'points':>6} {pct + ' interval':>16}  {'penalty':>7} {pct + ' interval':>15}"
     )
     for i in order:
@@ -380,9 +385,12 @@ def print_top(summary: dict, top: int, confidence: float, metric: str = "value")
             shown = _interval(lo[i], hi[i], spec) if lo is not None and hi is not None else ""
             cells += f"{summary[column][i]:9{spec}} {shown:>16}  "
         if has_value:
+            value = "mean_value", "mean_value_lo", "mean_value_hi"
             cells += (
-                f"{summary['mean_value'][i]:6.2f} "
-                f"{_interval(summary['mean_value_lo'][i], summary['mean_value_hi'][i]):>16}  "
+                f"{summary[value[0]][i]:6.1%} "
+                f"{_interval(summary[value[1]][i], summary[value[2]][i], '.1%'):>14}  "
+                f"{summary['mean_progress'][i]:8.2f} "
+                f"{_interval(summary['mean_progress_lo'][i], summary['mean_progress_hi'][i]):>16}  "
             )
         print(
             f"{summary['speed'][i]:6.3f} {summary['angle'][i]:6.2f} {summary['offset'][i]:7.4f} "

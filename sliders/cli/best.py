@@ -66,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
             by="value",
             title=(
                 f"best for {seat} on {scene.face}\n{b.shot[0]:.3g} m/s, {b.shot[1]:.3g}°, "
-                f"offset {b.shot[2]:.3g} m, release {b.shot[3]:.3g} m\nexpected value "
-                f"{b.value:.2f} ({b.lo:.2f}..{b.hi:.2f}), {b.n} fresh samples"
+                f"offset {b.shot[2]:.3g} m, release {b.shot[3]:.3g} m\nchance of winning "
+                f"{b.value:.1%} ({b.lo:.1%}..{b.hi:.1%})\n{b.n} fresh samples"
             ),
         )
     if args.json:
@@ -88,11 +88,11 @@ def run(args: argparse.Namespace) -> int:
     pct = f"{args.confidence:.0%}"
     print(
         f"best shot for {seat} on {scene.face} ({result.simulations:,} simulations; values are "
-        f"changes of the seat's game value, {pct} intervals from fresh samples)"
+        f"the seat's chance of winning after the shot, {pct} intervals from fresh samples)"
     )
     print(
         f"{'kind':<8} {'speed':>6} {'angle':>6} {'offset':>7} {'release':>7}  {'value':>6} "
-        f"{pct + ' interval':>14} {'n':>4} {'penalty':>7}  outcomes"
+        f"{pct + ' interval':>13} {'progress':>8} {'n':>4} {'penalty':>7}  outcomes"
     )
     for label, e in [("best", result.best), *(("", e) for e in result.runners_up)]:
         outcomes = ", ".join(
@@ -100,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
         )
         print(
             f"{e.kind:<8} {e.shot[0]:6.3f} {e.shot[1]:6.2f} {e.shot[2]:7.4f} {e.shot[3]:7.3f}  "
-            f"{e.value:6.2f} {f'{e.lo:.2f}..{e.hi:.2f}':>14} {e.n:4d} {e.p_penalty:7.1%}  "
+            f"{e.value:6.1%} {f'{e.lo:.1%}..{e.hi:.1%}':>13} {e.progress:8.2f} {e.n:4d} "
+            f"{e.p_penalty:7.1%}  "
             f"{outcomes}{'  ← best' if label == 'best' else ''}"
         )
     if args.board:

@@ -17,7 +17,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers
 
-from sliders.ai.evaluate import position_value
+from sliders.ai.value import progress_lead
 from sliders.env import observation as obs
 from sliders.env.render import Window, show
 from sliders.env.single import MAX_ROUNDS, RENDER_MODES, SHAPE_SCALE, check_settings
@@ -33,7 +33,7 @@ class SlidersAEC(AECEnv):
     ``face``, ``layout``, ``seats`` (2 to 4; default: the layout's), ``starter`` (default: drawn
     at each reset), ``reward`` and ``max_rounds`` as in :class:`sliders.env.single.SlidersEnv`:
     at the end the winner gets +1 and every other seat -1; ``shaped`` adds, each time a seat is
-    to act, the change of its position value since it last acted, / ``SHAPE_SCALE``. Round-end
+    to act, the change of its progress lead since it last acted, / ``SHAPE_SCALE``. Round-end
     assignments and Instant Home choices are the rules' defaults.
     """
 
@@ -110,7 +110,7 @@ class SlidersAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._values = {a: position_value(self.game.state, a) for a in self.agents}
+        self._values = {a: progress_lead(self.game.state, a) for a in self.agents}
         self.agent_selection = self.game.state.turn or self.agents[0]
         self._update_infos()
         if self.render_mode == "human":
@@ -140,7 +140,7 @@ class SlidersAEC(AECEnv):
         elif self.reward_kind == "shaped":
             nxt = g.state.turn
             assert nxt is not None
-            value = position_value(g.state, nxt)
+            value = progress_lead(g.state, nxt)
             self.rewards[nxt] = (value - self._values[nxt]) / SHAPE_SCALE
             self._values[nxt] = value
         self._accumulate_rewards()

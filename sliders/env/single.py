@@ -15,7 +15,7 @@ import gymnasium as gym
 import numpy as np
 
 from sliders.ai import STRENGTHS
-from sliders.ai.evaluate import position_value
+from sliders.ai.value import progress_lead
 from sliders.boards import read_layout
 from sliders.env import observation as obs
 from sliders.env.render import Window, show
@@ -26,8 +26,8 @@ from sliders.rules import Phase, parse_seat
 
 REWARDS = ("outcome", "shaped")
 RENDER_MODES = ("human", "rgb_array")
-SHAPE_SCALE = 36.0
-"""a seat's worth spans 0..36 (24 spaces and 3 a pawn HOME): the shaped reward divides by it"""
+SHAPE_SCALE = 24.0
+"""a seat's progress spans 0..24 spaces: the shaped reward divides its progress lead by it"""
 MAX_ROUNDS = 30
 
 
@@ -39,8 +39,9 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
     a strength (``easy``, ``medium``, ``hard``) for every other seat, or a mapping seat →
     strength. ``starter``: the seat that slides first in round 1 (default: drawn at each reset).
     ``reward``: ``outcome`` is +1 for a win and -1 for a loss at the end, 0 before;
-    ``shaped`` adds, each step, the change of the agent's position value (score boards and pawns
-    on the table, the opponents' counted against) since its last turn, / ``SHAPE_SCALE``.
+    ``shaped`` adds, each step, the change of the agent's progress lead
+    (:func:`sliders.ai.value.progress_lead`: its projected progress on the score boards minus
+    the opponents' mean) since its last turn, / ``SHAPE_SCALE``.
     A game still going after ``max_rounds`` rounds is truncated. ``params`` and ``engine`` set
     the physics (None: the defaults).
     """
@@ -104,7 +105,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         starter = self.starter or self.seats[int(rng.integers(len(self.seats)))]
         self.game = self._new_game(self.seats, game_seed, starter)
         self._advance()
-        self._value = self._position_value()
+        self._value = self._progress()
         self._ended = self.game.over
         if self.render_mode == "human":
             self.render()
@@ -123,7 +124,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         if terminated:
             reward = 1.0 if g.winner == self.seat else -1.0
         elif self.reward_kind == "shaped":
-            value = self._position_value()
+            value = self._progress()
             reward = (value - self._value) / SHAPE_SCALE
             self._value = value
         if self.render_mode == "human":
@@ -164,8 +165,8 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
             g.step()
         return g.drawn
 
-    def _position_value(self) -> float:
-        return position_value(self.game.state, self.seat)
+    def _progress(self) -> float:
+        return progress_lead(self.game.state, self.seat)
 
     def _observe(self) -> np.ndarray:
         return obs.encode(self.game.state, self.layout, self.seat)

@@ -18,7 +18,7 @@ from typing import Protocol
 
 import numpy as np
 
-from sliders.ai import ComputerPlayer, PlanSearch, ShotSearch
+from sliders.ai import ComputerPlayer, PlanSearch
 from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout
 from sliders.errors import UserError
 from sliders.game.config import MatchConfig
@@ -150,7 +150,7 @@ class Turns:
 
     # -- computer seats -----------------------------------------------------------------------------
 
-    def search(self) -> ShotSearch | PlanSearch:
+    def search(self) -> PlanSearch:
         """The search of the computer seat to move for its shot, to be run (at once, or in slices
         by a window that keeps drawing)."""
         seat = self.turn

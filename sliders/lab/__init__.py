@@ -1,7 +1,8 @@
-"""The strategy lab: a search for the best shot, on top of the batch studies and the computer
-players.
+"""The strategy lab: the best shot in a box of shots, on top of the batch studies and the
+computer players.
 
-:mod:`sliders.lab.search` looks for the intended shot with the highest expected value under
-execution noise, valued by :mod:`sliders.ai.value` (the change of the shooting seat's game value
-through the rules engine). ``docs/strategy.md`` defines both.
+:mod:`sliders.lab.search` runs the computer players' own search (:mod:`sliders.ai.planner`) over
+a grid of the box, valued the one way the project values a position (:mod:`sliders.ai.value`:
+the shooting seat's chance of winning), and reports the winner from fresh batch samples.
+``docs/strategy.md`` defines both.
 """

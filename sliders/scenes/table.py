@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from sliders.ai import PlanSearch, ShotSearch
+from sliders.ai import PlanSearch
 from sliders.boards import Face, Layout, Seat
 from sliders.game import HomeChoice, Turns, foul_shot
 from sliders.game.config import MatchConfig
@@ -56,7 +56,7 @@ class Match:
         self.params: PhysicsParams = self.turns.params
         self.layout: Layout = self.turns.layout
         self.face: Face = self.turns.face
-        self.search: ShotSearch | PlanSearch | None = None
+        self.search: PlanSearch | None = None
         self._acc = 0.0
         self._prev: dict[str, tuple[float, float, float]] = {}
         self._curr: dict[str, tuple[float, float, float]] = {}

@@ -126,3 +126,19 @@ def test_takeouts_are_aimed_with_the_physics_parameters_restitution():
     dull, lively = takeout_speeds(0.5), takeout_speeds(0.95)
     assert dull and len(dull) == len(lively)
     assert all(d > v for d, v in zip(dull, lively, strict=True))
+
+
+def test_the_spots_aimed_at_are_read_from_the_physics_parameters():
+    """The draws aim at spots found with the physics' own pawn and zones: a wider pawn touches
+    other zones from the same point, so the spots change with the parameter."""
+    from sliders.ai.aims import target_spots
+
+    layout, f = load_layout("square", ("south", "north")), face("race-for-home")
+    default = PhysicsParams.default()
+    wide = default.replace(pawn_radius=default.pawn_radius * 1.3)
+    narrow, broad = (
+        target_spots(layout, f, "south", default),
+        target_spots(layout, f, "south", wide),
+    )
+    assert narrow.keys() == broad.keys() and narrow != broad
+    assert target_spots(layout, f, "south", default) is narrow  # measured once a process

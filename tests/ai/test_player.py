@@ -8,7 +8,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from sliders.ai import STRENGTHS, ComputerPlayer, make_strength, position_value, strength
+from sliders.ai import STRENGTHS, ComputerPlayer, make_strength, strength
 from sliders.boards import face, load_layout
 from sliders.errors import UserError
 from sliders.outcome import PawnRest, Status
@@ -86,14 +86,15 @@ def test_knocks_the_leader_off_the_bullseye():
         (north,),
         hands={"north": ("north-2", "north-3", "north-4")},
     )
-    before = position_value(state, "south")
-    search = ComputerPlayer("south", "hard", seed=3).search(state, layout, f)
+    player = ComputerPlayer("south", "hard", seed=3)
+    before = player.win_probability(state, layout, f)
+    search = player.search(state, layout, f)
     search.run()
     result = simulate(Setup(layout, f), state.table, replace(search.best(), seed=0))
     after, _ = apply_shot(state, result)
     kept = after.table_pawn("north-1")
     assert kept is None or kept.points < 5
-    assert position_value(after, "south") > before
+    assert player.win_probability(after, layout, f) > before
 
 
 def test_assignment_takes_a_pawn_home_by_exact_count():
@@ -169,7 +170,7 @@ def test_release_points_found_free_are_accepted_on_every_layout_and_seat():
 def test_prepare_builds_the_planners_models_before_the_first_decision():
     """A game seats a planner with prepare(): its hand's odds are measured then, and its first
     decision builds no model."""
-    from sliders.ai.planner import race_model, win_model
+    from sliders.ai.value import race_model, win_model
 
     layout = load_layout("square", ("south", "north"))
     f = face("danger-dots")

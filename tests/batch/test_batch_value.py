@@ -1,5 +1,7 @@
-"""Studies valued by the game: the hole on Instant Home, penalties to the seat's pawns on the
-table, metrics, decimal grids, seat-keyed draws and rows that replay exactly."""
+"""Studies valued by the game (the chance of winning, with the progress beside it): the hole on
+Instant Home, penalties to the seat's pawns on the table, metrics, decimal grids, seat-keyed
+draws, rows that replay exactly, and tables written before the value was the chance of
+winning."""
 
 from __future__ import annotations
 
@@ -32,11 +34,14 @@ def test_the_hole_on_instant_home_is_valued() -> None:
     hole = t["status"] == STATUSES.index(Status.IN_HOLE)
     assert hole.any()
     # a pawn in the hole scores no points but sends a scoring pawn HOME: six spaces
-    assert np.all(t["value"][hole] == 6) and np.all(t["points"][hole] == 0)
-    # every other outcome on an empty table is worth its points
-    np.testing.assert_array_equal(t["value"][~hole], t["points"][~hole])
+    assert np.all(t["progress"][hole] == 6) and np.all(t["points"][hole] == 0)
+    # every other outcome on an empty table progresses by its points
+    np.testing.assert_array_equal(t["progress"][~hole], t["points"][~hole])
     s = result.summary()
-    np.testing.assert_allclose(s["mean_value"], s["mean_points"] + 6 * s["p_in_hole"])
+    np.testing.assert_allclose(s["mean_progress"], s["mean_points"] + 6 * s["p_in_hole"])
+    # the value is a chance of winning, and a scoring pawn HOME is worth more than any ring
+    assert np.all((0 < t["value"]) & (t["value"] < 1))
+    assert t["value"][hole].min() > t["value"][~hole].max()
 
 
 def test_a_penalty_to_an_own_pawn_on_the_table_counts() -> None:
@@ -59,12 +64,15 @@ def test_a_penalty_to_an_own_pawn_on_the_table_counts() -> None:
     assert s["p_penalty"][0] == pytest.approx(np.mean(own_gone | t["penalty"]))
     assert s["p_penalty"][0] > s["p_shot_penalty"][0]
     # the penalty sends the 3 back to START and the pawn's 3 points on the table are lost
-    assert np.all(t["value"][own_gone & ~t["penalty"]] < 0)
+    assert np.all(t["progress"][own_gone & ~t["penalty"]] < 0)
+    kept = ~own_gone & ~t["penalty"]
+    assert t["value"][own_gone & ~t["penalty"]].max() < t["value"][kept].min()
 
 
 def test_metrics_name_summary_columns() -> None:
     assert metric_column("value") == "mean_value"
     assert metric_column("points") == "mean_points"
+    assert metric_column("progress") == "mean_progress"
     assert metric_column("p_in_hole") == "p_in_hole"
     assert metric_column("p_hit") == "p_hit"
     with pytest.raises(UserError, match="--metric"):
@@ -177,3 +185,31 @@ def test_bad_metric_and_score_board_are_one_line(capsys) -> None:
     assert "--metric" in capsys.readouterr().err
     assert main([*base, "--score-board", "south=9,0,0,0"]) == 2
     assert "--score-board" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv", "npz"])
+def test_a_table_from_before_the_chance_of_winning_is_migrated(tmp_path, fmt) -> None:
+    """A table written when ``value`` held the change of the progress lead (no ``progress``
+    column) reads back with that column as ``progress`` and ``value`` the chance of winning, as
+    a new table has them: ``sliders analyse`` and ``--resume`` see the new meaning."""
+    from sliders.batch import load
+    from sliders.batch.tables import read_table, write_table
+
+    design = Design.grid(speed="0.6,1.2", angle="0")
+    study = Study.create(OWN, "south", design, 6, Noise.level("medium"), seed=3,
+                         spot=GameSpot((("south", (3, 2, 0, 0)),)))  # fmt: skip
+    result = run_study(study, workers=1)
+    new = tmp_path / f"new.{fmt}"
+    result.write(str(new))
+    table, record = read_table(str(new))
+    old = {k: v for k, v in table.items() if k not in ("value", "progress")}
+    old = {**{k: old[k] for k in list(old)[:16]}, "value": table["progress"],
+           **{k: old[k] for k in list(old)[16:]}}  # fmt: skip
+    path = tmp_path / f"old.{fmt}"
+    write_table(str(path), old, record)
+    assert "progress" not in read_table(str(path))[0]
+    saved = load(str(path))
+    for name in ("value", "progress"):
+        np.testing.assert_array_equal(saved.table[name], result.table[name])
+    assert list(saved.table) == list(result.table)
+    np.testing.assert_array_equal(saved.summary()["mean_value"], result.summary()["mean_value"])

@@ -83,12 +83,12 @@ def test_a_random_agent_plays_a_whole_game_to_its_outcome():
         env.step(env.action_space.sample())
 
 
-def test_shaped_reward_telescopes_to_the_change_of_position_value():
-    from sliders.ai.evaluate import position_value
+def test_shaped_reward_telescopes_to_the_change_of_the_progress_lead():
+    from sliders.ai.value import progress_lead
 
     env = SlidersEnv(opponents="easy", reward="shaped")
     env.reset(seed=5)
-    start = position_value(env.game.state, "south")
+    start = progress_lead(env.game.state, "south")
     total = 0.0
     for _ in range(8):
         _, r, term, trunc, _ = env.step(env.action_space.sample())
@@ -96,8 +96,8 @@ def test_shaped_reward_telescopes_to_the_change_of_position_value():
             break
         total += r
     assert total != 0.0
-    now = position_value(env.game.state, "south")
-    assert total == pytest.approx((now - start) / 36.0)
+    now = progress_lead(env.game.state, "south")
+    assert total == pytest.approx((now - start) / 24.0)
 
 
 def test_truncated_after_max_rounds():

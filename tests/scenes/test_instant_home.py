@@ -191,7 +191,7 @@ def test_a_computer_sends_home_the_pawn_that_leaves_it_best_placed():
 
 
 def test_a_computer_seat_chooses_without_a_picker(app):
-    # the classic mind values the spaces gained; the planner's chance of winning is tested in ai
+    # the classic mind chooses by the chance of winning, as every mind does (see tests/ai)
     match = _round_two("south=cpu:mind=classic,north")
     screen = PlayScreen(app, match)
     app.show(screen)

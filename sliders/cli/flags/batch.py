@@ -30,7 +30,7 @@ EXACT_CHUNK = 4096
 """as :data:`sliders.batch.runners.EXACT_CHUNK`: the default chunk in the exact engine"""
 FORMATS: tuple[str, ...] = ("parquet", "csv", "npz")
 """as :data:`sliders.batch.tables.FORMATS`"""
-METRICS_HELP = "value, points, p_penalty, p_hit, p_opp_hit, p_opp_penalty or p_STATUS"
+METRICS_HELP = "value, progress, points, p_penalty, p_hit, p_opp_hit, p_opp_penalty or p_STATUS"
 """as :data:`sliders.batch.summary.METRICS_HELP`"""
 
 

@@ -1,7 +1,7 @@
-"""Search for the intended shot worth most to a seat, here, in this game, under execution noise:
-successive halving over a coarse grid with paired samples, then local refinement (docs/strategy.md).
-Prints the best shot's expected value (the change of the seat's game value) with an interval from
-fresh samples, and the best shot of each other kind (draw, takeout, guard)."""
+"""Search for the intended shot worth most to a seat, here, in this game, under execution noise,
+with the computer players' own search over a coarse grid of the box (docs/strategy.md). Prints the
+best shot's expected value (the seat's chance of winning after it) and progress with an interval
+from fresh samples, and the best shot of each other kind (draw, takeout, guard)."""
 
 from __future__ import annotations
 
