@@ -70,7 +70,8 @@ def camera_path(t: float, overview: float) -> tuple[tuple[float, float], float]:
     return (0.0, 0.0), overview
 
 
-def main() -> None:
+def parse_args() -> tuple[argparse.Namespace, int, int]:
+    """The command line's options, and the window's width and height."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--size", default="1280x800", help="window size, WxH (default 1280x800)")
@@ -83,6 +84,11 @@ def main() -> None:
             raise ValueError
     except ValueError:
         ap.error(f"--size {args.size!r}: give WxH, e.g. 1920x1080")
+    return args, w, h
+
+
+def main() -> None:
+    args, w, h = parse_args()
     app = App((w, h), sound=False, think_budget=None)
     specs = parse_seat_specs(",".join(f"{s}=cpu:easy" for s in SEATS))
     match = Match(MatchConfig("race-for-home", "square", specs, seed=1, engine=args.engine))
@@ -161,7 +167,6 @@ def main() -> None:
         ("draw, camera moving", *measure(update=False, moving=True)),
         ("update+draw, moving", *measure(update=True, moving=True)),
     ]
-    base = statistics.fmean(rows[0][2])
     physics = (
         "solved to each frame's time"
         if args.engine == "exact"
@@ -173,6 +178,13 @@ def main() -> None:
         f"camera loop 10 s, scale {view.fit_scale(view.rect):.0f}..6000 px/m; "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
+    report(rows)
+    app.close()
+
+
+def report(rows: list[tuple[str, list[float], list[float], float, int]]) -> None:
+    """The table of the rows measured, and the verdict on the whole frame's budget."""
+    base = statistics.fmean(rows[0][2])
     print(
         f"{'':22} {'cpu ms':>7} {'wall ms':>8} {'median':>7} {'p95':>7} {'max':>7} "
         f"{'x still':>8} {'pawns':>6} {'tiles':>6}"
@@ -191,7 +203,6 @@ def main() -> None:
         f"a whole frame with the camera moving: {whole:.2f} ms of CPU (median wall {wall:.2f} ms), "
         f"{verdict} the {BUDGET_MS} ms budget; x still = CPU time against the still camera's"
     )
-    app.close()
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -278,32 +279,11 @@ def _run_local(
     stop: Stop,
 ) -> tuple[dict[int, Columns], bool, int]:
 
-    ctx = study.context
     track = _Tracker(chunks, on_chunk)
     workers = max(1, min(workers, len(chunks)))
     if workers == 1:
-        stop.raise_now = True
-        try:
-            for c, (start, stop_at) in enumerate(chunks):
-                if stop.requested:
-                    return track.done, False, 1
-                track.add(c, work.run_chunk(ctx, start, stop_at, study.slice(start, stop_at)))
-        except KeyboardInterrupt:  # a second signal, or raised by on_chunk
-            if not stop.requested:
-                stop.received.append(signal.SIGINT)
-            return track.done, False, 1
-        finally:
-            stop.raise_now = False
-        return track.done, len(track.done) == len(chunks), 1
-
-    mp = multiprocessing.get_context("forkserver")
-    # the fork server imports the chunk code once (and, for the exact engine, loads its compiled
-    # kernels once): workers fork from it ready to work
-    preload = "sliders.batch.preload" if ctx.engine == "exact" else "sliders.batch.work"
-    mp.set_forkserver_preload([preload])
-    pool = ProcessPoolExecutor(
-        workers, mp_context=mp, initializer=_worker_init, initargs=(os.getpid(),)
-    )
+        return _run_here(study, chunks, track, stop)
+    pool = _local_pool(study.context.engine, workers)
     pending: dict[Future[Columns], int] = {}
     todo = iter(enumerate(chunks))
     broken = False
@@ -343,6 +323,37 @@ def _run_local(
         pool.shutdown(wait=True, cancel_futures=True)
     complete = not broken and len(track.done) == len(chunks)
     return track.done, complete, workers
+
+
+def _run_here(
+    study: Study, chunks: list[tuple[int, int]], track: _Tracker, stop: Stop
+) -> tuple[dict[int, Columns], bool, int]:
+    """The local backend with one worker: the chunks one after the other in this process."""
+    stop.raise_now = True
+    try:
+        for c, (start, stop_at) in enumerate(chunks):
+            if stop.requested:
+                return track.done, False, 1
+            track.add(c, work.run_chunk(study.context, start, stop_at, study.slice(start, stop_at)))
+    except KeyboardInterrupt:  # a second signal, or raised by on_chunk
+        if not stop.requested:
+            stop.received.append(signal.SIGINT)
+        return track.done, False, 1
+    finally:
+        stop.raise_now = False
+    return track.done, len(track.done) == len(chunks), 1
+
+
+def _local_pool(engine: str, workers: int) -> ProcessPoolExecutor:
+    """``workers`` worker processes, forked from a server that has the chunk code loaded."""
+    mp = multiprocessing.get_context("forkserver")
+    # the fork server imports the chunk code once (and, for the exact engine, loads its compiled
+    # kernels once): workers fork from it ready to work
+    preload = "sliders.batch.preload" if engine == "exact" else "sliders.batch.work"
+    mp.set_forkserver_preload([preload])
+    return ProcessPoolExecutor(
+        workers, mp_context=mp, initializer=_worker_init, initargs=(os.getpid(),)
+    )
 
 
 def drop_workers(pool: ProcessPoolExecutor) -> None:
@@ -431,31 +442,11 @@ def _run_dask(
     stop: Stop,
 ) -> tuple[dict[int, Columns], bool, int]:
     try:
-        from distributed import Client, LocalCluster
-        from distributed import wait as dask_wait
+        import distributed  # optional: only the Dask backends need it
     except ImportError:
         raise UserError("the Dask backends need dask[distributed] installed") from None
 
-    cluster = None
-    if scheduler:
-        try:
-            client = Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise UserError(f"cannot reach the Dask scheduler at {scheduler} ({exc})") from None
-    else:
-        # the cluster's worker processes start with Ctrl-C ignored: a Ctrl-C at the terminal
-        # reaches every process of the group, and only this one should act on it
-        # (the cluster's own log lines are silenced: a worker still talking to the scheduler as
-        # the cluster closes logs tracebacks that say nothing about the study)
-        with _sigint_ignored():
-            cluster = LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.CRITICAL,
-            )
-        client = Client(cluster)
+    client, cluster = _dask_client(distributed, scheduler, workers)
     track = _Tracker(chunks, on_chunk)
     pending: dict[Any, int] = {}
     failed = False
@@ -493,7 +484,7 @@ def _run_dask(
         # after a first Ctrl-C the chunks submitted finish; a second one stops at once
         while pending and not stop.now and not failed:
             try:
-                dask_wait(list(pending), timeout=POLL, return_when="FIRST_COMPLETED")
+                distributed.wait(list(pending), timeout=POLL, return_when="FIRST_COMPLETED")
             except TimeoutError:
                 pass
             except KeyboardInterrupt:
@@ -509,6 +500,29 @@ def _run_dask(
                 cluster.close()
     complete = not failed and len(track.done) == len(chunks)
     return track.done, complete, used
+
+
+def _dask_client(distributed: ModuleType, scheduler: str | None, workers: int) -> tuple[Any, Any]:
+    """A client of the Dask scheduler at ``scheduler`` (and no cluster), or of a local cluster of
+    ``workers`` processes started for the run (and that cluster, to close after it)."""
+    if scheduler:
+        try:
+            return distributed.Client(scheduler, timeout="10s"), None
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise UserError(f"cannot reach the Dask scheduler at {scheduler} ({exc})") from None
+    # the cluster's worker processes start with Ctrl-C ignored: a Ctrl-C at the terminal
+    # reaches every process of the group, and only this one should act on it
+    # (the cluster's own log lines are silenced: a worker still talking to the scheduler as
+    # the cluster closes logs tracebacks that say nothing about the study)
+    with _sigint_ignored():
+        cluster = distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,
+        )
+    return distributed.Client(cluster), cluster
 
 
 @contextlib.contextmanager

@@ -33,13 +33,13 @@ def draw_table(
     title: str | None = None,
 ) -> None:
     """Draw the layout, the face, the pawns and their paths on a matplotlib ``ax``."""
-    from matplotlib.patches import Circle, Polygon, Rectangle, Wedge
+    from matplotlib import patches  # heavy: loaded when a picture is drawn
 
     ax.set_facecolor("#3b3b3b")
     for track in layout.tracks:
         rc = track.rect
         ax.add_patch(
-            Rectangle(
+            patches.Rectangle(
                 (rc.xmin, rc.ymin),
                 rc.xmax - rc.xmin,
                 rc.ymax - rc.ymin,
@@ -52,9 +52,45 @@ def draw_table(
     for group in drawing.seat_groups(layout):
         _draw_seats(ax, group)
 
+    _draw_face(ax, face, patches)
+
+    for rail in layout.rails:
+        ax.plot(
+            [rail.a[0], rail.b[0]],
+            [rail.a[1], rail.b[1]],
+            color=drawing.hex_ink(
+                drawing.BLOCKER_INK if rail.kind == "blocker" else drawing.RAIL_INK
+            ),
+            lw=2.6 if rail.kind == "blocker" else 2.0,
+            solid_capstyle="round",
+            zorder=7,
+        )
+
+    for pid, path in (paths or {}).items():
+        if len(path) > 1:
+            xs, ys = zip(*path, strict=True)
+            ax.plot(xs, ys, color=seat_ink(pawn_seat(pid)), lw=0.9, alpha=0.8, zorder=8)
+    for pawn in pawns:
+        _draw_pawn(ax, pawn, pawn_radius, patches)
+
+    edge_xs = [v for rc in layout.surface for v in (rc.xmin, rc.xmax)]
+    edge_ys = [v for rc in layout.surface for v in (rc.ymin, rc.ymax)]
+    pad = 0.02
+    ax.set_xlim(min(edge_xs) - pad, max(edge_xs) + pad)
+    ax.set_ylim(min(edge_ys) - pad, max(edge_ys) + pad)
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    if title:
+        ax.set_title(title, fontsize=9, color="#eeeeee")
+
+
+def _draw_face(ax: Any, face: Face, patches: Any) -> None:
+    """The face's print: its square, rings, 4/5/6 circle, hole, dots, SORRY! corners and
+    numbers."""
     h = face.half
     ax.add_patch(
-        Rectangle(
+        patches.Rectangle(
             (-h, -h),
             face.side,
             face.side,
@@ -66,7 +102,7 @@ def draw_table(
     )
     for i, (radius, points) in enumerate(sorted(face.rings, reverse=True)):
         ax.add_patch(
-            Circle(
+            patches.Circle(
                 (0, 0),
                 radius,
                 facecolor=drawing.hex_ink(drawing.ring_fill(points, i)),
@@ -77,7 +113,7 @@ def draw_table(
         )
     if face.choice_radius:
         ax.add_patch(
-            Circle(
+            patches.Circle(
                 (0, 0),
                 face.choice_radius,
                 facecolor=drawing.hex_ink(drawing.CHOICE_FILL),
@@ -88,11 +124,13 @@ def draw_table(
         )
     if face.hole_radius:
         ax.add_patch(
-            Circle((0, 0), face.hole_radius, facecolor=drawing.hex_ink(drawing.HOLE_DEEP), zorder=5)
+            patches.Circle(
+                (0, 0), face.hole_radius, facecolor=drawing.hex_ink(drawing.HOLE_DEEP), zorder=5
+            )
         )
     for dot in face.dots:
         ax.add_patch(
-            Circle(
+            patches.Circle(
                 (dot.x, dot.y),
                 dot.radius,
                 facecolor=drawing.hex_ink(drawing.DOT_FILL),
@@ -104,7 +142,7 @@ def draw_table(
     for cx, cy in face.corners:
         start = math.degrees(math.atan2(-cy, -cx)) - 45
         ax.add_patch(
-            Wedge(
+            patches.Wedge(
                 (cx, cy),
                 face.sorry_radius,
                 start,
@@ -130,7 +168,7 @@ def draw_table(
     for zone in drawing.zone_labels(face):
         if zone.backing is not None:
             ax.add_patch(
-                Circle(
+                patches.Circle(
                     (zone.x, zone.y),
                     zone.height * 0.62,
                     facecolor=drawing.hex_ink(drawing.ring_fill(zone.backing, 0)),
@@ -151,89 +189,65 @@ def draw_table(
             zorder=6,
         )
 
-    for rail in layout.rails:
-        ax.plot(
-            [rail.a[0], rail.b[0]],
-            [rail.a[1], rail.b[1]],
-            color=drawing.hex_ink(
-                drawing.BLOCKER_INK if rail.kind == "blocker" else drawing.RAIL_INK
-            ),
-            lw=2.6 if rail.kind == "blocker" else 2.0,
-            solid_capstyle="round",
-            zorder=7,
-        )
 
-    for pid, path in (paths or {}).items():
-        if len(path) > 1:
-            xs, ys = zip(*path, strict=True)
-            ax.plot(xs, ys, color=seat_ink(pawn_seat(pid)), lw=0.9, alpha=0.8, zorder=8)
-    for pawn in pawns:
-        ink = seat_ink(pawn.seat)
-        removed = pawn.status.removed
+def _draw_pawn(ax: Any, pawn: PawnRest, pawn_radius: float, patches: Any) -> None:
+    """One pawn in its seat's ink with its number, crossed out if removed, tagged with how it
+    ended."""
+    ink = seat_ink(pawn.seat)
+    removed = pawn.status.removed
+    ax.add_patch(
+        patches.Circle(
+            (pawn.x, pawn.y),
+            pawn_radius,
+            facecolor=ink,
+            edgecolor="#000000",
+            lw=0.8,
+            alpha=0.35 if removed else 1.0,
+            zorder=9,
+        )
+    )
+    label = pawn.id.rsplit("-", 1)[1]
+    ax.text(
+        pawn.x,
+        pawn.y,
+        label,
+        ha="center",
+        va="center",
+        fontsize=6,
+        color="black" if SEAT_COLOURS.get(pawn.seat) == "yellow" else "white",
+        zorder=10,
+    )
+    if removed:
+        d = pawn_radius * 0.8
         ax.add_patch(
-            Circle(
-                (pawn.x, pawn.y),
-                pawn_radius,
-                facecolor=ink,
-                edgecolor="#000000",
-                lw=0.8,
-                alpha=0.35 if removed else 1.0,
-                zorder=9,
+            patches.Polygon(
+                [(pawn.x - d, pawn.y - d), (pawn.x + d, pawn.y + d)],
+                closed=False,
+                edgecolor="black",
+                lw=1,
+                zorder=10,
             )
         )
-        label = pawn.id.rsplit("-", 1)[1]
+        ax.add_patch(
+            patches.Polygon(
+                [(pawn.x - d, pawn.y + d), (pawn.x + d, pawn.y - d)],
+                closed=False,
+                edgecolor="black",
+                lw=1,
+                zorder=10,
+            )
+        )
+    tag = drawing.pawn_tag(pawn)
+    if tag is not None:
         ax.text(
-            pawn.x,
-            pawn.y,
-            label,
-            ha="center",
-            va="center",
-            fontsize=6,
-            color="black" if SEAT_COLOURS.get(pawn.seat) == "yellow" else "white",
-            zorder=10,
+            pawn.x + pawn_radius * 1.2,
+            pawn.y + pawn_radius * 1.2,
+            tag,
+            fontsize=5,
+            color="white",
+            zorder=11,
+            bbox={"boxstyle": "round,pad=0.15", "fc": "#000000aa", "ec": "none"},
         )
-        if removed:
-            d = pawn_radius * 0.8
-            ax.add_patch(
-                Polygon(
-                    [(pawn.x - d, pawn.y - d), (pawn.x + d, pawn.y + d)],
-                    closed=False,
-                    edgecolor="black",
-                    lw=1,
-                    zorder=10,
-                )
-            )
-            ax.add_patch(
-                Polygon(
-                    [(pawn.x - d, pawn.y + d), (pawn.x + d, pawn.y - d)],
-                    closed=False,
-                    edgecolor="black",
-                    lw=1,
-                    zorder=10,
-                )
-            )
-        tag = drawing.pawn_tag(pawn)
-        if tag is not None:
-            ax.text(
-                pawn.x + pawn_radius * 1.2,
-                pawn.y + pawn_radius * 1.2,
-                tag,
-                fontsize=5,
-                color="white",
-                zorder=11,
-                bbox={"boxstyle": "round,pad=0.15", "fc": "#000000aa", "ec": "none"},
-            )
-
-    edge_xs = [v for rc in layout.surface for v in (rc.xmin, rc.xmax)]
-    edge_ys = [v for rc in layout.surface for v in (rc.ymin, rc.ymax)]
-    pad = 0.02
-    ax.set_xlim(min(edge_xs) - pad, max(edge_xs) + pad)
-    ax.set_ylim(min(edge_ys) - pad, max(edge_ys) + pad)
-    ax.set_aspect("equal")
-    ax.set_xticks([])
-    ax.set_yticks([])
-    if title:
-        ax.set_title(title, fontsize=9, color="#eeeeee")
 
 
 def render_png(

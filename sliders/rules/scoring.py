@@ -85,28 +85,54 @@ def check_assignment(state: GameState, seat: str, assignment: Sequence[Move]) ->
     used_pawns: set[str] = set()
     used_scoring: set[int] = set()
     for m in assignment:
-        who = pawn_label(m.pawn)
-        if m.pawn not in offers:
-            raise RulesError(f"{who} has nothing to score for {colour(seat)} this round")
-        if m.pawn in used_pawns:
-            raise RulesError(f"{who} scores only once")
-        if not 0 <= m.scoring < len(board):
-            raise RulesError(f"there is no scoring pawn {m.scoring + 1}")
-        if m.scoring in used_scoring:
-            raise RulesError(f"scoring pawn {m.scoring + 1} moves only once a round")
-        if m.points not in offers[m.pawn]:
-            allowed = " or ".join(str(c) for c in offers[m.pawn])
-            raise RulesError(f"{who} scores {allowed}, not {m.points}")
-        start = board[m.scoring]
-        if start == HOME:
-            raise RulesError(f"scoring pawn {m.scoring + 1} is already HOME")
-        if start + m.points > HOME:
-            raise RulesError(
-                f"{m.points} from square {square_name(start)} overshoots HOME "
-                "(HOME only by exact count)"
-            )
+        _check_move(m, seat, board, offers, used_pawns, used_scoring)
         used_pawns.add(m.pawn)
         used_scoring.add(m.scoring)
+    _check_nothing_left(board, offers, used_pawns, used_scoring)
+    _check_uses_most(state, seat, assignment)
+    return tuple(sorted(assignment, key=lambda m: m.pawn))
+
+
+def _check_move(
+    m: Move,
+    seat: str,
+    board: tuple[int, ...],
+    offers: dict[str, tuple[int, ...]],
+    used_pawns: set[str],
+    used_scoring: set[int],
+) -> None:
+    """:class:`RulesError` unless move ``m`` is legal after the moves that used ``used_pawns``
+    and ``used_scoring``."""
+    who = pawn_label(m.pawn)
+    if m.pawn not in offers:
+        raise RulesError(f"{who} has nothing to score for {colour(seat)} this round")
+    if m.pawn in used_pawns:
+        raise RulesError(f"{who} scores only once")
+    if not 0 <= m.scoring < len(board):
+        raise RulesError(f"there is no scoring pawn {m.scoring + 1}")
+    if m.scoring in used_scoring:
+        raise RulesError(f"scoring pawn {m.scoring + 1} moves only once a round")
+    if m.points not in offers[m.pawn]:
+        allowed = " or ".join(str(c) for c in offers[m.pawn])
+        raise RulesError(f"{who} scores {allowed}, not {m.points}")
+    start = board[m.scoring]
+    if start == HOME:
+        raise RulesError(f"scoring pawn {m.scoring + 1} is already HOME")
+    if start + m.points > HOME:
+        raise RulesError(
+            f"{m.points} from square {square_name(start)} overshoots HOME "
+            "(HOME only by exact count)"
+        )
+
+
+def _check_nothing_left(
+    board: tuple[int, ...],
+    offers: dict[str, tuple[int, ...]],
+    used_pawns: set[str],
+    used_scoring: set[int],
+) -> None:
+    """:class:`RulesError` if a roller pawn left unused could still move a scoring pawn left
+    unmoved."""
     for pid, choices in offers.items():
         if pid in used_pawns:
             continue
@@ -119,6 +145,11 @@ def check_assignment(state: GameState, seat: str, assignment: Sequence[Move]) ->
                         f"{pawn_label(pid)}'s {c} can still move the pawn on square "
                         f"{square_name(sq)}; points are lost only when no pawn can take them"
                     )
+
+
+def _check_uses_most(state: GameState, seat: str, assignment: Sequence[Move]) -> None:
+    """:class:`RulesError` if another legal assignment uses more scores than ``assignment``."""
+    board = state.player(seat).board
     options = legal_assignments(state, seat)
     if len(assignment) < len(options[0]):
         reach = best_single_score(state.face_record)
@@ -131,7 +162,6 @@ def check_assignment(state: GameState, seat: str, assignment: Sequence[Move]) ->
             f"{colour(seat)} can use {len(better)} scores this round ({shown}), not "
             f"{len(assignment)}; points are lost only when no assignment can use them"
         )
-    return tuple(sorted(assignment, key=lambda m: m.pawn))
 
 
 def apply_assignment(board: tuple[int, ...], assignment: Sequence[Move]) -> tuple[int, ...]:

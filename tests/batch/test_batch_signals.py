@@ -148,9 +148,12 @@ def test_kill_9_of_the_parent_leaves_no_process_and_frees_the_pipe(tmp_path) -> 
     assert list(tmp_path.iterdir()) == []  # nothing half-written
 
 
+@pytest.mark.slow
 def test_ctrl_c_on_a_dask_local_cluster_is_one_line_and_keeps_the_finished_chunks(
     tmp_path,
 ) -> None:
+    """Under --slow: it starts a Dask cluster of its own (ten seconds of processor time); a run on
+    a Dask cluster is checked in every run of the suite by tests/batch/test_batch_runs.py."""
     pytest.importorskip("distributed")
     out = tmp_path / "t.npz"
     proc = _start(out, "--backend", "dask-local", "--workers", "2", "--chunk-size", "50")

@@ -5,9 +5,11 @@ The games are played by the cheap driver (:class:`sliders.game.HeadlessGame`: ea
 search runs to the end, the shot runs to rest in one go, Instant Home choices and round-end
 assignments are the computers' own); the window drives the same turn machine, and a game played
 through the window's screens ends as the same game headless. The suite plays one game of every
-face on every built-in layout with the layout's default seats (24 games);
-``SLIDERS_CPU_GAMES=200`` plays 200, cycling on through every other number of seats each layout
-takes (about ten minutes of one core: a computer's turn simulates eleven shots).
+face on every built-in layout with the layout's default seats (24 games, a minute of one core):
+six of them, every layout once and every face at least once, in the everyday run, the other 18
+under ``--slow``. ``SLIDERS_CPU_GAMES=200`` plays 200 (none of them left to ``--slow``), cycling
+on through every other number of seats each layout takes (about ten minutes of one core: a
+computer's turn simulates eleven shots).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import os
 import time
 from dataclasses import replace
 
+import pytest
+
 from sliders.boards import BUILTIN_LAYOUTS, face, load_layout, read_layout
 from sliders.game import HeadlessGame
 from sliders.game.config import MatchConfig, SeatSpec
@@ -24,7 +28,18 @@ from sliders.outcome import FACES, PawnRest, Status
 from sliders.physics import Setup, Shot
 from sliders.scenes.table import Match
 
-GAMES = int(os.environ.get("SLIDERS_CPU_GAMES", "0")) or len(FACES) * len(BUILTIN_LAYOUTS)
+CHOSEN = int(os.environ.get("SLIDERS_CPU_GAMES", "0"))
+GAMES = CHOSEN or len(FACES) * len(BUILTIN_LAYOUTS)
+EVERYDAY = {
+    ("square", "instant-sorry"),
+    ("crazy-corner", "race-for-home"),
+    ("head-to-head", "instant-home"),
+    ("triple-track", "instant-home"),
+    ("quadruple-track", "instant-sorry"),
+    ("solo", "danger-dots"),
+}
+"""the (layout, face) of the default-seat games the everyday run plays (every layout once, every
+face at least once, the shorter games); the others are ``--slow``"""
 MAX_SHOTS = 4000
 """a game still going after this many shots has stopped making progress: the test fails"""
 
@@ -60,28 +75,53 @@ def easy_match(layout: str, face_name: str, seats: tuple[str, ...], seed: int) -
     return Match(MatchConfig(face_name, layout, specs, seed))
 
 
-def test_every_computer_game_ends_with_a_winner():
-    """``GAMES`` games cycling through every face on every layout (default seats first, then
-    every other seat count), each to its winner (a solo game ends when its one player has every
-    scoring pawn HOME)."""
+def games() -> list[object]:
+    """The ``GAMES`` games, cycling through every face on every layout (default seats first, then
+    every other seat count), as (game number, layout, face, seats)."""
     plan = setups()
-    assert {p[0] for p in plan} == set(BUILTIN_LAYOUTS)
-    started = time.perf_counter()
-    rounds, shots = [], 0
+    out = []
     for i in range(GAMES):
         layout, f, seats = plan[i % len(plan)]
-        game = easy_game(layout, f, seats, 1000 + i)
-        shots += play_out(game)
-        where = f"game {i}: {f} on {layout} with {', '.join(seats)}"
-        assert game.winner in seats, where
-        assert game.turns.refused == [], f"{where}: {game.turns.refused}"
-        for line in game.turns.told:  # every shot told in a full sentence
-            assert line[0].isupper() and line[-1] in ".!" and "…" not in line, line
-        rounds.append(game.state.round)
+        slow = not CHOSEN and (layout, f) not in EVERYDAY
+        out.append(
+            pytest.param(
+                i,
+                layout,
+                f,
+                seats,
+                id=f"{i}-{layout}-{f}-{len(seats)}",
+                marks=[pytest.mark.slow] if slow else [],
+            )
+        )
+    return out
+
+
+def test_the_games_cover_every_layout_and_face():
+    plan = setups()
+    assert {p[0] for p in plan} == set(BUILTIN_LAYOUTS)
+    assert {p[:2] for p in plan[: len(FACES) * len(BUILTIN_LAYOUTS)]} >= EVERYDAY
+    assert {layout for layout, _ in EVERYDAY} == set(BUILTIN_LAYOUTS)
+    assert {f for _, f in EVERYDAY} == set(FACES)
+
+
+@pytest.mark.parametrize(("i", "layout", "f", "seats"), games())
+def test_every_computer_game_ends_with_a_winner(
+    i: int, layout: str, f: str, seats: tuple[str, ...]
+) -> None:
+    """Game ``i`` to its winner (a solo game ends when its one player has every scoring pawn
+    HOME)."""
+    started = time.perf_counter()
+    game = easy_game(layout, f, seats, 1000 + i)
+    shots = play_out(game)
+    where = f"game {i}: {f} on {layout} with {', '.join(seats)}"
+    assert game.winner in seats, where
+    assert game.turns.refused == [], f"{where}: {game.turns.refused}"
+    for line in game.turns.told:  # every shot told in a full sentence
+        assert line[0].isupper() and line[-1] in ".!" and "…" not in line, line
     elapsed = time.perf_counter() - started
     print(
-        f"\n{GAMES} games, {shots} shots, rounds {min(rounds)}..{max(rounds)}, "
-        f"{elapsed:.1f} s ({1000 * elapsed / max(shots, 1):.1f} ms a shot)"
+        f"\n{where}: {shots} shots, {game.state.round} rounds, {elapsed:.1f} s "
+        f"({1000 * elapsed / max(shots, 1):.1f} ms a shot)"
     )
 
 

@@ -36,7 +36,7 @@ GOOD_SCENE = {
     "face": "race-for-home",
     "pawns": [{"id": "north-1", "x": 0.004, "y": 0.035}, {"id": "south-2", "x": 0.0, "y": -0.05}],
 }
-GOOD_LAYOUT = (Path(__file__).parents[1] / "docs" / "layouts" / "example.toml").read_text()
+GOOD_LAYOUT = (Path(__file__).parents[2] / "docs" / "layouts" / "example.toml").read_text()
 GOOD_LOG: dict[str, Any] = {
     "schema": 2,
     "kind": "sorry-sliders-game",
