@@ -161,6 +161,8 @@ class PlanSearch:
         self.state, self.layout, self.face, self.params = state, layout, face, params
         self.pawn = pawn
         self.seat = layout.seat(seat)
+        self.setup = Setup(layout, face, params, "exact")
+        """what the search simulates in: the exact engine's batch path, whatever the game's engine"""
         self.model = win_model(layout, face, seat, hand, params)
         self.valuer = Valuer(state, seat, self.model)
         self.simulations = 0
@@ -371,9 +373,8 @@ class PlanSearch:
         speed = np.clip(x[:, 0] * (1 + e[:, 0]), 1e-3, self.params.max_speed)
         angle = np.clip(x[:, 1] + e[:, 1], -math.radians(89), math.radians(89))
         offset = np.clip(x[:, 2] + e[:, 2], -limit, limit)
-        setup = Setup(self.layout, self.face, self.params, "exact")
         many = Shots(self.seat_name, speed, angle, offset, release, seeds, self.pawn, refuse=False)
-        return simulate_many(setup, self.state.table, many)
+        return simulate_many(self.setup, self.state.table, many)
 
     def _values(self, res: BatchResult, rows: np.ndarray) -> list[float]:
         """The value of each row ``rows`` of ``res``, each distinct outcome valued once."""
