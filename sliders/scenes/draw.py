@@ -64,6 +64,27 @@ def forget_fonts() -> None:
     _GENERATION[0] += 1
 
 
+UI_REFERENCE = (1280, 800)
+"""the window size at which interface text is drawn at the sizes the screens ask for"""
+UI_SCALE = (0.8, 1.6)
+"""the least and most interface text is scaled by with the window"""
+MIN_UI_SIZE = 19
+"""the least interface text size (in :func:`font` units: 12.5 pixels)"""
+
+
+def ui_scale(surface: pygame.Surface) -> float:
+    """How much larger than at ``UI_REFERENCE`` interface text is drawn in ``surface``."""
+    w, h = surface.get_size()
+    k = min(w / UI_REFERENCE[0], h / UI_REFERENCE[1])
+    return min(max(k, UI_SCALE[0]), UI_SCALE[1])
+
+
+def ui_size(surface: pygame.Surface, size: int) -> int:
+    """The text size (:func:`font` units) to draw interface text meant as ``size`` at
+    ``UI_REFERENCE``: scaled with the window, never under ``MIN_UI_SIZE``."""
+    return max(round(size * ui_scale(surface)), MIN_UI_SIZE)
+
+
 def seat_rgb(seat: str) -> tuple[int, int, int]:
     return drawing.seat_rgb(seat)
 
