@@ -89,6 +89,8 @@ class App:
         self.think_budget = think_budget
         self.save_path = Path(save_path) if save_path else None
         self.control = control
+        self.hand = "normal"
+        """the hand the setup screen offers first (:data:`sliders.game.config.HANDS`)"""
         self.clock: Callable[[], float] = time.perf_counter
         self.pulled_at = 0.0
         self.polls: list[float] = []

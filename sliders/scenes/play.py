@@ -171,7 +171,8 @@ class PlayScreen:
         if outcome.words:
             self._say(outcome.words)
         if outcome.shot is not None:
-            if not self.match.start(outcome.shot):  # refused: told, the pawn back in the hand
+            shot = outcome.shot if outcome.foul else self.match.by_hand(outcome.shot)
+            if not self.match.start(shot):  # refused: told, the pawn back in the hand
                 for line in self.match.news():
                     self._say(line)
             if outcome.foul and outcome.shot.pawn:
@@ -465,7 +466,8 @@ class PlayScreen:
         self.overview_button.label = "Back (Tab)" if self.overview else "Overview (Tab)"
         self.overview_button.draw(surface, draw.ui_size(surface, 22))
         self._draw_banner(surface)
-        who = {s.seat: s.describe() for s in m.config.seats}
+        hand = f"human, {m.config.hand} hand"
+        who = {s.seat: hand if s.human else s.describe() for s in m.config.seats}
         pick = self.picking
         active = pick.seat if pick else m.turn
         boards: dict[str, Sequence[float]] | None = (

@@ -15,6 +15,7 @@ from sliders.ai import STRENGTHS
 from sliders.boards import face
 from sliders.errors import UserError
 from sliders.game.config import (
+    HANDS,
     MatchConfig,
     SeatSpec,
     available_layouts,
@@ -30,6 +31,12 @@ from sliders.scenes.table import Match
 OFF = "off"
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))
 CONTROL_WORDS = {"aim": "aim: pull back, let go", "flick": "flick: swing and let go"}
+HAND_WORDS = {
+    "steady": "steady",
+    "normal": "normal",
+    "shaky": "shaky",
+    "exact": "exact (practice)",
+}
 
 
 def game_name(name: str) -> str:
@@ -69,6 +76,7 @@ class SetupScreen:
         self.face = config.face if config else FACES[0]
         self.layout = config.layout if config and config.layout in self.layouts else self.layouts[0]
         self.seed = config.seed if config else None
+        self.hand = config.hand if config else app.hand
         self.who: dict[str, str] = {}
         if config:
             self.who = {s.seat: _who(s) for s in config.seats}
@@ -90,7 +98,7 @@ class SetupScreen:
             return ()
 
     def row_names(self) -> list[str]:
-        return ["face", "layout", "control", *self.seats()]
+        return ["face", "layout", "control", "hand", *self.seats()]
 
     def change(self, row: str, step: int) -> None:
         self.note = ""
@@ -103,6 +111,9 @@ class SetupScreen:
         elif row == "control":
             i = CONTROLS.index(self.app.control) if self.app.control in CONTROLS else 0
             self.app.control = CONTROLS[(i + step) % len(CONTROLS)]
+        elif row == "hand":
+            hands = list(HANDS)
+            self.hand = hands[(hands.index(self.hand) + step) % len(hands)]
         else:
             now = self.who.get(row, OFF)
             at = CHOICES.index(now) if now in CHOICES else CHOICES.index("human")  # a custom cpu
@@ -120,7 +131,7 @@ class SetupScreen:
                 specs.append(SeatSpec(seat, "cpu", choice.split(": ")[1]))
         if not specs:
             raise UserError("choose at least one player")
-        return MatchConfig(self.face, self.layout, tuple(specs), self.seed)
+        return MatchConfig(self.face, self.layout, tuple(specs), self.seed, hand=self.hand)
 
     def start(self) -> None:
         try:
@@ -205,6 +216,8 @@ class SetupScreen:
             elif name == "control":
                 value = CONTROL_WORDS.get(self.app.control, self.app.control)
                 label, rgb = "Control", draw.TEXT
+            elif name == "hand":
+                label, value, rgb = "Your hand", HAND_WORDS[self.hand], draw.TEXT
             else:
                 label = f"{SEAT_COLOURS[name].capitalize()} ({name})"
                 value, rgb = self.who.get(name, OFF), draw.seat_rgb(name)

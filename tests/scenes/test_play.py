@@ -38,7 +38,7 @@ def app():
 
 
 def _play(app: App, seats: str, face: str = "race-for-home", seed: int = 1) -> PlayScreen:
-    match = Match(MatchConfig(face, "square", parse_seat_specs(seats), seed))
+    match = Match(MatchConfig(face, "square", parse_seat_specs(seats), seed, hand="exact"))
     screen = PlayScreen(app, match)
     app.show(screen)
     app.step(FRAME)
