@@ -1,6 +1,9 @@
 """The window and its loop: one screen at a time, each with ``handle_event``, ``update`` and
 ``draw``; the app owns the clock.
 
+A screen may say whether anything it shows ``changed()`` since it was last drawn: a frame with
+no input whose screen has not changed is not drawn again (an idle window costs little).
+
 ``App.step(dt)`` runs one frame with a given frame time, so tests (and headless runs) drive the
 game deterministically by posting input events and stepping; ``App.run()`` is the real loop that
 measures ``dt`` with a clock at 60 frames a second and, while it waits for the next frame, polls
@@ -98,6 +101,9 @@ class App:
         self._pending: list[tuple[float, pygame.event.Event]] = []
         self.time = 0.0
         self.frames = 0
+        self.draws = 0
+        """frames drawn: a frame with no input whose screen says nothing ``changed`` is not"""
+        self._drawn_on: pygame.Surface | None = None
         self.running = True
         self.screen: Screen | None = None
 
@@ -149,8 +155,12 @@ class App:
             self.screen.update(dt)
         self.polls = self.polls[-1:]
         if draw and self.running and self.screen is not None:
-            self.screen.draw(self.surface)
-            pygame.display.flip()
+            changed = getattr(self.screen, "changed", None)
+            if pending or self.surface is not self._drawn_on or changed is None or changed():
+                self.screen.draw(self.surface)
+                pygame.display.flip()
+                self._drawn_on = self.surface
+                self.draws += 1
 
     def run(self) -> int:
         """The real loop, until the window closes or a screen quits: a frame every 1/FPS s,

@@ -100,6 +100,7 @@ class PlayScreen:
             draw.Button("Quit to menu", self._to_menu),
         ]
         self.overview_button = draw.Button("Overview (Tab)", self.toggle_overview)
+        self._drawn_key: tuple[object, ...] | None = None
 
     # -- input ------------------------------------------------------------------------------------
 
@@ -439,6 +440,29 @@ class PlayScreen:
 
     # -- drawing ------------------------------------------------------------------------------------
 
+    def changed(self) -> bool:
+        """True when the picture differs from the one drawn last (the app draws only then, or
+        on input): anything moving (a shot, the cameras, a computer's hand, a held pawn, the
+        floating words, the thinking dots) or any change of the game."""
+        m = self.match
+        moving = m.rolling or bool(self.floats) or self._cpu is not None or self.control.engaged
+        key = (
+            self.app.time if moving else None,
+            self._thinking_dots() if m.is_computer(m.turn) else None,
+            self.camera.centre, self.camera.scale, tuple(self.camera.rect),
+            self.lane_camera.centre, self.lane_camera.scale, self.lane_shown, self.lane_seat,
+            self.overview, self.paused, self.picking, len(self.match.told), len(self.messages),
+            m.state, self._leaving is not None,
+        )  # fmt: skip
+        if key == self._drawn_key:
+            return False
+        self._drawn_key = key
+        return True
+
+    def _thinking_dots(self) -> int:
+        """How many dots the "thinking" line shows now (1-3, turning over as time passes)."""
+        return 1 + int(self.app.time * 3) % 3
+
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
         side = min(max(int(w * 0.3), 280), 420)
@@ -558,8 +582,10 @@ class PlayScreen:
             status = "Round over: scoring"
         elif m.rolling:
             status = "Sliding…"
+        elif m.is_computer(seat) and self._cpu is None:
+            status = f"{self._name(seat)} (computer) is thinking" + "." * self._thinking_dots()
         elif m.is_computer(seat):
-            status = f"{self._name(seat)} (computer) is aiming…"
+            status = f"{self._name(seat)} (computer) is aiming"
         else:
             status = f"{self._name(seat)}: {self.control.hint}"
         rgb = draw.seat_rgb(seat) if seat else draw.TEXT
