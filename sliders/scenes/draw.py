@@ -85,8 +85,43 @@ def ui_size(surface: pygame.Surface, size: int) -> int:
     return max(round(size * ui_scale(surface)), MIN_UI_SIZE)
 
 
+MIN_CONTRAST = 4.5
+"""the least contrast ratio (WCAG) of interface text on the screens' backgrounds"""
+
+
+def luminance(rgb: Sequence[int]) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Sequence[int], b: Sequence[int]) -> float:
+    """The contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@functools.cache
+def legible(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``rgb`` lightened (mixed with white) just enough to read on the screens' backgrounds and
+    panels with at least ``MIN_CONTRAST``."""
+    out = rgb
+    for k in range(21):
+        out = tuple(round(v + (255 - v) * k / 20) for v in rgb)  # type: ignore[assignment]
+        if min(contrast(out, BACKGROUND), contrast(out, PANEL)) >= MIN_CONTRAST:
+            break
+    return out
+
+
 def seat_rgb(seat: str) -> tuple[int, int, int]:
-    return drawing.seat_rgb(seat)
+    """A seat's colour as the window's text and marks draw it: the player colour, lightened
+    where it would not read on the dark screens (blue)."""
+    return legible(drawing.seat_rgb(seat))
 
 
 def text(

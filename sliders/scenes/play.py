@@ -176,8 +176,7 @@ class PlayScreen:
             if not self.match.start(shot):  # refused: told, the pawn back in the hand
                 for line in self.match.news():
                     self._say(line)
-            if outcome.foul and outcome.shot.pawn:
-                self._say(f"Foul! {pawn_label(outcome.shot.pawn)}: the pawn crossed the foul line")
+            # a foul is told once, with the pawn's name, when the rules apply it
 
     def pane_at(self, pos: tuple[int, int]) -> draw.TableView | None:
         """The view a press at ``pos`` aims in: the pane under it, when that pane's camera is
@@ -476,7 +475,8 @@ class PlayScreen:
             self.lane_camera.place(self.lane_rect)
             self.lane_camera.apply()
         self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
-        self.overview_button.rect = pygame.Rect(self.play_area.right - 190, 56, 180, 34)
+        bh = max(34, round(34 * draw.ui_scale(self.app.surface)))
+        self.overview_button.rect = pygame.Rect(self.sidebar.x, h - bh - 10, self.sidebar.w, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._fit()
@@ -502,7 +502,7 @@ class PlayScreen:
         fits = lambda words: draw.font(size).size(words)[0] <= self.sidebar.width  # noqa: E731
         draw.text_lines(
             surface, wrap_all(self.messages[-6:], fits)[-10:], self.sidebar.x, bottom + 4,
-            self.sidebar.width, surface.get_height() - 20, draw.DIM, size,
+            self.sidebar.width, self.overview_button.rect.y - 2 * size, draw.DIM, size,
         )  # fmt: skip
         if self.paused:
             self._draw_pause(surface)
@@ -567,8 +567,6 @@ class PlayScreen:
     def _draw_banner(self, surface: pygame.Surface) -> None:
         m = self.match
         state = m.state
-        title = f"Sorry! Sliders · {m.face.title} · round {state.round}"
-        draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         seat = state.turn
         if self.picking is not None:
             seat = self.picking.seat
@@ -589,7 +587,21 @@ class PlayScreen:
         else:
             status = f"{self._name(seat)}: {self.control.hint}"
         rgb = draw.seat_rgb(seat) if seat else draw.TEXT
-        draw.text(surface, status, (surface.get_width() - 14, 14), 26, rgb, "topright")
+        w = surface.get_width()
+        big, small = draw.ui_size(surface, 30), draw.ui_size(surface, 26)
+        room = w - 28 - draw.font(small).size(status)[0] - 24  # what the status leaves the title
+        for title in (
+            f"Sorry! Sliders · {m.face.title} · round {state.round}",
+            f"{m.face.title} · round {state.round}",
+            f"Round {state.round}",
+        ):
+            if draw.font(big, True).size(title)[0] <= room:
+                break
+        else:
+            title = ""
+        status = draw.clipped(status, small, w - 28 - draw.font(big, True).size(title)[0] - 24)
+        draw.text(surface, title, (14, 12), big, draw.TEXT, bold=True)
+        draw.text(surface, status, (w - 14, 14), small, rgb, "topright")
 
     def _draw_pause(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -1,0 +1,55 @@
+"""Text that reads: every seat colour with enough contrast on the screens' backgrounds, and the
+play screen's title, status and sidebar text neither overlapping nor cut at small windows."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from sliders.game.config import MatchConfig, parse_seat_specs
+from sliders.outcome import SEATS
+from sliders.scenes import draw
+from sliders.scenes.app import App
+from sliders.scenes.play import PlayScreen
+from sliders.scenes.table import Match
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_every_seat_colour_reads_on_the_backgrounds(seat):
+    ink = draw.seat_rgb(seat)
+    assert draw.contrast(ink, draw.BACKGROUND) >= 4.5
+    assert draw.contrast(ink, draw.PANEL) >= 4.5
+
+
+@pytest.mark.parametrize("size", [(640, 420), (800, 600), (1000, 700), (1280, 800), (1920, 1080)])
+def test_the_play_screens_text_fits(size, monkeypatch):
+    app = App(size, sound=False, think_budget=None)
+    try:
+        seats = "south,west=cpu,north=cpu,east=cpu"
+        match = Match(MatchConfig("race-for-home", "square", parse_seat_specs(seats), 1))
+        screen = PlayScreen(app, match)
+        app.show(screen)
+        for _ in range(60):
+            app.step(1 / 60, draw=False)
+        drawn: list[tuple[str, pygame.Rect, int]] = []
+        real = draw.text
+
+        def text(surface, words, pos, size=24, *args, **kw):
+            rect = real(surface, words, pos, size, *args, **kw)
+            if surface is app.surface:  # not a score board's own picture
+                drawn.append((words, rect, size))
+            return rect
+
+        monkeypatch.setattr(draw, "text", text)
+        screen.draw(app.surface)
+        window = app.surface.get_rect()
+        top = [(w, r) for w, r, _ in drawn if r.y < 50 and w]
+        assert len(top) == 2, top  # the title and the status line
+        assert not top[0][1].colliderect(top[1][1]), top
+        for words, rect, _ in drawn:
+            assert window.contains(rect), (words, rect)
+        if size >= (800, 600):
+            # the banner and the messages at least 12 px (the font draws a size at 0.66 px a unit)
+            assert min(s for _, _, s in drawn) * draw.SIZE_TO_PX >= 12
+    finally:
+        app.close()
