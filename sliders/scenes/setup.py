@@ -86,6 +86,7 @@ class SetupScreen:
         self._down: pygame.Rect | None = None  # where the mouse button went down
         self.note = ""
         self.rows: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        self.pitch = 58
         self.start_button = draw.Button("Start", self.start)
         self.quit_button = draw.Button("Quit", app.quit)
 
@@ -186,10 +187,18 @@ class SetupScreen:
         w, h = self.app.surface.get_size()
         x = w // 2 - 300
         self.rows = []
-        for i, name in enumerate(self.row_names()):
-            y = 170 + i * 58
+        names = self.row_names()
+        top = min(170, round(h * 0.24))
+        self.pitch = min(58, (h - 130 - top) // max(len(names), 1))  # rows fit above Start
+        side = max(self.pitch - 8, 20)
+        for i, name in enumerate(names):
+            y = top + i * self.pitch
             self.rows.append(
-                (name, pygame.Rect(x + 220, y, 44, 44), pygame.Rect(x + 556, y, 44, 44))
+                (
+                    name,
+                    pygame.Rect(x + 220, y, side, side),
+                    pygame.Rect(x + 600 - side, y, side, side),
+                )
             )
         self.row = min(self.row, len(self.rows) - 1)
         self.start_button.rect = pygame.Rect(w // 2 - 230, h - 110, 220, 56)
@@ -199,11 +208,15 @@ class SetupScreen:
         self._fit()
         surface.fill(draw.BACKGROUND)
         w, _ = surface.get_size()
-        draw.text(surface, "Sorry! Sliders", (w // 2, 70), 84, draw.HIGHLIGHT, "center", True)
+        top = self.rows[0][1].y if self.rows else 170
+        title = min(84, max(top - 40, 40))
+        draw.text(
+            surface, "Sorry! Sliders", (w // 2, top * 0.4), title, draw.HIGHLIGHT, "center", True
+        )
         draw.text(
             surface,
             "choose the game, the layout, the control and the players",
-            (w // 2, 125),
+            (w // 2, top * 0.4 + title * 0.33 + 14),
             26,
             draw.DIM,
             "center",
@@ -226,14 +239,17 @@ class SetupScreen:
                 pygame.draw.rect(
                     surface,
                     (60, 60, 70),
-                    pygame.Rect(left.x - 230, left.y - 4, 620, 52),
+                    pygame.Rect(left.x - 230, left.y - 4, 620, self.pitch - 6),
                     border_radius=8,
                 )
-            draw.text(surface, label, (left.x - 210, y), 30, rgb, "midleft", True)
+            size = max(min(30, round(self.pitch * 0.55)), draw.MIN_UI_SIZE)
+            draw.text(surface, label, (left.x - 210, y), size, rgb, "midleft", True)
             for r, arrow in ((left, "<"), (right, ">")):
                 pygame.draw.rect(surface, (80, 80, 92), r, border_radius=6)
-                draw.text(surface, arrow, r.center, 34, draw.TEXT, "center", True)
-            draw.text(surface, value, ((left.right + right.left) // 2, y), 30, draw.TEXT, "center")
+                draw.text(surface, arrow, r.center, size + 4, draw.TEXT, "center", True)
+            draw.text(
+                surface, value, ((left.right + right.left) // 2, y), size, draw.TEXT, "center"
+            )
         if self.note:
             draw.text(
                 surface,
