@@ -184,6 +184,9 @@ class App:
         pygame.font.quit()
 
     def toggle_fullscreen(self) -> None:
+        """Full screen and back. Full screen is a borderless window the size of the desktop at
+        its corner, not a video mode change: SDL's true full screen waits for a window manager
+        to confirm it, and without one (a bare X display) it can hang the game."""
         if self.fullscreen:
             self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             self.fullscreen = False
@@ -191,7 +194,8 @@ class App:
         self.windowed_size = self.surface.get_size()
         sizes = pygame.display.get_desktop_sizes() or [self.windowed_size]
         try:
-            self.surface = pygame.display.set_mode(sizes[0], pygame.FULLSCREEN)
+            self.surface = pygame.display.set_mode(sizes[0], pygame.NOFRAME)
+            _window_to_corner()
             self.fullscreen = True
         except pygame.error:
             self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
@@ -204,6 +208,17 @@ class App:
         h = max(getattr(event, "h", 0) or getattr(event, "y", 0), MIN_SIZE[1])
         if (w, h) != self.surface.get_size():
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+
+
+def _window_to_corner() -> None:
+    """Move the window to the desktop's top left corner (where the video driver lets it)."""
+    window_class = getattr(pygame, "Window", None)
+    if window_class is None:
+        return
+    try:
+        window_class.from_display_module().position = (0, 0)
+    except (pygame.error, AttributeError):
+        pass
 
 
 def open_window(

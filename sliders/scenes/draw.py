@@ -500,8 +500,10 @@ def _draw_score_board(
         surface, HIGHLIGHT if active else ink, rect, 3 if active else 1, border_radius=8
     )
     name = f"{SEAT_COLOURS[player.seat].capitalize()} ({player.seat})"
-    text(surface, name, (rect.x + 10, rect.y + 6), 26, ink, bold=True)
-    text(surface, who, (rect.right - 10, rect.y + 8), 20, DIM, "topright")
+    named = text(surface, name, (rect.x + 10, rect.y + 6), 26, ink, bold=True)
+    room = rect.right - 10 - named.right - 12  # the player's kind, beside the name, never over it
+    if room > 24:
+        text(surface, clipped(who, 20, room), (rect.right - 10, rect.y + 8), 20, DIM, "topright")
     cells = HOME + 1
     top = rect.y + 32
     cw = (rect.width - 20) / cells
@@ -511,7 +513,9 @@ def _draw_score_board(
         fill = (78, 78, 86) if 0 < i < HOME else tuple(v // 3 + 40 for v in ink)
         pygame.draw.rect(surface, fill, cell, border_radius=4)
         label = {0: "START", HOME: "HOME"}.get(i, str(i))
-        text(surface, label, (cell.centerx, cell.bottom - 2), 14, DIM, "midbottom")
+        if font(MIN_UI_SIZE).size(label)[0] > cell.w - 2:
+            label = label[0]  # S, H: a narrow board
+        text(surface, label, (cell.centerx, cell.bottom - 1), MIN_UI_SIZE, DIM, "midbottom")
     spots = scoring_spots(rect, squares, pick is not None)
     for i, (cx, cy, dot) in enumerate(spots):
         if pick is not None and i == pick.default:
@@ -525,7 +529,7 @@ def _draw_score_board(
     # roller pawns: filled in hand, ring on the table, cross when removed
     y = top + ch + 16
     table = set(on_table)
-    text(surface, "pawns:", (rect.x + 10, y - 8), 18, DIM)
+    text(surface, "pawns:", (rect.x + 10, y - 8), MIN_UI_SIZE, DIM)
     for n in range(1, 5):
         pid = f"{player.seat}-{n}"
         c = (rect.x + 70 + (n - 1) * 24, y)
@@ -538,7 +542,7 @@ def _draw_score_board(
             pygame.draw.line(surface, DIM, (c[0] - 6, c[1] - 6), (c[0] + 6, c[1] + 6), 2)
             pygame.draw.line(surface, DIM, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 2)
     left = len(player.in_hand)
-    text(surface, f"{left} left", (rect.x + 170, y - 8), 18, DIM)
+    text(surface, f"{left} left", (rect.x + 170, y - 8), MIN_UI_SIZE, DIM)
 
 
 def scoring_spots(
