@@ -26,6 +26,7 @@ from sliders.errors import UserError
 from sliders.physics import Shot
 from sliders.scenes import draw
 from sliders.scenes.camera import HAND_BACK
+from sliders.scenes.draw import TableView
 from sliders.scenes.hand import Hand
 from sliders.scenes.table import Flick, Match
 
@@ -127,7 +128,7 @@ class Control:
     def draw(self, surface: pygame.Surface) -> None:
         """The control in the view it was taken in."""
 
-    def draw_in(self, surface: pygame.Surface, view: draw.TableView) -> None:
+    def draw_in(self, surface: pygame.Surface, view: TableView) -> None:
         """The control as seen in another view (the held pawn)."""
         if self.held is not None and self.seat is not None:
             view.draw_pawn(
@@ -308,7 +309,7 @@ class AimControl(Control):
             pygame.draw.line(surface, (250, 200, 60), a, self.pointer, 2)
         self.view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)
 
-    def draw_in(self, surface: pygame.Surface, view: draw.TableView) -> None:
+    def draw_in(self, surface: pygame.Surface, view: TableView) -> None:
         """The aim as seen in another pane: the path the pawn is aimed along, and the pawn."""
         aim = self.aim()
         if self.held is None or self.seat is None:

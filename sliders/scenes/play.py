@@ -35,6 +35,7 @@ from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.camera import EASE, Camera, panes
 from sliders.scenes.controls import Control, Outcome, aim_path, board_far, hand_spot, make_control
+from sliders.scenes.draw import TableView
 from sliders.scenes.table import REMOVING_EVENTS, Match, status_word
 
 STILL_TIME = 0.3
@@ -513,7 +514,7 @@ class PlayScreen:
         h = max(rect.h // 18, 26)
         return pygame.Rect(rect.x + 12, rect.bottom - h - 12, min(260, rect.w - 24), h)
 
-    def _draw_pane(self, surface: pygame.Surface, view: draw.TableView, main: bool) -> None:
+    def _draw_pane(self, surface: pygame.Surface, view: TableView, main: bool) -> None:
         """The table in one pane: the pawns, their points at rest, the hand, the aim; the
         floating words in the main pane."""
         m = self.match
@@ -538,7 +539,7 @@ class PlayScreen:
             self.control.draw_in(surface, view)
         surface.set_clip(None)
 
-    def _draw_hand(self, surface: pygame.Surface, view: draw.TableView) -> None:
+    def _draw_hand(self, surface: pygame.Surface, view: TableView) -> None:
         m = self.match
         seat = m.turn
         if seat is None or m.rolling or m.state.phase is not Phase.SHOOTING:
