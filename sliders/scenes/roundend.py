@@ -184,7 +184,13 @@ class RoundEndScreen:
         if self.seat is not None:
             name = SEAT_COLOURS[self.seat].capitalize()
             n = len(self.options)
-            head = f"{name}: move your scoring pawns ({self.index + 1} of {n})"
+            for head in (  # the longest that fits the sidebar, never cut
+                f"{name}: move your scoring pawns ({self.index + 1} of {n})",
+                f"{name}: your scoring pawns ({self.index + 1}/{n})",
+                f"{name}: choice {self.index + 1}/{n}",
+            ):
+                if draw.font(22, True).size(head)[0] <= self.sidebar.width:
+                    break
             draw.text(surface, head, (self.sidebar.x, y), 22, draw.seat_rgb(self.seat), bold=True)
             y += 24
             if self.index == 0:

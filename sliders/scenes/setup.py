@@ -216,7 +216,7 @@ class SetupScreen:
         draw.text(
             surface,
             "choose the game, the layout, the control and the players",
-            (w // 2, top * 0.4 + title * 0.33 + 14),
+            (w // 2, top * 0.4 + title * 0.4 + 14),
             26,
             draw.DIM,
             "center",
