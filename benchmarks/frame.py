@@ -2,6 +2,11 @@
 against drawing the same screen with the camera still, measured in the same run.
 
     SDL_VIDEODRIVER=dummy python benchmarks/frame.py [--frames 600] [--size 1280x800] [--engine E]
+    SDL_VIDEODRIVER=dummy python benchmarks/frame.py --idle [--frames 600]
+
+``--idle`` measures idle frames instead: a person's turn on the square at 800x600, 1280x800 and
+1920x1080, the lane pane in and nothing moving, each frame a whole ``App.step`` (the window
+draws only when something changed), against the same screen drawn every frame.
 
 Sixteen pawns stand on the board of a four-player square and are kicked toward the middle every
 half second, so they keep colliding (in the pymunk engine their velocities are set; the exact
@@ -70,10 +75,43 @@ def camera_path(t: float, overview: float) -> tuple[tuple[float, float], float]:
     return (0.0, 0.0), overview
 
 
+IDLE_SIZES = ((800, 600), (1280, 800), (1920, 1080))
+
+
+def idle(frames: int) -> None:
+    """Processor time of an idle frame (nothing moves: a person about to aim) at each size."""
+    print(f"idle play screen (a person's turn, square), {frames} frames at dt={FRAME:.4f} s; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
+    print(f"{'size':>10} {'idle frame cpu ms':>18} {'drawn every frame':>18} {'frames drawn':>13}")
+    for size in IDLE_SIZES:
+        app = App(size, sound=False, think_budget=None)
+        config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north=cpu"), 1)
+        screen = PlayScreen(app, Match(config))
+        app.show(screen)
+        for _ in range(240):  # the lane pane slides in, the cameras settle
+            app.step(FRAME)
+        drawn = app.draws
+        c0 = time.thread_time()
+        for _ in range(frames):
+            app.step(FRAME)
+        cpu = (time.thread_time() - c0) / frames
+        drawn = app.draws - drawn
+        c0 = time.thread_time()
+        for _ in range(frames):
+            app.step(FRAME, draw=False)
+            screen.draw(app.surface)
+            pygame.display.flip()
+        every = (time.thread_time() - c0) / frames
+        label = f"{size[0]}x{size[1]}"
+        print(f"{label:>10} {cpu * 1e3:18.3f} {every * 1e3:18.2f} {drawn:13d}")
+        app.close()
+
+
 def parse_args() -> tuple[argparse.Namespace, int, int]:
     """The command line's options, and the window's width and height."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=600)
+    ap.add_argument("--idle", action="store_true", help="idle frames at three window sizes")
     ap.add_argument("--size", default="1280x800", help="window size, WxH (default 1280x800)")
     ap.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE,
                     help=f"physics engine (default {DEFAULT_ENGINE})")  # fmt: skip
@@ -89,6 +127,9 @@ def parse_args() -> tuple[argparse.Namespace, int, int]:
 
 def main() -> None:
     args, w, h = parse_args()
+    if args.idle:
+        idle(args.frames)
+        return
     app = App((w, h), sound=False, think_budget=None)
     specs = parse_seat_specs(",".join(f"{s}=cpu:easy" for s in SEATS))
     match = Match(MatchConfig("race-for-home", "square", specs, seed=1, engine=args.engine))
@@ -125,7 +166,8 @@ def main() -> None:
         sim = start(
             Setup(match.layout, match.face, match.params, args.engine), table, replace(shot, seed=1)
         )
-        match.follow(sim)
+        match.turns.sim = sim  # the benchmark's own shot in flight
+        match._curr = match._prev = sim.positions()
         return sim
 
     def kick(sim: Simulation) -> Simulation:

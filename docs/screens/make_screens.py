@@ -92,6 +92,41 @@ def main(out: Path) -> None:
         _control(control, out / f"control-{control}.png")
     for layout in BUILTIN_LAYOUTS:
         _layout(layout, out / f"layout-{layout}.png")
+    for layout, size in AIMING:
+        _aiming(layout, size, out / f"aim-{layout}-{size[0]}x{size[1]}.png")
+
+
+AIMING = (("crazy-corner", (1280, 800)), ("quadruple-track", (1280, 800)), ("square", (800, 600)))
+"""the layouts and window sizes shown while a person aims (``aim-LAYOUT-WxH.png``)"""
+
+
+def _aiming(name: str, size: tuple[int, int], path: Path) -> None:
+    """A person about to slide on layout ``name``: the lane pane and the board beside it, the
+    pawn pulled back a little to the side, its aim drawn in both panes."""
+    app = App(size, sound=False, think_budget=None)
+    try:
+        seats = load_layout(name).seats
+        specs = ",".join(
+            f"{s.name}={'human' if i == 0 else 'cpu:easy'}" for i, s in enumerate(seats)
+        )
+        match = Match(MatchConfig("race-for-home", name, parse_seat_specs(specs), seed=3))
+        screen = PlayScreen(app, match)
+        app.show(screen)
+        for _ in range(120):
+            app.step(FRAME, draw=False)
+        first = seats[0].name
+        lane = match.seat(first)
+        view = screen.lane_view
+        at = view.to_screen(*lane.to_world(lane.foul - 0.004, 0.01))
+        _post(pygame.MOUSEBUTTONDOWN, at, button=1)
+        app.step(FRAME)
+        back = view.to_screen(*lane.to_world(lane.foul - 0.09, 0.022))
+        pull = (at[0] + (back[0] - at[0]) * 1.6, at[1] + (back[1] - at[1]) * 1.6)
+        _post(pygame.MOUSEMOTION, pull, rel=(0, 0), buttons=(1, 0, 0))
+        app.step(FRAME)
+        _shot(app, path)
+    finally:
+        app.close()
 
 
 # the face each layout's picture is played on, so that every face is shown somewhere
@@ -125,17 +160,18 @@ def _control(name: str, path: Path) -> None:
         match = Match(MatchConfig("race-for-home", "square", seats, seed=3, starter="south"))
         screen = PlayScreen(app, match)
         app.show(screen)
-        for _ in range(90):  # the camera settles on red's lane
+        for _ in range(120):  # the lane pane slides in and settles on red's lane
             app.step(FRAME, draw=False)
         app.step(FRAME)
         lane = match.seat("south")
+        view = getattr(screen, "lane_view", screen.view)  # where red's lane is large
         control = getattr(screen, "control", None)
         if control is not None:
             spot = control.waiting("south")[0][1]
         else:
             spot = match.hand_point("south", 0, len(match.state.player("south").in_hand))
-        start = screen.view.to_screen(*lane.to_world(*spot))
-        forward = screen.view.to_screen(*lane.to_world(spot[0] + 0.01, spot[1]))
+        start = view.to_screen(*lane.to_world(*spot))
+        forward = view.to_screen(*lane.to_world(spot[0] + 0.01, spot[1]))
         ux, uy = forward[0] - start[0], forward[1] - start[1]
         norm = math.hypot(ux, uy) or 1.0
         ux, uy = ux / norm, uy / norm
@@ -143,12 +179,12 @@ def _control(name: str, path: Path) -> None:
         app.step(FRAME)
         if name == "aim":  # pull back from where the pawn now waits, a little to the side
             held = getattr(control, "hold", spot)
-            at = screen.view.to_screen(*lane.to_world(*held))
+            at = view.to_screen(*lane.to_world(*held))
             full = getattr(sys.modules.get("sliders.scenes.controls"), "PULL_MAX", 240)
             moves = [(at[0] - ux * d + uy * d * 0.2, at[1] - uy * d - ux * d * 0.2)
                      for d in range(10, round(full * 0.6), 10)]  # fmt: skip
         else:  # swing the pawn toward the foul line, not yet let go
-            foul = screen.view.to_screen(*lane.to_world(lane.foul, spot[1]))
+            foul = view.to_screen(*lane.to_world(lane.foul, spot[1]))
             reach = math.dist(start, foul) * 0.6
             moves = [(start[0] + ux * reach * k / 12, start[1] + uy * reach * k / 12)
                      for k in range(1, 13)]  # fmt: skip

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from sliders.cli.flags.play import CONTROLS, DEFAULT_CONTROL, MAX_SIDE, MIN_SIZE
 from sliders.errors import UserError
-from sliders.game.config import config_from_flags
+from sliders.game.config import DEFAULT_HAND, check_hand, config_from_flags
 from sliders.game.gamelog import load_replay
 from sliders.physics import require_engine
 from sliders.scenes.table import Match
@@ -24,6 +24,7 @@ def run(args: argparse.Namespace) -> int:
     control = DEFAULT_CONTROL if args.control is None else args.control
     if control not in CONTROLS:
         raise UserError(f"--control {control!r}: choose from {', '.join(CONTROLS)}")
+    hand = check_hand(args.hand or DEFAULT_HAND)
     config = None
     replay = None
     if args.replay:
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
 
         replay = load_replay(args.replay)
     elif args.face or args.layout or args.seats or args.seed is not None or args.engine:
-        config = config_from_flags(args.face, args.layout, args.seats, args.seed, args.engine)
+        config = config_from_flags(args.face, args.layout, args.seats, args.seed, args.engine, hand)
     if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
         raise UserError(f"--save {args.save}: directory does not exist")
     if args.save and os.path.isdir(args.save):
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     app = _open_window(size, args)
     app.control = control
+    app.hand = hand
     try:
         if replay is not None:
             from sliders.scenes.screens import ReplayScreen

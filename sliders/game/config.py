@@ -18,6 +18,11 @@ from sliders.physics import Noise
 from sliders.rules import parse_seat
 
 DEFAULT_STRENGTH = "medium"
+HANDS: dict[str, str] = {"steady": "low", "normal": "medium", "shaky": "high", "exact": "none"}
+"""a person's hand: the execution noise of their slides, by the noise level it is
+(:data:`sliders.physics.NOISE_LEVELS`); ``normal`` is the ``medium`` computer's hand, ``exact``
+has none (practice)"""
+DEFAULT_HAND = "normal"
 DEFAULT_LAYOUT = "square"
 COMPUTER_KEYS = ("hand", "mind")
 """the settings of a computer seat besides its strength"""
@@ -120,6 +125,8 @@ class MatchConfig:
     seed: int | None = None
     starter: str | None = None
     engine: str | None = None  # the physics engine (None: the default)
+    hand: str = DEFAULT_HAND
+    """the hand of every person at the table (:data:`HANDS`)"""
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -138,8 +145,9 @@ def config_from_flags(
     seats: str | None = None,
     seed: int | None = None,
     engine: str | None = None,
+    hand: str | None = None,
 ) -> MatchConfig:
-    """The game ``sliders play --face --layout --seats --seed --engine`` asks for. Left out: the
+    """The game ``sliders play --face --layout --seats --seed --engine --hand`` asks for. Left out: the
     layout is the square; the seats are the layout's default seats (see
     :func:`default_seat_specs`); the face is the one the layout is played with; the engine is
     the default one."""
@@ -147,7 +155,14 @@ def config_from_flags(
     layout = layout or DEFAULT_LAYOUT
     spec = read_layout(layout)  # a bad name or file fails here, in one line
     specs = parse_seat_specs(seats) if seats else default_seat_specs(layout)
-    return MatchConfig(check_face(face or spec.face), layout, specs, seed, engine=engine)
+    return MatchConfig(
+        check_face(face or spec.face),
+        layout,
+        specs,
+        seed,
+        engine=engine,
+        hand=check_hand(hand or DEFAULT_HAND),
+    )
 
 
 def default_seat_specs(layout: str) -> tuple[SeatSpec, ...]:
@@ -196,6 +211,13 @@ def parse_seat_specs(text: str) -> tuple[SeatSpec, ...]:
     if not specs:
         raise UserError("--seats: no seats given")
     return tuple(specs[s] for s in SEATS if s in specs)
+
+
+def check_hand(name: str) -> str:
+    """``name`` if it is a person's hand (:data:`HANDS`), else one line saying which are."""
+    if name not in HANDS:
+        raise UserError(f"unknown hand {name!r} (choose from {', '.join(HANDS)})")
+    return name
 
 
 def check_face(name: str) -> str:

@@ -19,12 +19,14 @@ from typing import Protocol
 import numpy as np
 
 from sliders.ai import ComputerPlayer, PlanSearch
+from sliders.ai.release import fit_release
 from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout
 from sliders.errors import UserError
-from sliders.game.config import MatchConfig
+from sliders.game.config import HANDS, MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
 from sliders.outcome import Shot, ShotResult
-from sliders.physics import PhysicsParams, Setup, Simulation, start
+from sliders.physics import Noise, PhysicsParams, Setup, Simulation, start
+from sliders.physics.noise import apply_errors
 from sliders.rules import (
     HOME,
     START,
@@ -107,6 +109,15 @@ class Turns:
             for spec, stream in zip(config.seats, streams[1:], strict=True)
             if not spec.human
         }
+        self.hand = Noise.level(HANDS[config.hand])
+        """every person's hand: the noise :meth:`by_hand` adds to their slides"""
+        self.hand_rngs: dict[str, np.random.Generator] = {
+            spec.seat: np.random.default_rng(stream)
+            for spec, stream in zip(config.seats, streams[1:], strict=True)
+            if spec.human
+        }
+        if game is None:
+            self.game.hands = {seat: config.hand for seat in self.hand_rngs}
         self.sim: Simulation | None = None
         """the shot in flight: released and not yet applied"""
         self.slide: Shot | None = None  # the shot in flight as slid (pawn, seed), for the log
@@ -161,6 +172,17 @@ class Turns:
         )
 
     # -- a shot -------------------------------------------------------------------------------------
+
+    def by_hand(self, shot: Shot) -> Shot:
+        """A person's intended ``shot`` as their hand slides it: one draw of the hand's noise
+        from the seat's own stream (seeded by the game's seed), moved across the lane where its
+        pawn fits, as a computer's hand does. Release the result: the log keeps the shot slid."""
+        rng = self.hand_rngs.get(shot.seat)
+        if rng is None or self.hand.is_zero:
+            return shot
+        (e,) = self.hand.draw(rng, 1)
+        executed = apply_errors(shot, e, self.seat(shot.seat), self.params)
+        return fit_release(executed, self.state, self.layout, self.params)
 
     def release(self, shot: Shot) -> bool:
         """Release ``shot`` of the seat to move (its next pawn in hand when the shot names none):

@@ -20,6 +20,9 @@ for the physical game leaves it out) and each shot step's ``slide`` (the
 :class:`~sliders.outcome.Shot` as slid, with its pawn and seed, for a replay to re-run the
 physics). Schema 1 logs (no slides; no layout, or a layout name alone) still load.
 
+An optional ``hands`` (``{"south": "normal"}``) records the hand each person slid with in the
+window (the execution noise added to their aim; the slides logged are the shots as slid).
+
 Schema 3 adds ``boards`` and ``round``: a game resumed from score boards in progress
 (``{"south": [0, 0, 2, 6], ...}``, every seat's, and the number of the round it resumed at).
 Only such a game is written as schema 3; every other log stays schema 2, so an older sliders
@@ -152,6 +155,8 @@ class Game:
         self.layout = LayoutRef(layout, first.seats) if isinstance(layout, str) else layout
         self.steps: list[Step] = []
         self._states: list[GameState] = [first]
+        self.hands: dict[str, str] = {}
+        """the hand each person slid with (seat: ``steady``, ``normal`` ...), when known"""
 
     @property
     def state(self) -> GameState:
@@ -220,6 +225,8 @@ class Game:
             out["round"] = self.round
         if self.layout is not None:
             out["layout"] = self.layout.to_json()
+        if self.hands:
+            out["hands"] = dict(self.hands)
         out["steps"] = [s.to_json() for s in self.steps]
         return out
 
@@ -240,6 +247,7 @@ class Game:
             )
             if data.get("layout") is not None:
                 game.layout = LayoutRef.from_json(data["layout"], game.seats)
+            game.hands = {str(k): str(v) for k, v in dict(data.get("hands") or {}).items()}
             steps = list(data["steps"])
         except UserError as exc:
             raise UserError(f"game log setup: {exc}") from None
@@ -315,6 +323,12 @@ def check_log(data: Any) -> None:
                 checks.whole(square, f"boards.{seat}[{i}]", 0, 6)
     if data.get("round") is not None:
         checks.whole(data["round"], "round", 1, 10**6)
+    hands = data.get("hands")
+    if hands is not None:
+        checks.obj(hands, "hands", hands.keys() if isinstance(hands, dict) else ())
+        for seat, hand in hands.items():
+            checks.text(seat, "hands", limit=16)
+            checks.text(hand, f"hands.{seat}", limit=16)
     for n, step in enumerate(checks.array(data["steps"], "steps", 0, MAX_STEPS), 1):
         _check_step(step, f"step {n}")
 
@@ -331,7 +345,9 @@ def _check_layout(layout: Any) -> None:
         checks.text(layout, "layout")
 
 
-_LOG_KEYS = ("schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "steps")
+_LOG_KEYS = (
+    "schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "hands", "steps"
+)  # fmt: skip
 _REST_KEYS = ("id", "seat", "x", "y", "status", "points", "choices")
 _STATUSES = tuple(str(s) for s in Status)
 _EVENT_TYPES = tuple(str(e) for e in EventType)

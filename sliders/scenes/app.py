@@ -1,6 +1,9 @@
 """The window and its loop: one screen at a time, each with ``handle_event``, ``update`` and
 ``draw``; the app owns the clock.
 
+A screen may say whether anything it shows ``changed()`` since it was last drawn: a frame with
+no input whose screen has not changed is not drawn again (an idle window costs little).
+
 ``App.step(dt)`` runs one frame with a given frame time, so tests (and headless runs) drive the
 game deterministically by posting input events and stepping; ``App.run()`` is the real loop that
 measures ``dt`` with a clock at 60 frames a second and, while it waits for the next frame, polls
@@ -89,6 +92,8 @@ class App:
         self.think_budget = think_budget
         self.save_path = Path(save_path) if save_path else None
         self.control = control
+        self.hand = "normal"
+        """the hand the setup screen offers first (:data:`sliders.game.config.HANDS`)"""
         self.clock: Callable[[], float] = time.perf_counter
         self.pulled_at = 0.0
         self.polls: list[float] = []
@@ -96,6 +101,9 @@ class App:
         self._pending: list[tuple[float, pygame.event.Event]] = []
         self.time = 0.0
         self.frames = 0
+        self.draws = 0
+        """frames drawn: a frame with no input whose screen says nothing ``changed`` is not"""
+        self._drawn_on: pygame.Surface | None = None
         self.running = True
         self.screen: Screen | None = None
 
@@ -147,8 +155,12 @@ class App:
             self.screen.update(dt)
         self.polls = self.polls[-1:]
         if draw and self.running and self.screen is not None:
-            self.screen.draw(self.surface)
-            pygame.display.flip()
+            changed = getattr(self.screen, "changed", None)
+            if pending or self.surface is not self._drawn_on or changed is None or changed():
+                self.screen.draw(self.surface)
+                pygame.display.flip()
+                self._drawn_on = self.surface
+                self.draws += 1
 
     def run(self) -> int:
         """The real loop, until the window closes or a screen quits: a frame every 1/FPS s,
@@ -172,6 +184,9 @@ class App:
         pygame.font.quit()
 
     def toggle_fullscreen(self) -> None:
+        """Full screen and back. Full screen is a borderless window the size of the desktop at
+        its corner, not a video mode change: SDL's true full screen waits for a window manager
+        to confirm it, and without one (a bare X display) it can hang the game."""
         if self.fullscreen:
             self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             self.fullscreen = False
@@ -179,7 +194,8 @@ class App:
         self.windowed_size = self.surface.get_size()
         sizes = pygame.display.get_desktop_sizes() or [self.windowed_size]
         try:
-            self.surface = pygame.display.set_mode(sizes[0], pygame.FULLSCREEN)
+            self.surface = pygame.display.set_mode(sizes[0], pygame.NOFRAME)
+            _window_to_corner()
             self.fullscreen = True
         except pygame.error:
             self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
@@ -192,6 +208,17 @@ class App:
         h = max(getattr(event, "h", 0) or getattr(event, "y", 0), MIN_SIZE[1])
         if (w, h) != self.surface.get_size():
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+
+
+def _window_to_corner() -> None:
+    """Move the window to the desktop's top left corner (where the video driver lets it)."""
+    window_class = getattr(pygame, "Window", None)
+    if window_class is None:
+        return
+    try:
+        window_class.from_display_module().position = (0, 0)
+    except (pygame.error, AttributeError):
+        pass
 
 
 def open_window(

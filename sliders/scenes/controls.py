@@ -26,6 +26,7 @@ from sliders.errors import UserError
 from sliders.physics import Shot
 from sliders.scenes import draw
 from sliders.scenes.camera import HAND_BACK
+from sliders.scenes.draw import TableView
 from sliders.scenes.hand import Hand
 from sliders.scenes.table import Flick, Match
 
@@ -63,8 +64,7 @@ def top_speed(match: Match, seat: str) -> float:
     """The aim control's full-power speed for ``seat``: a margin over the speed that carries a
     pawn from the foul line to the far edge of the board."""
     lane = match.seat(seat)
-    far = lane.from_world(0.0, 0.0)[0] + match.layout.board_side / 2
-    distance = max(far - lane.foul, 0.05)
+    distance = max(board_far(match, seat) - lane.foul, 0.05)
     speed = TOP_MARGIN * math.sqrt(2 * match.params.deceleration * distance)
     return match.limits(seat).clip_speed(speed)
 
@@ -126,7 +126,17 @@ class Control:
         raise NotImplementedError
 
     def draw(self, surface: pygame.Surface) -> None:
-        pass
+        """The control in the view it was taken in."""
+
+    def draw_in(self, surface: pygame.Surface, view: TableView) -> None:
+        """The control as seen in another view (the held pawn)."""
+        if self.held is not None and self.seat is not None:
+            view.draw_pawn(
+                surface, self.held, *self.lane().to_world(*self.hold), ring=draw.HIGHLIGHT
+            )
+
+    def draw_gauge(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        """The control's gauge, if it has one, in ``rect``."""
 
 
 class FlickControl(Control):
@@ -276,33 +286,87 @@ class AimControl(Control):
             return Outcome(words="Pull back, away from the board, to slide the pawn forward")
         return Outcome(shot=shot)
 
+    def aim(self) -> tuple[float, float] | None:
+        """(speed fraction 0..1, angle to the shooter's right of straight, rad) of the pull now;
+        None when the pull does not point the pawn toward the board."""
+        if self.held is None or self.seat is None:
+            return None
+        power, (wx, wy) = self.pull()
+        along, across = self.lane().vector_from_world(wx, wy)
+        if along <= 0 or power <= 0:
+            return None
+        return power, math.atan2(across, along)
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.held is None or self.seat is None:
             return
         lane = self.lane()
         x, y = lane.to_world(*self.hold)
-        power, (wx, wy) = self.pull()
         a = self.view.to_screen(x, y)
-        forward = lane.vector_from_world(wx, wy)[0] > 0
-        if forward and power > 0:
-            end = self.view.to_screen(x + wx * 0.6, y + wy * 0.6)
-            _dashes(surface, (255, 255, 255), a, end, 2)
+        aim = self.aim()
+        if aim is not None:
+            aim_path(surface, self.view, lane, self.hold, aim[1], self.far(), (255, 255, 255))
             pygame.draw.line(surface, (250, 200, 60), a, self.pointer, 2)
         self.view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)
-        self._gauge(surface, power)
 
-    def _gauge(self, surface: pygame.Surface, power: float) -> None:
-        rect = self.view.rect
-        box = pygame.Rect(rect.x + 16, rect.bottom - 46, 260, 30)
-        pygame.draw.rect(surface, (20, 20, 24), box, border_radius=6)
-        fill = box.inflate(-6, -6)
+    def draw_in(self, surface: pygame.Surface, view: TableView) -> None:
+        """The aim as seen in another pane: the path the pawn is aimed along, and the pawn."""
+        aim = self.aim()
+        if self.held is None or self.seat is None:
+            return
+        lane = self.lane()
+        if aim is not None:
+            aim_path(surface, view, lane, self.hold, aim[1], self.far(), (255, 255, 255))
+        view.draw_pawn(surface, self.held, *lane.to_world(*self.hold), ring=draw.HIGHLIGHT)
+
+    def far(self) -> float:
+        """How far down the lane the far edge of the board is (m)."""
+        assert self.seat is not None
+        return board_far(self.match, self.seat)
+
+    def draw_gauge(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        """The power gauge in ``rect``: a bar, no number (the hand, not a readout, sets it)."""
+        if self.held is None:
+            return
+        power = self.pull()[0]
+        pygame.draw.rect(surface, (20, 20, 24), rect, border_radius=6)
+        fill = rect.inflate(-6, -6)
         fill.width = round(fill.width * power)
         rgb = (90, 200, 90) if power < 0.7 else (240, 190, 60) if power < 0.9 else (230, 80, 60)
         if fill.width > 0:
             pygame.draw.rect(surface, rgb, fill, border_radius=4)
-        pygame.draw.rect(surface, (200, 200, 200), box, 1, border_radius=6)
-        words = f"power {round(power * 100)} %  ({self.speed():.2f} m/s)"
-        draw.text(surface, words, (box.right + 10, box.centery), 22, draw.TEXT, "midleft")
+        pygame.draw.rect(surface, (200, 200, 200), rect, 1, border_radius=6)
+        draw.text(surface, "power", (rect.x + 10, rect.centery), size, draw.TEXT, "midleft", True)
+
+
+def board_far(match: Match, seat: str) -> float:
+    """How far down ``seat``'s lane the far edge of the board is (m)."""
+    lane = match.seat(seat)
+    return lane.from_world(0.0, 0.0)[0] + match.layout.board_side / 2
+
+
+def aim_path(
+    surface: pygame.Surface,
+    view: draw.TableView,
+    lane: Seat,
+    hold: Pos,
+    angle: float,
+    far: float,
+    rgb: tuple[int, int, int],
+) -> None:
+    """The dashed path of a pawn released at ``hold`` (along, across) heading ``angle`` (rad,
+    to the shooter's right), drawn in ``view`` up to the far edge of the board (``far`` metres
+    down the lane), clipped to the view."""
+    along, across = hold
+    length = max(far - along, 0.0) / max(math.cos(angle), 0.2)
+    end = (along + length * math.cos(angle), across + length * math.sin(angle))
+    a = view.to_screen(*lane.to_world(along, across))
+    b = view.to_screen(*lane.to_world(*end))
+    clip = surface.get_clip()
+    surface.set_clip(view.rect.clip(clip))
+    _dashes(surface, (20, 22, 28), a, b, 5)
+    _dashes(surface, rgb, a, b, 2)
+    surface.set_clip(clip)
 
 
 def make_control(name: str, match: Match, view: draw.TableView) -> Control:

@@ -64,8 +64,64 @@ def forget_fonts() -> None:
     _GENERATION[0] += 1
 
 
+UI_REFERENCE = (1280, 800)
+"""the window size at which interface text is drawn at the sizes the screens ask for"""
+UI_SCALE = (0.8, 1.6)
+"""the least and most interface text is scaled by with the window"""
+MIN_UI_SIZE = 19
+"""the least interface text size (in :func:`font` units: 12.5 pixels)"""
+
+
+def ui_scale(surface: pygame.Surface) -> float:
+    """How much larger than at ``UI_REFERENCE`` interface text is drawn in ``surface``."""
+    w, h = surface.get_size()
+    k = min(w / UI_REFERENCE[0], h / UI_REFERENCE[1])
+    return min(max(k, UI_SCALE[0]), UI_SCALE[1])
+
+
+def ui_size(surface: pygame.Surface, size: int) -> int:
+    """The text size (:func:`font` units) to draw interface text meant as ``size`` at
+    ``UI_REFERENCE``: scaled with the window, never under ``MIN_UI_SIZE``."""
+    return max(round(size * ui_scale(surface)), MIN_UI_SIZE)
+
+
+MIN_CONTRAST = 4.5
+"""the least contrast ratio (WCAG) of interface text on the screens' backgrounds"""
+
+
+def luminance(rgb: Sequence[int]) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Sequence[int], b: Sequence[int]) -> float:
+    """The contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@functools.cache
+def legible(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``rgb`` lightened (mixed with white) just enough to read on the screens' backgrounds and
+    panels with at least ``MIN_CONTRAST``."""
+    out = rgb
+    for k in range(21):
+        out = tuple(round(v + (255 - v) * k / 20) for v in rgb)  # type: ignore[assignment]
+        if min(contrast(out, BACKGROUND), contrast(out, PANEL)) >= MIN_CONTRAST:
+            break
+    return out
+
+
 def seat_rgb(seat: str) -> tuple[int, int, int]:
-    return drawing.seat_rgb(seat)
+    """A seat's colour as the window's text and marks draw it: the player colour, lightened
+    where it would not read on the dark screens (blue)."""
+    return legible(drawing.seat_rgb(seat))
 
 
 def text(
@@ -444,8 +500,10 @@ def _draw_score_board(
         surface, HIGHLIGHT if active else ink, rect, 3 if active else 1, border_radius=8
     )
     name = f"{SEAT_COLOURS[player.seat].capitalize()} ({player.seat})"
-    text(surface, name, (rect.x + 10, rect.y + 6), 26, ink, bold=True)
-    text(surface, who, (rect.right - 10, rect.y + 8), 20, DIM, "topright")
+    named = text(surface, name, (rect.x + 10, rect.y + 6), 26, ink, bold=True)
+    room = rect.right - 10 - named.right - 12  # the player's kind, beside the name, never over it
+    if room > 24:
+        text(surface, clipped(who, 20, room), (rect.right - 10, rect.y + 8), 20, DIM, "topright")
     cells = HOME + 1
     top = rect.y + 32
     cw = (rect.width - 20) / cells
@@ -455,7 +513,9 @@ def _draw_score_board(
         fill = (78, 78, 86) if 0 < i < HOME else tuple(v // 3 + 40 for v in ink)
         pygame.draw.rect(surface, fill, cell, border_radius=4)
         label = {0: "START", HOME: "HOME"}.get(i, str(i))
-        text(surface, label, (cell.centerx, cell.bottom - 2), 14, DIM, "midbottom")
+        if font(MIN_UI_SIZE).size(label)[0] > cell.w - 2:
+            label = label[0]  # S, H: a narrow board
+        text(surface, label, (cell.centerx, cell.bottom - 1), MIN_UI_SIZE, DIM, "midbottom")
     spots = scoring_spots(rect, squares, pick is not None)
     for i, (cx, cy, dot) in enumerate(spots):
         if pick is not None and i == pick.default:
@@ -469,7 +529,7 @@ def _draw_score_board(
     # roller pawns: filled in hand, ring on the table, cross when removed
     y = top + ch + 16
     table = set(on_table)
-    text(surface, "pawns:", (rect.x + 10, y - 8), 18, DIM)
+    text(surface, "pawns:", (rect.x + 10, y - 8), MIN_UI_SIZE, DIM)
     for n in range(1, 5):
         pid = f"{player.seat}-{n}"
         c = (rect.x + 70 + (n - 1) * 24, y)
@@ -482,7 +542,7 @@ def _draw_score_board(
             pygame.draw.line(surface, DIM, (c[0] - 6, c[1] - 6), (c[0] + 6, c[1] + 6), 2)
             pygame.draw.line(surface, DIM, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 2)
     left = len(player.in_hand)
-    text(surface, f"{left} left", (rect.x + 170, y - 8), 18, DIM)
+    text(surface, f"{left} left", (rect.x + 170, y - 8), MIN_UI_SIZE, DIM)
 
 
 def scoring_spots(

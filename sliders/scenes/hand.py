@@ -43,6 +43,12 @@ STEADY_RATES = (40.0, 2000.0)
 """events a second a pointer device may report at (the range a steady rate is sought in)"""
 WELL_TIMED = 1.3
 """the pulls tell a steady rate when the rates they allow are within this factor"""
+MAX_STALL = 0.3
+"""seconds between pulls with motion, at most, that a slow frame may account for"""
+QUIET = 0.02
+"""seconds of empty pulls that tell the pointer stopped reporting (it moved no more)"""
+RUN_MAX = 48
+"""samples, at most, in the stretch of steady motion timed together"""
 HISTORY = 1024
 """motion events kept for learning the device's rate"""
 
@@ -100,7 +106,7 @@ class Hand:
         """The device's events a second, from the free motion seen so far and the path (0: not
         known yet)."""
         done = [s for s in self.history if s[0] < self.history[-1][0]] if self.history else []
-        return session_rate(done)
+        return session_rate(done, self.pulls)
 
     def timed(self) -> list[Sample]:
         """The path with the times its samples are taken to have happened: the last stretch of
@@ -138,11 +144,15 @@ class Hand:
         return fit_velocity(self.timed(), self.window)
 
 
-def session_rate(history: Sequence[Sample]) -> float:
-    """The pointer device's events a second, from motion events with their pull times.
+def session_rate(history: Sequence[Sample], pulls: Sequence[float] = ()) -> float:
+    """The pointer device's events a second, from motion events with their pull times and
+    every pull of the queue (``pulls``, with or without events).
 
     Only stretches of steady motion count: consecutive pulls that each brought events moving
-    at least ``MIN_STEP`` pixels an event, no more than ``MAX_GAP`` seconds apart. In each, the
+    at least ``MIN_STEP`` pixels an event, with no quiet between them: no more than ``MAX_GAP``
+    seconds apart, or (a slow frame pulls a stretch of motion at once) no more than
+    ``MAX_STALL`` apart with less than ``QUIET`` seconds between the first and the last empty
+    pull between them (the pointer kept reporting while the window was busy). In each, the
     events after its first pull happened between that pull and its last; the rate is their sum
     over the sum of those times. 0 when less than ``MIN_RATE_TIME`` seconds of such motion has
     been seen.
@@ -159,25 +169,42 @@ def session_rate(history: Sequence[Sample]) -> float:
             batches.append((t, 1, step))
     events = 0
     time = 0.0
-    first: float | None = None
-    last = 0.0
-    n = 0
+    stretch: list[tuple[float, int]] = []  # (pulled at, events) of the stretch going on
+
+    def close() -> None:
+        nonlocal events, time
+        if len(stretch) > 2 and stretch[-1][0] - stretch[-2][0] > MAX_GAP:
+            stretch.pop()  # a slow last pull: the motion may have ended anywhere in it
+        if len(stretch) > 1:
+            events += sum(k for _, k in stretch[1:])
+            time += stretch[-1][0] - stretch[0][0]
+        stretch.clear()
+
     for t, k, total in batches:
         steady = total / k >= MIN_STEP
-        if steady and first is not None and t - last <= MAX_GAP:
-            n += k
-            last = t
+        if steady and stretch and _unbroken(stretch[-1][0], t, pulls):
+            stretch.append((t, k))
             continue
-        if first is not None and n:
-            events += n
-            time += last - first
-        first, last, n = (t, t, 0) if steady else (None, 0.0, 0)
-    if first is not None and n:
-        events += n
-        time += last - first
+        close()
+        if steady:
+            stretch.append((t, k))
+    close()
     if time < MIN_RATE_TIME or events < MIN_RATE_EVENTS:
         return 0.0
     return events / time
+
+
+def _unbroken(last: float, t: float, pulls: Sequence[float]) -> bool:
+    """True when motion pulled at ``last`` and next at ``t`` may have gone on between: pulled
+    close together, or with the empty pulls between them no more than ``QUIET`` after ``last``
+    (the window was busy, not the pointer still)."""
+    if t - last <= MAX_GAP:
+        return True
+    if t - last > MAX_STALL:
+        return False
+    i = bisect_left(pulls, t) - 1
+    quiet = pulls[i] - last if i >= 0 and pulls[i] > last else 0.0
+    return quiet < QUIET
 
 
 def stamps(pulled: Sequence[float], pulls: Sequence[float] = (), rate: float = 0.0) -> list[float]:
@@ -249,13 +276,15 @@ def steady_times(
 
 
 def _steady_run(samples: Sequence[Sample]) -> list[int]:
-    """Indices of the last stretch of steady motion: each sample at least ``MIN_STEP`` pixels
-    from the one before, pulled no more than ``MAX_GAP`` seconds after it."""
+    """Indices of the last stretch of steady motion (at most ``RUN_MAX`` samples): each sample
+    at least ``MIN_STEP`` pixels from the one before. A pause between two samples is not told
+    by when they were pulled (a slow frame pulls a whole stretch of motion at once) but by the
+    pulls between them: :func:`steady_times` drops what no steady rate fits."""
     run: list[int] = []
     for i in range(len(samples) - 1, 0, -1):
-        t, x, y = samples[i]
-        tp, xp, yp = samples[i - 1]
-        if math.hypot(x - xp, y - yp) < MIN_STEP or t - tp > MAX_GAP:
+        _, x, y = samples[i]
+        _, xp, yp = samples[i - 1]
+        if math.hypot(x - xp, y - yp) < MIN_STEP or len(run) >= RUN_MAX:
             break
         run.append(i)
     return run[::-1]

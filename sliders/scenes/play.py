@@ -3,9 +3,11 @@ computer thinks and slides; removals, penalties and points appear as they happen
 
 A person slides with one of two controls (:mod:`sliders.scenes.controls`): ``aim`` (press
 in the lane, pull back like a slingshot, let go) or ``flick`` (swing a pawn from the hand and let
-go while it moves). The camera (:mod:`sliders.scenes.camera`) shows the near end of the lane
-large while a person aims, follows the pawns while they run and shows the board large at rest;
-Tab or the *Overview* button shows the whole table.
+go while it moves). While a seat aims the play area is two panes (:func:`sliders.scenes.camera.panes`):
+the near end of the lane large in the lane pane, the target board in the main pane beside it,
+the aim drawn in both; while pawns run the main pane takes the whole area and follows them, and
+shows the board large at rest. Tab or the *Overview* button shows the whole table in the main
+pane; a person aims from either pane. A press while a pane still moves is ignored.
 
 A shot ends for the player when no pawn has visibly moved for ``STILL_TIME`` seconds: the
 physics is then run to its rest at once (what is left is spin, or creeping too slow to see).
@@ -31,8 +33,9 @@ from sliders.physics import Shot
 from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
-from sliders.scenes.camera import Camera
-from sliders.scenes.controls import Control, Outcome, hand_spot, make_control
+from sliders.scenes.camera import EASE, Camera, panes
+from sliders.scenes.controls import Control, Outcome, aim_path, board_far, hand_spot, make_control
+from sliders.scenes.draw import TableView
 from sliders.scenes.table import REMOVING_EVENTS, Match, status_word
 
 STILL_TIME = 0.3
@@ -45,8 +48,10 @@ REST_HOLD = 1.6
 """seconds the board stays in view after a shot before the next person's aim view"""
 SETTLE_PAUSE = 0.5
 """seconds the table rests before the rules apply a shot"""
-CPU_REACH = 0.45
-"""seconds a computer's hand takes to carry a pawn to its release point"""
+CPU_REACH = 0.9
+"""seconds a computer's hand takes to carry a pawn to its release point (its aim drawn)"""
+SETTLED_PX = 2.0
+"""pixels: a pane whose camera has less than this left to move takes presses"""
 ROUND_PAUSE = 1.2
 FLOAT_LIFE = 2.5
 OVERVIEW_KEYS = (pygame.K_TAB, pygame.K_v)
@@ -69,7 +74,12 @@ class PlayScreen:
         self.app, self.match = app, match
         self.view = draw.TableView(match.layout, match.face, match.params.pawn_radius)
         self.camera = Camera(self.view, match.layout)
-        self.control: Control = make_control(app.control, match, self.view)
+        self.lane_view = draw.TableView(match.layout, match.face, match.params.pawn_radius)
+        self.lane_camera = Camera(self.lane_view, match.layout)
+        self.lane_seat: str | None = None  # the seat the lane pane shows
+        self.lane_shown = 0.0  # how far the lane pane has slid in (0..1)
+        self.lane_rect: pygame.Rect | None = None
+        self.control: Control = make_control(app.control, match, self.lane_view)
         self.overview = False
         self._rest_hold = 0.0
         self._still: list[tuple[float, dict[str, tuple[float, float]]]] = []
@@ -91,6 +101,7 @@ class PlayScreen:
             draw.Button("Quit to menu", self._to_menu),
         ]
         self.overview_button = draw.Button("Overview (Tab)", self.toggle_overview)
+        self._drawn_key: tuple[object, ...] | None = None
 
     # -- input ------------------------------------------------------------------------------------
 
@@ -140,12 +151,15 @@ class PlayScreen:
         control = self.control
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             seat = self._human_turn()
-            if seat is None or self.overview:
+            if seat is None:
                 return
             if self._rest_hold > 0:  # a click while the board is shown: on to the aim view
                 self._rest_hold = 0.0
-            elif control.press(seat, event.pos, t):
-                self._rest_hold = 0.0
+                return
+            view = self.pane_at(event.pos)
+            if view is not None:
+                control.view = view
+                control.press(seat, event.pos, t)
         elif event.type == pygame.MOUSEMOTION and control.engaged:
             self._outcome(control.move(event.pos, t))
         elif event.type == pygame.MOUSEMOTION:
@@ -159,11 +173,27 @@ class PlayScreen:
         if outcome.words:
             self._say(outcome.words)
         if outcome.shot is not None:
-            if not self.match.start(outcome.shot):  # refused: told, the pawn back in the hand
+            shot = outcome.shot if outcome.foul else self.match.by_hand(outcome.shot)
+            if not self.match.start(shot):  # refused: told, the pawn back in the hand
                 for line in self.match.news():
                     self._say(line)
-            if outcome.foul and outcome.shot.pawn:
-                self._say(f"Foul! {pawn_label(outcome.shot.pawn)}: the pawn crossed the foul line")
+            # a foul is told once, with the pawn's name, when the rules apply it
+
+    def pane_at(self, pos: tuple[int, int]) -> draw.TableView | None:
+        """The view a press at ``pos`` aims in: the pane under it, when that pane's camera is
+        settled (a press while the view still moves is ignored); else None."""
+        if not self.lane_settled():
+            return None
+        for view, camera in ((self.lane_view, self.lane_camera), (self.view, self.camera)):
+            if view is self.lane_view and self.lane_rect is None:
+                continue
+            if view.rect.collidepoint(pos) and camera.settled(SETTLED_PX):
+                return view
+        return None
+
+    def lane_settled(self) -> bool:
+        """True when the lane pane is where it is going (fully in, or out)."""
+        return self.lane_shown in (0.0, 1.0)
 
     def toggle_overview(self) -> None:
         """Show the whole table, or go back to the view of the moment."""
@@ -218,46 +248,77 @@ class PlayScreen:
     def update(self, dt: float) -> None:
         for t in self.app.polls:  # every look at the queue, with input or none
             self.control.pulled(t)
+        if not self.control.engaged:
+            self._slide_lane(dt)
         self._fit()
         if not self.control.engaged:
             self._frame_camera(dt)
         if self.paused:
             return
         m = self.match
-        now = self.app.time
-        self.floats = [f for f in self.floats if now - f.t < FLOAT_LIFE]
+        self.floats = [f for f in self.floats if self.app.time - f.t < FLOAT_LIFE]
         if self._leaving is not None:
             self._leaving -= dt
             if self._leaving <= 0:
                 self._next_screen()
-            return
-        if m.rolling:
-            m.advance(dt)
-            self._events()
-            self._end_when_still(dt)
-            if m.settled and self.picking is None:
-                self._settle += dt
-                if self._settle >= SETTLE_PAUSE:
-                    self._settle = 0.0
-                    self._resolve()
-            return
-        if m.state.phase is not Phase.SHOOTING:
+        elif m.rolling:
+            self._roll(dt)
+        elif m.state.phase is not Phase.SHOOTING:
             self._leaving = ROUND_PAUSE
+        elif m.is_computer(m.turn):
+            self._computer(dt)
+
+    def _roll(self, dt: float) -> None:
+        """The shot in flight, on by ``dt``; applied once it has rested ``SETTLE_PAUSE``."""
+        m = self.match
+        m.advance(dt)
+        self._events()
+        self._end_when_still(dt)
+        if m.settled and self.picking is None:
+            self._settle += dt
+            if self._settle >= SETTLE_PAUSE:
+                self._settle = 0.0
+                self._resolve()
+
+    def _computer(self, dt: float) -> None:
+        """A computer's turn: its search in slices, then its hand carrying the pawn to the
+        release point (its aim drawn) and the slide."""
+        m = self.match
+        if self._cpu is None:
+            shot = m.think(self.app.think_budget)
+            if shot is not None:
+                self._cpu = (shot, 0.0)
             return
-        if m.is_computer(m.turn):
-            if self._cpu is None:
-                shot = m.think(self.app.think_budget)
-                if shot is not None:
-                    self._cpu = (shot, 0.0)
-            else:
-                shot, t = self._cpu
-                t += dt
-                self._cpu = (shot, t)
-                if t >= CPU_REACH:
-                    self._cpu = None
-                    if not m.start(shot):  # refused: told, and the seat shoots again
-                        for line in m.news():
-                            self._say(line)
+        shot, t = self._cpu
+        self._cpu = (shot, t + dt)
+        if t + dt >= CPU_REACH:
+            self._cpu = None
+            if not m.start(shot):  # refused: told, and the seat shoots again
+                for line in m.news():
+                    self._say(line)
+
+    def _aiming_seat(self) -> str | None:
+        """The seat aiming now, whose lane the lane pane shows (None: no one is aiming)."""
+        m = self.match
+        if m.rolling or self._leaving is not None or m.state.phase is not Phase.SHOOTING:
+            return None
+        if self._rest_hold > 0 or self.picking is not None:
+            return None
+        return m.turn
+
+    def _slide_lane(self, dt: float) -> None:
+        """Slide the lane pane in for the seat aiming, out when no one aims."""
+        seat = self._aiming_seat()
+        if seat is not None and seat != self.lane_seat and self.lane_shown > 0:
+            seat = None  # another seat's turn: out first, then in with its lane
+        goal = 0.0 if seat is None else 1.0
+        if seat is not None:
+            self.lane_seat = seat
+        k = 1.0 - math.exp(-max(dt, 0.0) / (EASE * 0.6))
+        shown = self.lane_shown + (goal - self.lane_shown) * k
+        self.lane_shown = goal if abs(goal - shown) < 0.01 else shown
+        if self.lane_shown == 0.0 and seat is None:
+            self.lane_seat = None
 
     def _end_when_still(self, dt: float) -> None:
         """Run the shot to its rest at once when no pawn has visibly moved for ``STILL_TIME``."""
@@ -294,14 +355,14 @@ class PlayScreen:
                 if math.hypot(vx, vy) > 0.005:  # where it is and where it is going
                     moving += [(x, y), (x + vx * FOLLOW_LEAD, y + vy * FOLLOW_LEAD)]
             cam.aim_at(cam.follow(moving))
-        elif m.rolling or self._rest_hold > 0 or self._human_turn() is None:
+        else:
             self._rest_hold = max(self._rest_hold - dt, 0.0)
             cam.aim_at(cam.board())
-        else:
-            seat = self._human_turn()
-            assert seat is not None
-            cam.aim_at(cam.aim(m.seat(seat)))
         cam.update(dt)
+        if self.lane_seat is not None:
+            snap = self.lane_shown < 1.0  # sliding in or out: fitted to the pane as it moves
+            self.lane_camera.aim_at(self.lane_camera.aim(m.seat(self.lane_seat)), snap)
+            self.lane_camera.update(dt)
 
     def _events(self) -> None:
         for e in self.match.new_events():
@@ -379,53 +440,106 @@ class PlayScreen:
 
     # -- drawing ------------------------------------------------------------------------------------
 
+    def changed(self) -> bool:
+        """True when the picture differs from the one drawn last (the app draws only then, or
+        on input): anything moving (a shot, the cameras, a computer's hand, a held pawn, the
+        floating words, the thinking dots) or any change of the game."""
+        m = self.match
+        moving = m.rolling or bool(self.floats) or self._cpu is not None or self.control.engaged
+        key = (
+            self.app.time if moving else None,
+            self._thinking_dots() if m.is_computer(m.turn) else None,
+            self.camera.centre, self.camera.scale, tuple(self.camera.rect),
+            self.lane_camera.centre, self.lane_camera.scale, self.lane_shown, self.lane_seat,
+            self.overview, self.paused, self.picking, len(self.match.told), len(self.messages),
+            m.state, self._leaving is not None,
+        )  # fmt: skip
+        if key == self._drawn_key:
+            return False
+        self._drawn_key = key
+        return True
+
+    def _thinking_dots(self) -> int:
+        """How many dots the "thinking" line shows now (1-3, turning over as time passes)."""
+        return 1 + int(self.app.time * 3) % 3
+
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
         side = min(max(int(w * 0.3), 280), 420)
         self.play_area = pygame.Rect(10, 50, w - side - 30, h - 60)
-        self.camera.place(self.play_area)
+        m = self.match
+        seat = None if self.lane_seat is None else m.seat(self.lane_seat)
+        self.lane_rect, main = panes(self.play_area, m.layout, seat, self.lane_shown)
+        self.camera.place(main)
         self.camera.apply()
+        if self.lane_rect is not None:
+            self.lane_camera.place(self.lane_rect)
+            self.lane_camera.apply()
         self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
-        self.overview_button.rect = pygame.Rect(self.play_area.right - 190, 56, 180, 34)
+        bh = max(34, round(34 * draw.ui_scale(self.app.surface)))
+        self.overview_button.rect = pygame.Rect(self.sidebar.x, h - bh - 10, self.sidebar.w, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._fit()
         surface.fill(draw.BACKGROUND)
-        surface.set_clip(self.play_area)
-        self.view.draw_static(surface)
         m = self.match
-        for pid, (x, y) in m.positions().items():
-            self.view.draw_pawn(surface, pid, x, y)
-        if not m.rolling:
-            for p in m.state.table:
-                self.view.tag(surface, draw.points_label(p), p.x, p.y, 20)
-        self._draw_hand(surface)
-        now = self.app.time
-        for f in self.floats:
-            age = (now - f.t) / FLOAT_LIFE
-            px, py = self.view.to_screen(f.x, f.y)
-            draw.text(surface, f.words, (px, py - 20 - 30 * age), 26, f.rgb, "center", True)
-        self.control.draw(surface)
-        surface.set_clip(None)
+        self._draw_pane(surface, self.view, main=True)
+        if self.lane_rect is not None and self.lane_rect.w > 2 and self.lane_rect.h > 2:
+            self._draw_pane(surface, self.lane_view, main=False)
+            pygame.draw.rect(surface, (120, 124, 136), self.lane_rect.inflate(2, 2), 1)
+        self.control.draw_gauge(surface, self._gauge_rect(), draw.ui_size(surface, 20))
         self.overview_button.label = "Back (Tab)" if self.overview else "Overview (Tab)"
-        self.overview_button.draw(surface, 22)
+        self.overview_button.draw(surface, draw.ui_size(surface, 22))
         self._draw_banner(surface)
-        who = {s.seat: s.describe() for s in m.config.seats}
+        hand = f"human, {m.config.hand} hand"
+        who = {s.seat: hand if s.human else s.describe() for s in m.config.seats}
         pick = self.picking
         active = pick.seat if pick else m.turn
         boards: dict[str, Sequence[float]] | None = (
             {pick.seat: [float(sq) for sq in pick.board]} if pick else None
         )
         bottom = draw.draw_sidebar(surface, self.sidebar, m.state, who, active, boards, pick)
-        fits = lambda words: draw.font(19).size(words)[0] <= self.sidebar.width  # noqa: E731
+        size = draw.ui_size(surface, 19)
+        fits = lambda words: draw.font(size).size(words)[0] <= self.sidebar.width  # noqa: E731
         draw.text_lines(
             surface, wrap_all(self.messages[-6:], fits)[-10:], self.sidebar.x, bottom + 4,
-            self.sidebar.width, surface.get_height() - 20, draw.DIM,
+            self.sidebar.width, self.overview_button.rect.y - 2 * size, draw.DIM, size,
         )  # fmt: skip
         if self.paused:
             self._draw_pause(surface)
 
-    def _draw_hand(self, surface: pygame.Surface) -> None:
+    def _gauge_rect(self) -> pygame.Rect:
+        """Where the aim control's power gauge is drawn: the bottom left of the main pane."""
+        rect = self.view.rect
+        h = max(rect.h // 18, 26)
+        return pygame.Rect(rect.x + 12, rect.bottom - h - 12, min(260, rect.w - 24), h)
+
+    def _draw_pane(self, surface: pygame.Surface, view: TableView, main: bool) -> None:
+        """The table in one pane: the pawns, their points at rest, the hand, the aim; the
+        floating words in the main pane."""
+        m = self.match
+        surface.set_clip(view.rect)
+        view.draw_static(surface)
+        for pid, (x, y) in m.positions().items():
+            view.draw_pawn(surface, pid, x, y)
+        if not m.rolling:
+            for p in m.state.table:
+                view.tag(surface, draw.points_label(p), p.x, p.y, 20)
+        self._draw_hand(surface, view)
+        if main:
+            now = self.app.time
+            size = draw.ui_size(surface, 26)
+            for f in self.floats:
+                age = (now - f.t) / FLOAT_LIFE
+                px, py = view.to_screen(f.x, f.y)
+                draw.text(surface, f.words, (px, py - 20 - 30 * age), size, f.rgb, "center", True)
+        if self.control.view is view:
+            self.control.draw(surface)
+        else:
+            self.control.draw_in(surface, view)
+        surface.set_clip(None)
+
+    def _draw_hand(self, surface: pygame.Surface, view: TableView) -> None:
         m = self.match
         seat = m.turn
         if seat is None or m.rolling or m.state.phase is not Phase.SHOOTING:
@@ -437,21 +551,23 @@ class PlayScreen:
             if pid == moving:
                 continue
             x, y = lane.to_world(*hand_spot(m, seat, i, len(hand)))
-            self.view.draw_pawn(surface, pid, x, y)
+            view.draw_pawn(surface, pid, x, y)
         if self._cpu is not None and self.held is None:
             shot, t = self._cpu
             i = hand.index(shot.pawn) if shot.pawn in hand else 0
             a0, c0 = hand_spot(m, seat, i, len(hand))
             a1 = lane.foul if shot.release is None else shot.release
-            k = min(t / CPU_REACH, 1.0)
-            x, y = lane.to_world(a0 + (a1 - a0) * k, c0 + (shot.offset - c0) * k)
-            self.view.draw_pawn(surface, shot.pawn or "", x, y, ring=(200, 200, 255))
+            k = min(t / (CPU_REACH * 0.6), 1.0)  # carried there, then aimed a moment
+            hold = (a0 + (a1 - a0) * k, c0 + (shot.offset - c0) * k)
+            if k >= 1.0:
+                far = board_far(m, seat)
+                aim_path(surface, view, lane, hold, shot.angle, far, draw.seat_rgb(seat))
+            x, y = lane.to_world(*hold)
+            view.draw_pawn(surface, shot.pawn or "", x, y, ring=(200, 200, 255))
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         m = self.match
         state = m.state
-        title = f"Sorry! Sliders · {m.face.title} · round {state.round}"
-        draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         seat = state.turn
         if self.picking is not None:
             seat = self.picking.seat
@@ -465,12 +581,28 @@ class PlayScreen:
             status = "Round over: scoring"
         elif m.rolling:
             status = "Sliding…"
+        elif m.is_computer(seat) and self._cpu is None:
+            status = f"{self._name(seat)} (computer) is thinking" + "." * self._thinking_dots()
         elif m.is_computer(seat):
-            status = f"{self._name(seat)} (computer) is aiming…"
+            status = f"{self._name(seat)} (computer) is aiming"
         else:
             status = f"{self._name(seat)}: {self.control.hint}"
         rgb = draw.seat_rgb(seat) if seat else draw.TEXT
-        draw.text(surface, status, (surface.get_width() - 14, 14), 26, rgb, "topright")
+        w = surface.get_width()
+        big, small = draw.ui_size(surface, 30), draw.ui_size(surface, 26)
+        room = w - 28 - draw.font(small).size(status)[0] - 24  # what the status leaves the title
+        for title in (
+            f"Sorry! Sliders · {m.face.title} · round {state.round}",
+            f"{m.face.title} · round {state.round}",
+            f"Round {state.round}",
+        ):
+            if draw.font(big, True).size(title)[0] <= room:
+                break
+        else:
+            title = ""
+        status = draw.clipped(status, small, w - 28 - draw.font(big, True).size(title)[0] - 24)
+        draw.text(surface, title, (14, 12), big, draw.TEXT, bold=True)
+        draw.text(surface, status, (w - 14, 14), small, rgb, "topright")
 
     def _draw_pause(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -111,6 +111,11 @@ class ResultsScreen:
                 cells = " ".join("H" if sq == 6 else str(sq) for sq in boards[s])
                 draw.text(surface, cells, (x0 + 160 + j * col, y), 26, draw.TEXT)
             y += 28
+        final = {s: state.player(s).board for s in seats}
+        draw.text(surface, "total", (x0, y + 4), 24, draw.HIGHLIGHT, bold=True)
+        for j, s in enumerate(seats):  # squares moved toward HOME, of the 24 that win
+            words = f"{sum(final[s])} of {4 * 6}"
+            draw.text(surface, words, (x0 + 160 + j * col, y + 4), 26, draw.HIGHLIGHT, bold=True)
         if self.note:
             draw.text(
                 surface, self.note, (w // 2, surface.get_height() - 120), 22, draw.DIM, "center"

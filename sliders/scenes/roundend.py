@@ -184,7 +184,13 @@ class RoundEndScreen:
         if self.seat is not None:
             name = SEAT_COLOURS[self.seat].capitalize()
             n = len(self.options)
-            head = f"{name}: move your scoring pawns ({self.index + 1} of {n})"
+            for head in (  # the longest that fits the sidebar, never cut
+                f"{name}: move your scoring pawns ({self.index + 1} of {n})",
+                f"{name}: your scoring pawns ({self.index + 1}/{n})",
+                f"{name}: choice {self.index + 1}/{n}",
+            ):
+                if draw.font(22, True).size(head)[0] <= self.sidebar.width:
+                    break
             draw.text(surface, head, (self.sidebar.x, y), 22, draw.seat_rgb(self.seat), bold=True)
             y += 24
             if self.index == 0:
@@ -213,8 +219,16 @@ class RoundEndScreen:
             state = self.match.state
             if state.phase is Phase.OVER and state.winner:
                 msg = f"{SEAT_COLOURS[state.winner].capitalize()} wins!"
-                cx, cy = self.view.rect.center
-                draw.text(surface, msg, (cx, cy), 72, draw.seat_rgb(state.winner), "center", True)
+                image = draw.rendered(
+                    msg, draw.ui_size(surface, 60), draw.seat_rgb(state.winner), True
+                )
+                box = image.get_rect(midtop=(self.view.rect.centerx, self.view.rect.y + 12))
+                backing = box.inflate(
+                    40, 16
+                )  # a dark banner at the top of the table, off the pawns
+                pygame.draw.rect(surface, (22, 24, 30), backing, border_radius=12)
+                pygame.draw.rect(surface, draw.seat_rgb(state.winner), backing, 2, border_radius=12)
+                surface.blit(image, box)
             self.buttons["continue"].draw(surface)
 
 

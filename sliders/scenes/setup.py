@@ -15,6 +15,7 @@ from sliders.ai import STRENGTHS
 from sliders.boards import face
 from sliders.errors import UserError
 from sliders.game.config import (
+    HANDS,
     MatchConfig,
     SeatSpec,
     available_layouts,
@@ -30,6 +31,12 @@ from sliders.scenes.table import Match
 OFF = "off"
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))
 CONTROL_WORDS = {"aim": "aim: pull back, let go", "flick": "flick: swing and let go"}
+HAND_WORDS = {
+    "steady": "steady",
+    "normal": "normal",
+    "shaky": "shaky",
+    "exact": "exact (practice)",
+}
 
 
 def game_name(name: str) -> str:
@@ -69,6 +76,7 @@ class SetupScreen:
         self.face = config.face if config else FACES[0]
         self.layout = config.layout if config and config.layout in self.layouts else self.layouts[0]
         self.seed = config.seed if config else None
+        self.hand = config.hand if config else app.hand
         self.who: dict[str, str] = {}
         if config:
             self.who = {s.seat: _who(s) for s in config.seats}
@@ -78,6 +86,7 @@ class SetupScreen:
         self._down: pygame.Rect | None = None  # where the mouse button went down
         self.note = ""
         self.rows: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        self.pitch = 58
         self.start_button = draw.Button("Start", self.start)
         self.quit_button = draw.Button("Quit", app.quit)
 
@@ -90,7 +99,7 @@ class SetupScreen:
             return ()
 
     def row_names(self) -> list[str]:
-        return ["face", "layout", "control", *self.seats()]
+        return ["face", "layout", "control", "hand", *self.seats()]
 
     def change(self, row: str, step: int) -> None:
         self.note = ""
@@ -103,6 +112,9 @@ class SetupScreen:
         elif row == "control":
             i = CONTROLS.index(self.app.control) if self.app.control in CONTROLS else 0
             self.app.control = CONTROLS[(i + step) % len(CONTROLS)]
+        elif row == "hand":
+            hands = list(HANDS)
+            self.hand = hands[(hands.index(self.hand) + step) % len(hands)]
         else:
             now = self.who.get(row, OFF)
             at = CHOICES.index(now) if now in CHOICES else CHOICES.index("human")  # a custom cpu
@@ -120,7 +132,7 @@ class SetupScreen:
                 specs.append(SeatSpec(seat, "cpu", choice.split(": ")[1]))
         if not specs:
             raise UserError("choose at least one player")
-        return MatchConfig(self.face, self.layout, tuple(specs), self.seed)
+        return MatchConfig(self.face, self.layout, tuple(specs), self.seed, hand=self.hand)
 
     def start(self) -> None:
         try:
@@ -175,10 +187,18 @@ class SetupScreen:
         w, h = self.app.surface.get_size()
         x = w // 2 - 300
         self.rows = []
-        for i, name in enumerate(self.row_names()):
-            y = 170 + i * 58
+        names = self.row_names()
+        top = min(170, round(h * 0.24))
+        self.pitch = min(58, (h - 130 - top) // max(len(names), 1))  # rows fit above Start
+        side = max(self.pitch - 8, 20)
+        for i, name in enumerate(names):
+            y = top + i * self.pitch
             self.rows.append(
-                (name, pygame.Rect(x + 220, y, 44, 44), pygame.Rect(x + 556, y, 44, 44))
+                (
+                    name,
+                    pygame.Rect(x + 220, y, side, side),
+                    pygame.Rect(x + 600 - side, y, side, side),
+                )
             )
         self.row = min(self.row, len(self.rows) - 1)
         self.start_button.rect = pygame.Rect(w // 2 - 230, h - 110, 220, 56)
@@ -188,11 +208,15 @@ class SetupScreen:
         self._fit()
         surface.fill(draw.BACKGROUND)
         w, _ = surface.get_size()
-        draw.text(surface, "Sorry! Sliders", (w // 2, 70), 84, draw.HIGHLIGHT, "center", True)
+        top = self.rows[0][1].y if self.rows else 170
+        title = min(84, max(top - 40, 40))
+        draw.text(
+            surface, "Sorry! Sliders", (w // 2, top * 0.4), title, draw.HIGHLIGHT, "center", True
+        )
         draw.text(
             surface,
             "choose the game, the layout, the control and the players",
-            (w // 2, 125),
+            (w // 2, top * 0.4 + title * 0.4 + 14),
             26,
             draw.DIM,
             "center",
@@ -205,6 +229,8 @@ class SetupScreen:
             elif name == "control":
                 value = CONTROL_WORDS.get(self.app.control, self.app.control)
                 label, rgb = "Control", draw.TEXT
+            elif name == "hand":
+                label, value, rgb = "Your hand", HAND_WORDS[self.hand], draw.TEXT
             else:
                 label = f"{SEAT_COLOURS[name].capitalize()} ({name})"
                 value, rgb = self.who.get(name, OFF), draw.seat_rgb(name)
@@ -213,14 +239,17 @@ class SetupScreen:
                 pygame.draw.rect(
                     surface,
                     (60, 60, 70),
-                    pygame.Rect(left.x - 230, left.y - 4, 620, 52),
+                    pygame.Rect(left.x - 230, left.y - 4, 620, self.pitch - 6),
                     border_radius=8,
                 )
-            draw.text(surface, label, (left.x - 210, y), 30, rgb, "midleft", True)
+            size = max(min(30, round(self.pitch * 0.55)), draw.MIN_UI_SIZE)
+            draw.text(surface, label, (left.x - 210, y), size, rgb, "midleft", True)
             for r, arrow in ((left, "<"), (right, ">")):
                 pygame.draw.rect(surface, (80, 80, 92), r, border_radius=6)
-                draw.text(surface, arrow, r.center, 34, draw.TEXT, "center", True)
-            draw.text(surface, value, ((left.right + right.left) // 2, y), 30, draw.TEXT, "center")
+                draw.text(surface, arrow, r.center, size + 4, draw.TEXT, "center", True)
+            draw.text(
+                surface, value, ((left.right + right.left) // 2, y), size, draw.TEXT, "center"
+            )
         if self.note:
             draw.text(
                 surface,

@@ -149,6 +149,10 @@ class Match:
 
     # -- a shot, frame by frame ---------------------------------------------------------------------
 
+    def by_hand(self, shot: Shot) -> Shot:
+        """A person's intended shot as their hand slides it (:meth:`Turns.by_hand`)."""
+        return self.turns.by_hand(shot)
+
     def start(self, shot: Shot) -> bool:
         """Release ``shot`` (:meth:`Turns.release`); True when it is rolling, False when the
         physics refused it (told in one line, see :meth:`news`; the same seat shoots again)."""

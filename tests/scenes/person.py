@@ -29,6 +29,15 @@ def needed_speed(screen: PlayScreen, distance: float) -> float:
     return (lo + hi) / 2
 
 
+def ready(app: App, screen: PlayScreen, frames: int = 600) -> None:
+    """Step until the lane pane is in and still (a press before that is ignored)."""
+    for _ in range(frames):
+        if screen.lane_shown == 1.0 and screen.lane_camera.settled(1.0):
+            return
+        app.step(FRAME, draw=False)
+    raise AssertionError("the lane pane never came to rest")
+
+
 def post(kind: int, pos: tuple[float, float], **kw) -> None:
     pygame.event.post(pygame.event.Event(kind, pos=(round(pos[0]), round(pos[1])), **kw))
 
@@ -55,7 +64,8 @@ def slide_to(
 
 
 def _aim(app, screen, seat, press, direction, speed) -> None:
-    view = screen.view
+    ready(app, screen)
+    view = screen.lane_view
     post(pygame.MOUSEBUTTONDOWN, view.to_screen(*press), button=1)
     app.step(FRAME)
     assert screen.held is not None, "the press took no pawn"
@@ -70,7 +80,8 @@ def _aim(app, screen, seat, press, direction, speed) -> None:
 
 
 def _flick(app, screen, seat, across, direction, speed) -> None:
-    m, view = screen.match, screen.view
+    ready(app, screen)
+    m, view = screen.match, screen.lane_view
     lane = m.seat(seat)
     hand = m.state.player(seat).in_hand
     a0, c0 = hand_spot(m, seat, 0, len(hand))

@@ -58,7 +58,7 @@ def _aim(match: Match, seat: str) -> tuple[tuple[float, float], float]:
 ])  # fmt: skip
 def test_a_person_lands_on_the_centre_ring_from_every_seat(app, layout, seats, seat):
     specs = tuple(SeatSpec(s, "human") for s in seats)
-    match = Match(MatchConfig("race-for-home", layout, specs, 1, starter=seat))
+    match = Match(MatchConfig("race-for-home", layout, specs, 1, starter=seat, hand="exact"))
     screen = PlayScreen(app, match)
     app.show(screen)
     app.step(FRAME)

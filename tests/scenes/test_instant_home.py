@@ -37,7 +37,9 @@ def _round_two(seats: str, south: tuple[int, ...] = SOUTH) -> Match:
     """An Instant Home match at the start of round 2, south to slide first, south's scoring
     pawns on ``south`` (round 1 played as written: south's pawn k scored or dropped into the
     hole for scoring pawn k, north's pawns fouled)."""
-    config = MatchConfig("instant-home", "square", parse_seat_specs(seats), 3, starter="north")
+    config = MatchConfig(
+        "instant-home", "square", parse_seat_specs(seats), 3, starter="north", hand="exact"
+    )
     match = Match(config)
     game = match.game
     while game.state.phase is Phase.SHOOTING:

@@ -24,6 +24,8 @@ from sliders.scenes.roundend import RoundEndScreen
 from sliders.scenes.setup import SetupScreen
 from sliders.scenes.table import Match
 
+from .person import ready
+
 FRAME = 1 / 60
 
 
@@ -36,10 +38,12 @@ def app():
 
 
 def _play(app: App, seats: str, face: str = "race-for-home", seed: int = 1) -> PlayScreen:
-    match = Match(MatchConfig(face, "square", parse_seat_specs(seats), seed))
+    match = Match(MatchConfig(face, "square", parse_seat_specs(seats), seed, hand="exact"))
     screen = PlayScreen(app, match)
     app.show(screen)
     app.step(FRAME)
+    if not match.is_computer(match.turn):
+        ready(app, screen)
     return screen
 
 
@@ -50,7 +54,7 @@ def _post(kind: int, pos: tuple[int, int], **kw) -> None:
 def _hand_pixel(screen: PlayScreen, seat: str, index: int = 0) -> tuple[int, int]:
     m = screen.match
     n = len(m.state.player(seat).in_hand)
-    return screen.view.to_screen(*m.seat(seat).to_world(*hand_spot(m, seat, index, n)))
+    return screen.lane_view.to_screen(*m.seat(seat).to_world(*hand_spot(m, seat, index, n)))
 
 
 def _until(app: App, done, frames: int = 20000, dt: float = FRAME, draw: bool = False) -> None:
@@ -74,7 +78,7 @@ def test_drag_and_release_makes_a_shot_with_the_pointer_velocity(app):
         app.step(FRAME)
     _post(pygame.MOUSEMOTION, path[-1], rel=(1, -6), buttons=(1, 0, 0))
     _post(pygame.MOUSEBUTTONUP, path[-1], button=1)
-    let_go = screen.view.to_world(*path[-1])  # the camera holds still while a pawn is held
+    let_go = screen.lane_view.to_world(*path[-1])  # the camera holds still while a pawn is held
     app.step(FRAME)
     assert m.shots, "no shot was made"
     shot = m.shots[-1]
@@ -115,7 +119,7 @@ def test_dragging_over_the_foul_line_is_a_foul(app):
     start = _hand_pixel(screen, "south")
     _post(pygame.MOUSEBUTTONDOWN, start, button=1)
     app.step(FRAME)
-    foul_y = screen.view.to_screen(*m.seat("south").to_world(m.seat("south").foul, 0))[1]
+    foul_y = screen.lane_view.to_screen(*m.seat("south").to_world(m.seat("south").foul, 0))[1]
     y = start[1]
     while y > foul_y - 10:
         y -= 15

@@ -6,6 +6,7 @@ south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: ea
 or a hand and a mind: ``cpu:hand=low,mind=strong``).
 --replay plays back a saved game. In the window (--control aim, the default): press in your lane,
 pull back to aim and set the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
+A person's slide carries their hand's noise (--hand, default normal), like the computer's.
 Tab shows the whole table, Esc pauses, F11 toggles full screen."""
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="how a person slides: aim (pull back like a slingshot; a power gauge) or flick "
         f"(swing the pawn and let go) (default: {DEFAULT_CONTROL})",
+    )
+    p.add_argument(
+        "--hand",
+        metavar="NAME",
+        help="every person's hand, the noise of their slides: steady, normal (the medium "
+        "computer's hand), shaky, or exact (no noise: practice) (default: normal)",
     )
     p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
     p.add_argument(
