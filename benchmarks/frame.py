@@ -129,7 +129,12 @@ def main() -> None:
     args, w, h = parse_args()
     if args.idle:
         idle(args.frames)
-        return
+    else:
+        busy(args, w, h)
+
+
+def busy(args: argparse.Namespace, w: int, h: int) -> None:
+    """Frame times with 16 pawns moving, the camera still and moving."""
     app = App((w, h), sound=False, think_budget=None)
     specs = parse_seat_specs(",".join(f"{s}=cpu:easy" for s in SEATS))
     match = Match(MatchConfig("race-for-home", "square", specs, seed=1, engine=args.engine))
