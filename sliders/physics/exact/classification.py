@@ -9,8 +9,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from numba import njit
-
 from sliders.physics.exact.paths import point_segment_distance
 from sliders.physics.exact.state import (
     FC_BASE,
@@ -37,6 +35,7 @@ from sliders.physics.exact.state import (
     S_SORRY,
     S_TIPPING,
     Zones,
+    kernel,
 )
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ if TYPE_CHECKING:
     from sliders.physics.exact.state import Floats, Ints
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def classify_at(x: float, y: float, seat: int, zones: Zones) -> tuple[int, int]:
     """(status code, points) of a pawn of ``seat`` at rest at (x, y)."""
     where = _surface_at(zones.surface, x, y)
@@ -57,7 +56,7 @@ def classify_at(x: float, y: float, seat: int, zones: Zones) -> tuple[int, int]:
     return _on_board(x, y, seat, zones)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def classify_many(
     xs: Floats,
     ys: Floats,
@@ -71,7 +70,7 @@ def classify_many(
         status[i], points[i] = classify_at(xs[i], ys[i], seats[i], zones)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _surface_at(surface: Floats, x: float, y: float) -> int:
     """The index of the surface rectangle (the board is 0) under (x, y), or -1 off the table."""
     for k in range(surface.shape[0]):
@@ -80,7 +79,7 @@ def _surface_at(surface: Floats, x: float, y: float) -> int:
     return -1
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _on_track(x: float, y: float, seat: int, where: int, zones: Zones) -> tuple[int, int]:
     """A pawn resting on track ``where``: another seat's, its own, or its own but tipping over
     the board's edge."""
@@ -91,7 +90,7 @@ def _on_track(x: float, y: float, seat: int, where: int, zones: Zones) -> tuple[
     return S_OWN_TRACK, 0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _on_board(x: float, y: float, seat: int, zones: Zones) -> tuple[int, int]:
     """A pawn resting on the board: in the hole, on a Sorry! corner or a dot, tipping onto its
     own track, on the hole's edge, else on the target's zone it overlaps first."""
@@ -119,7 +118,7 @@ def _on_board(x: float, y: float, seat: int, zones: Zones) -> tuple[int, int]:
     return S_ON_TARGET, int(face[FC_BASE])
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _near_any(x: float, y: float, centres: Floats, reach: float) -> bool:
     """Whether (x, y) is closer than ``reach`` to one of ``centres``."""
     for c in range(centres.shape[0]):
@@ -128,7 +127,7 @@ def _near_any(x: float, y: float, centres: Floats, reach: float) -> bool:
     return False
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _rect_distance(surface: Floats, k: int, x: float, y: float) -> float:
     """Distance from (x, y) to surface rectangle ``k`` (0 inside)."""
     dx = max(surface[k, 0] - x, 0.0, x - surface[k, 2])
@@ -136,7 +135,7 @@ def _rect_distance(surface: Floats, k: int, x: float, y: float) -> float:
     return math.sqrt(dx * dx + dy * dy)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def placement_clear(xy: Floats, rails: Floats, surface: Floats, r: float, margin: float) -> bool:
     """True when every pawn at ``xy`` has its centre on the table, stays clear of every rail and
     of the other pawns by more than the placement check's tolerance plus ``margin`` (a fast path:

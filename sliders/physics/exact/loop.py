@@ -75,6 +75,7 @@ from sliders.physics.exact.state import (
     X,
     Y,
     Zones,
+    kernel,
     new_state,
     place,
 )
@@ -91,7 +92,7 @@ GOING_ON = -1
 # -- one shot -------------------------------------------------------------------------------------
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def lay_out(state: State, table: Floats, start: Floats, velocity: Floats, foul: bool) -> None:
     """Set ``state`` for a shot at time 0: pawn 0 released at ``start`` with ``velocity`` (left
     where it was released, off the table, when the release is a ``foul``), pawns 1… at rest at
@@ -103,11 +104,12 @@ def lay_out(state: State, table: Floats, start: Floats, velocity: Floats, foul: 
         place(state, 0, start[0], start[1], velocity[0], velocity[1])
     for i in range(table.shape[0]):
         place(state, i + 1, table[i, 0], table[i, 1], 0.0, 0.0)
-    state.clock[:] = 0.0
-    state.counts[:] = 0
+    clock, counts = state.clock, state.counts
+    clock[NOW], clock[RESTED] = 0.0, 0.0
+    counts[SOLVED], counts[RECORDED], counts[CONTACTS] = 0, 0, 0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def solve(
     state: State,
     arena: Arena,
@@ -126,14 +128,14 @@ def solve(
     return code
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def reached(state: State, code: int) -> float:
     """The time a run of the loop that ended with ``code`` reached: when the last translation
     ended, if the shot settled, else the clock."""
     return float(state.clock[RESTED] if code == SETTLED else state.clock[NOW])
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def start(state: State, now: float, arena: Arena) -> None:
     """Set the hole flags of pawns placed at ``now`` and predict every event."""
     seg, flags, params = state.segments, state.flags, arena.params
@@ -155,7 +157,7 @@ def start(state: State, now: float, arena: Arena) -> None:
 # -- the loop -------------------------------------------------------------------------------------
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def advance(
     state: State, arena: Arena, gen: np.random.Generator, until: float, max_events: int
 ) -> int:
@@ -166,51 +168,48 @@ def advance(
     with FULL when it is full) and the pawn–pawn contacts. Returns RUNNING (reached ``until``),
     SETTLED (no pawn translates), FULL, or TIMEOUT (``max_events`` or ``max_time`` was reached
     while pawns still roll)."""
-    clock = state.clock
+    seg, flags, pair_time, own_time = state.segments, state.flags, state.pair_time, state.own_time
+    clock, counts, log_rows = state.clock, state.counts, state.log.shape[0]
+    max_time = arena.params[P_MAXT]
     while True:
-        tmin = _earliest(state)
-        code = _halt(state, arena, tmin, until, max_events)
-        if code != GOING_ON:
-            return code
-        state.counts[SOLVED] += 1
-        a, b = _first_due(state, tmin)
-        now = state.pair_time[a, b] if b >= 0 else state.own_time[a]
+        if not anything_rolls(seg, flags) and not _pending(own_time):
+            return SETTLED
+        if log_rows > 0 and counts[RECORDED] + 3 > log_rows:
+            return FULL
+        tmin = _earliest(own_time, pair_time)
+        if tmin > max_time or tmin > until or counts[SOLVED] >= max_events:
+            return _out_of_time(clock, counts[SOLVED], tmin, until, max_time, max_events)
+        counts[SOLVED] += 1
+        a, b = _first_due(own_time, pair_time, tmin)
+        now = pair_time[a, b] if b >= 0 else own_time[a]
         if now < clock[NOW]:
             now = clock[NOW]  # never step back in time (ties taken after an earlier one)
         clock[NOW] = now
-        if b >= 0:
-            _contact(state, a, b, now, arena, gen)
-        else:
-            resolve_own(state, a, now, arena, gen)
-            repredict(state, a, now, arena)
-        if not anything_rolls(state):
+        _resolve(state, a, b, now, arena, gen)
+        if not anything_rolls(seg, flags):
             clock[RESTED] = now
 
 
-@njit(cache=True, error_model="numpy")
-def _halt(state: State, arena: Arena, tmin: float, until: float, max_events: int) -> int:
-    """Why the loop stops before the event due at ``tmin`` (setting the clock), or GOING_ON."""
-    if not anything_rolls(state) and not _pending(state):
-        return SETTLED
-    rows = state.log.shape[0]
-    if rows > 0 and state.counts[RECORDED] + 3 > rows:
-        return FULL
-    max_time = arena.params[P_MAXT]
+@kernel
+def _out_of_time(
+    clock: Floats, solved: int, tmin: float, until: float, max_time: float, max_events: int
+) -> int:
+    """Why the loop stops before the event due at ``tmin``, past ``until``, ``max_time`` or
+    ``max_events`` (GOING_ON: it does not); the clock set to the time reached."""
     if tmin > max_time and until >= max_time:
-        state.clock[NOW] = max_time
+        clock[NOW] = max_time
         return TIMEOUT
     if tmin > until:
-        state.clock[NOW] = until
+        clock[NOW] = until
         return RUNNING
-    if state.counts[SOLVED] >= max_events:
+    if solved >= max_events:
         return TIMEOUT
     return GOING_ON
 
 
-@njit(cache=True, error_model="numpy")
-def _earliest(state: State) -> float:
+@kernel
+def _earliest(own_time: Floats, pair_time: Floats) -> float:
     """The time of the earliest event predicted."""
-    own_time, pair_time = state.own_time, state.pair_time
     n = own_time.shape[0]
     tmin = INF
     for i in range(n):
@@ -222,11 +221,10 @@ def _earliest(state: State) -> float:
     return tmin
 
 
-@njit(cache=True, error_model="numpy")
-def _first_due(state: State, tmin: float) -> tuple[int, int]:
+@kernel
+def _first_due(own_time: Floats, pair_time: Floats, tmin: float) -> tuple[int, int]:
     """The event due within TIE of ``tmin`` that comes first by the tie rule: (pawn, partner),
     the partner -1 for the pawn's own event."""
-    own_time, pair_time = state.own_time, state.pair_time
     n = own_time.shape[0]
     for i in range(n):
         for j in range(i + 1, n):
@@ -237,12 +235,17 @@ def _first_due(state: State, tmin: float) -> tuple[int, int]:
     return -1, -1
 
 
-@njit(cache=True, error_model="numpy")
-def _contact(
+@kernel
+def _resolve(
     state: State, a: int, b: int, now: float, arena: Arena, gen: np.random.Generator
 ) -> None:
-    """Resolve the contact of pawns ``a`` and ``b`` due at ``now`` and re-predict them; a pair
-    that would touch again at once moves on together."""
+    """Resolve the event due at ``now`` (pawn ``a``'s contact with pawn ``b``, or its own event
+    when ``b`` is -1) and re-predict what involves the pawns it changed; a pair that would touch
+    again at once after their contact moves on together."""
+    if b < 0:
+        resolve_own(state, a, now, arena, gen)
+        repredict(state, a, now, arena)
+        return
     resolve_contact(state, a, b, now, arena.params, gen)
     repredict(state, a, now, arena)
     repredict(state, b, now, arena)
@@ -255,21 +258,20 @@ def _contact(
             state.pair_time[b, a] = INF
 
 
-@njit(cache=True, error_model="numpy")
-def anything_rolls(state: State) -> bool:
+@kernel
+def anything_rolls(seg: Floats, flags: Ints) -> bool:
     """Whether a pawn on the table translates."""
-    seg, flags = state.segments, state.flags
     for i in range(seg.shape[0]):
         if flags[i, STAT] == ON_TABLE and (seg[i, VX] != 0.0 or seg[i, VY] != 0.0):
             return True
     return False
 
 
-@njit(cache=True, error_model="numpy")
-def _pending(state: State) -> bool:
+@kernel
+def _pending(own_time: Floats) -> bool:
     """Whether a pawn has an own event to come (a drop, a fall) though nothing translates."""
-    for i in range(state.own_time.shape[0]):
-        if state.own_time[i] < INF:
+    for i in range(own_time.shape[0]):
+        if own_time[i] < INF:
             return True
     return False
 
@@ -293,7 +295,7 @@ class BatchOut(NamedTuple):
     """False: the shot timed out"""
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy")  # allocates: with reference counting
 def run_batch(
     table: Floats,
     seats: Ints,
@@ -314,18 +316,19 @@ def run_batch(
     n = table.shape[0] + 1
     state = new_state(n, 0)
     now = np.zeros((n, 6))
+    status, points, where, times, contacts, settled = out
     for s in range(starts.shape[0]):
         lay_out(state, table, starts[s], velocities[s], fouls[s])
         code = solve(state, arena, gen, INF, max_events, True, now)
-        out.times[s] = reached(state, code)
-        out.settled[s] = code == SETTLED
-        out.contacts[s] = state.counts[CONTACTS]
+        times[s] = reached(state, code)
+        settled[s] = code == SETTLED
+        contacts[s] = state.counts[CONTACTS]
         for i in range(n):
-            out.status[s, i], out.points[s, i], x, y = _rest(state, i, now, seats[i], zones)
-            out.where[s, i, 0], out.where[s, i, 1] = x, y
+            status[s, i], points[s, i], x, y = _rest(state, i, now, seats[i], zones)
+            where[s, i, 0], where[s, i, 1] = x, y
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _rest(
     state: State, i: int, now: Floats, seat: int, zones: Zones
 ) -> tuple[int, int, float, float]:

@@ -9,8 +9,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from numba import njit
-
 from sliders.physics.exact.state import (
     BX0,
     BX1,
@@ -27,13 +25,14 @@ from sliders.physics.exact.state import (
     W,
     X,
     Y,
+    kernel,
 )
 
 if TYPE_CHECKING:
     from sliders.physics.exact.state import Floats
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def state_at(
     seg: Floats, i: int, t: float, dec: float, alpha: float
 ) -> tuple[float, float, float, float, float, float]:
@@ -66,7 +65,7 @@ def state_at(
     return x, y, vx, vy, w, th
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def rebase(seg: Floats, i: int, t: float, dec: float, alpha: float) -> None:
     """Start pawn ``i``'s segment anew at time ``t``."""
     x, y, vx, vy, w, th = state_at(seg, i, t, dec, alpha)
@@ -74,7 +73,7 @@ def rebase(seg: Floats, i: int, t: float, dec: float, alpha: float) -> None:
     seg[i, T0] = t
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def states_at(state: State, t: float, params: Floats, out: Floats) -> None:
     """Every pawn's (x, y, vx, vy, spin, heading) at time ``t`` into ``out`` (n × 6)."""
     seg = state.segments
@@ -83,20 +82,20 @@ def states_at(state: State, t: float, params: Floats, out: Floats) -> None:
         out[i, 0], out[i, 1], out[i, 2], out[i, 3], out[i, 4], out[i, 5] = x, y, vx, vy, w, th
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def time_to_travel(s: float, v: float, dec: float) -> float:
     """The time a pawn starting at speed ``v`` takes to roll ``s`` (≤ its stopping distance)."""
     root = v * v - 2.0 * dec * s
     return 2.0 * s / (v + math.sqrt(root if root > 0.0 else 0.0))
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def stopping_distance(v: float, dec: float) -> float:
     """How far a pawn starting at speed ``v`` rolls before it stops."""
     return 0.5 * v * v / dec
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def set_box(seg: Floats, i: int, dec: float) -> None:
     """Pawn ``i``'s path box, from the start of its segment to where it would stop."""
     x, y = seg[i, X], seg[i, Y]
@@ -109,13 +108,13 @@ def set_box(seg: Floats, i: int, dec: float) -> None:
     seg[i, BY0], seg[i, BY1] = min(y, qy), max(y, qy)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def is_still(seg: Floats, i: int) -> bool:
     """Whether pawn ``i``'s segment does not translate."""
     return bool(seg[i, VX] == 0.0 and seg[i, VY] == 0.0)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def settle_slow(seg: Floats, i: int) -> None:
     """Stop pawn ``i`` if it is left slower than V_REST (it would roll less than 1e-12 m)."""
     if math.hypot(seg[i, VX], seg[i, VY]) < V_REST:

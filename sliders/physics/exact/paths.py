@@ -11,8 +11,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from numba import njit
-
 from sliders.physics.exact.state import (
     INF,
     RA_X,
@@ -26,13 +24,14 @@ from sliders.physics.exact.state import (
     RN_Y,
     TOUCH,
     V_EPS,
+    kernel,
 )
 
 if TYPE_CHECKING:
     from sliders.physics.exact.state import Floats
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def circle_entry(
     px: float, py: float, ux: float, uy: float, cx: float, cy: float, rho: float, v: float
 ) -> float:
@@ -53,7 +52,7 @@ def circle_entry(
     return c / (-b + math.sqrt(disc))
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def circle_exit(px: float, py: float, ux: float, uy: float, rho: float) -> float:
     """Distance along the ray at which a point inside the disc (0, rho) leaves it (≥ 0)."""
     b = px * ux + py * uy
@@ -68,7 +67,7 @@ def circle_exit(px: float, py: float, ux: float, uy: float, rho: float) -> float
     return s if s > 0.0 else 0.0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def rail_entry(
     px: float, py: float, ux: float, uy: float, rails: Floats, k: int, rho: float, v: float
 ) -> float:
@@ -122,7 +121,7 @@ def rail_entry(
     return best
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def edge_exit(px: float, py: float, ux: float, uy: float, reach: float, cells: Floats) -> float:
     """Distance along the ray at which the point first enters a cell off the table (the first
     point off the surface), or INF within ``reach``."""
@@ -155,7 +154,7 @@ def edge_exit(px: float, py: float, ux: float, uy: float, reach: float, cells: F
     return best
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def point_segment_distance(
     px: float, py: float, ax: float, ay: float, bx: float, by: float
 ) -> float:
@@ -169,7 +168,7 @@ def point_segment_distance(
     return math.hypot(px - ax - t * dx, py - ay - t * dy)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def segments_distance(
     ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float
 ) -> float:
@@ -188,7 +187,7 @@ def segments_distance(
     )
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _in_arc(phi: float, start: float, sweep: float) -> bool:
     """Whether the direction ``phi`` lies on the arc from ``start`` turning by ``sweep``."""
     if abs(sweep) >= 2.0 * math.pi:
@@ -198,7 +197,7 @@ def _in_arc(phi: float, start: float, sweep: float) -> bool:
     return turn <= abs(sweep)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def arc_segment_distance(
     rho: float, start: float, sweep: float, ax: float, ay: float, bx: float, by: float
 ) -> float:

@@ -16,8 +16,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from numba import njit
-
 from sliders.physics.exact.motion import set_box, state_at, stopping_distance, time_to_travel
 from sliders.physics.exact.paths import (
     circle_entry,
@@ -72,6 +70,7 @@ from sliders.physics.exact.state import (
     State,
     X,
     Y,
+    kernel,
 )
 
 if TYPE_CHECKING:
@@ -81,32 +80,33 @@ if TYPE_CHECKING:
 # -- everything, or everything that involves one pawn ---------------------------------------------
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def predict_all(state: State, now: float, arena: Arena) -> None:
     """Predict every pawn's own next event and every pair's next contact from ``now``."""
     seg, flags, pair_time = state.segments, state.flags, state.pair_time
+    own_time, own_kind, own_arg = state.own_time, state.own_kind, state.own_arg
+    rails, cells, params = arena
     n = seg.shape[0]
     for i in range(n):
-        set_box(seg, i, arena.params[P_DEC])
-        state.own_time[i], state.own_kind[i], state.own_arg[i] = INF, K_NONE, -1
+        set_box(seg, i, params[P_DEC])
+        own_time[i], own_kind[i], own_arg[i] = INF, K_NONE, -1
         for j in range(n):
             pair_time[i, j] = INF
     for i in range(n):
         if flags[i, STAT] == ON_TABLE:
-            state.own_time[i], state.own_kind[i], state.own_arg[i] = predict_own(
-                seg, flags, i, arena
-            )
+            own_time[i], own_kind[i], own_arg[i] = predict_own(seg, flags, i, rails, cells, params)
             for j in range(i + 1, n):
                 if flags[j, STAT] == ON_TABLE:
-                    t = predict_pair(seg, i, j, now, arena.params)
+                    t = predict_pair(seg, i, j, now, params)
                     pair_time[i, j] = t
                     pair_time[j, i] = t
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def repredict(state: State, i: int, now: float, arena: Arena) -> None:
     """Re-predict everything that involves pawn ``i`` (whose segment starts at ``now``)."""
     seg, flags, pair_time = state.segments, state.flags, state.pair_time
+    rails, cells, params = arena
     n = seg.shape[0]
     if flags[i, STAT] != ON_TABLE:
         state.own_time[i], state.own_kind[i], state.own_arg[i] = INF, K_NONE, -1
@@ -114,15 +114,16 @@ def repredict(state: State, i: int, now: float, arena: Arena) -> None:
             pair_time[i, j] = INF
             pair_time[j, i] = INF
         return
-    set_box(seg, i, arena.params[P_DEC])
-    state.own_time[i], state.own_kind[i], state.own_arg[i] = predict_own(seg, flags, i, arena)
+    set_box(seg, i, params[P_DEC])
+    t, kind, arg = predict_own(seg, flags, i, rails, cells, params)
+    state.own_time[i], state.own_kind[i], state.own_arg[i] = t, kind, arg
     for j in range(n):
         if j == i:
             continue
         if flags[j, STAT] != ON_TABLE:
             t = INF
         else:
-            t = predict_pair(seg, i, j, now, arena.params)
+            t = predict_pair(seg, i, j, now, params)
         pair_time[i, j] = t
         pair_time[j, i] = t
 
@@ -130,14 +131,15 @@ def repredict(state: State, i: int, now: float, arena: Arena) -> None:
 # -- a pawn's own next event ----------------------------------------------------------------------
 
 
-@njit(cache=True, error_model="numpy")
-def predict_own(seg: Floats, flags: Ints, i: int, arena: Arena) -> tuple[float, int, int]:
+@kernel
+def predict_own(
+    seg: Floats, flags: Ints, i: int, rails: Floats, cells: Floats, params: Floats
+) -> tuple[float, int, int]:
     """Pawn ``i``'s next own event from the start of its segment: (time, kind, argument)."""
-    params = arena.params
     best_t, kind, arg = INF, K_NONE, -1
     v = math.hypot(seg[i, VX], seg[i, VY])
     if v > 0.0:
-        best_t, kind, arg = _along_path(seg, flags, i, arena)
+        best_t, kind, arg = _along_path(seg, flags, i, rails, cells, params)
     if flags[i, INRC] == 1:
         # a pawn at rest within the capture disc drops at once
         drop = seg[i, TRC] + params[P_TDROP] if v > 0.0 else seg[i, T0]
@@ -148,19 +150,20 @@ def predict_own(seg: Floats, flags: Ints, i: int, arena: Arena) -> tuple[float, 
     return best_t, kind, arg
 
 
-@njit(cache=True, error_model="numpy")
-def _along_path(seg: Floats, flags: Ints, i: int, arena: Arena) -> tuple[float, int, int]:
+@kernel
+def _along_path(
+    seg: Floats, flags: Ints, i: int, rails: Floats, cells: Floats, params: Floats
+) -> tuple[float, int, int]:
     """The first event on rolling pawn ``i``'s straight path to rest: a rail, the table's edge,
     the hole's rim or its capture disc, or the stop itself."""
-    params = arena.params
     dec = params[P_DEC]
     vx, vy = seg[i, VX], seg[i, VY]
     v = math.hypot(vx, vy)
     px, py = seg[i, X], seg[i, Y]
     ux, uy = vx / v, vy / v
     reach = stopping_distance(v, dec)
-    best_s, kind, arg = _first_rail(px, py, ux, uy, v, reach, arena.rails, params[P_R])
-    s = edge_exit(px, py, ux, uy, best_s, arena.cells)
+    best_s, kind, arg = _first_rail(px, py, ux, uy, v, reach, rails, params[P_R])
+    s = edge_exit(px, py, ux, uy, best_s, cells)
     if s < best_s:
         best_s, kind, arg = s, K_EDGE, -1
     if params[P_HOLE] > 0.0:
@@ -170,7 +173,7 @@ def _along_path(seg: Floats, flags: Ints, i: int, arena: Arena) -> tuple[float, 
     return seg[i, T0] + time_to_travel(best_s, v, dec), kind, arg
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _first_rail(
     px: float, py: float, ux: float, uy: float, v: float, reach: float, rails: Floats, r: float
 ) -> tuple[float, int, int]:
@@ -194,7 +197,7 @@ def _first_rail(
     return best_s, kind, arg
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _hole_crossing(
     px: float,
     py: float,
@@ -239,7 +242,7 @@ def _hole_crossing(
 # -- a pair's next contact ------------------------------------------------------------------------
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def predict_pair(seg: Floats, i: int, j: int, now: float, params: Floats) -> float:
     """Time of the next contact between pawns ``i`` and ``j`` after ``now``, or INF.
 
@@ -266,14 +269,14 @@ def predict_pair(seg: Floats, i: int, j: int, now: float, params: Floats) -> flo
     return _both_rolling(seg, i, j, now, (xi, yi, vxi, vyi), (xj, yj, vxj, vyj), params)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _boxes_apart(seg: Floats, i: int, j: int, reach: float) -> bool:
     """Whether the path boxes of pawns ``i`` and ``j`` are more than ``reach`` apart."""
     return bool(seg[i, BX0] - reach > seg[j, BX1] or seg[j, BX0] - reach > seg[i, BX1]
                 or seg[i, BY0] - reach > seg[j, BY1] or seg[j, BY0] - reach > seg[i, BY1])  # fmt: skip
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _ray_pawn(
     xm: float, ym: float, vxm: float, vym: float, xs: float, ys: float, rho: float, dec: float
 ) -> float:
@@ -288,7 +291,7 @@ def _ray_pawn(
     return time_to_travel(s, v, dec)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _both_rolling(
     seg: Floats,
     i: int,
@@ -337,7 +340,7 @@ def _both_rolling(
     return tb + _ray_pawn(xi, yi, vxi, vyi, xj, yj, rho, dec)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _first_touch(
     d: tuple[float, float],
     dv: tuple[float, float],

@@ -16,7 +16,6 @@ import math
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
 
 from sliders.physics.exact.motion import is_still, rebase, settle_slow
 from sliders.physics.exact.rim import climb_out, leave_rim, turn_along_rim
@@ -77,6 +76,7 @@ from sliders.physics.exact.state import (
     W,
     X,
     Y,
+    kernel,
 )
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ if TYPE_CHECKING:
 # -- the two kinds of event -----------------------------------------------------------------------
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def resolve_contact(
     state: State, a: int, b: int, now: float, params: Floats, gen: np.random.Generator
 ) -> None:
@@ -110,7 +110,7 @@ def resolve_contact(
             topple(state, b, now, params)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def move_together(state: State, a: int, b: int) -> None:
     """Pawns ``a`` and ``b`` would touch again at once after their contact (a resting contact,
     or the start of an inelastic collapse): they move on together at their mean velocity
@@ -125,7 +125,7 @@ def move_together(state: State, a: int, b: int) -> None:
     settle_slow(seg, b)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def resolve_own(state: State, a: int, now: float, arena: Arena, gen: np.random.Generator) -> None:
     """Pawn ``a``'s own predicted event is due at ``now``."""
     seg, flags, params = state.segments, state.flags, arena.params
@@ -160,7 +160,7 @@ def resolve_own(state: State, a: int, now: float, arena: Arena, gen: np.random.G
         remove(state, a, S_KNOCKED, now, E_KNOCKED)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def hit_rail(
     state: State, a: int, k: int, now: float, arena: Arena, gen: np.random.Generator
 ) -> None:
@@ -178,7 +178,7 @@ def hit_rail(
 # -- contacts -------------------------------------------------------------------------------------
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def collide_pawns(seg: Floats, i: int, j: int, params: Floats) -> tuple[float, float, float]:
     """Resolve a contact between touching pawns ``i`` and ``j`` (segments start now); returns the
     normal impulse (0 when they are not approaching) and the contact point."""
@@ -210,7 +210,7 @@ def collide_pawns(seg: Floats, i: int, j: int, params: Floats) -> tuple[float, f
     return jn, cx, cy
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def collide_rail(
     seg: Floats, i: int, rails: Floats, k: int, params: Floats
 ) -> tuple[float, float, float]:
@@ -242,7 +242,7 @@ def collide_rail(
     return jn, cx, cy
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _capped(jt: float, cap: float) -> float:
     """The tangential impulse ``jt`` within ±``cap`` (Coulomb friction)."""
     if jt > cap:
@@ -255,7 +255,7 @@ def _capped(jt: float, cap: float) -> float:
 # -- toppling and leaving the table ---------------------------------------------------------------
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def topples(impulse: float, was_still: bool, params: Floats, gen: np.random.Generator) -> bool:
     """Whether a pawn receiving ``impulse`` topples (a draw from ``gen`` when the spread is > 0)."""
     threshold: float = params[P_KO] if was_still else params[P_KO] * params[P_KOF]
@@ -267,7 +267,7 @@ def topples(impulse: float, was_still: bool, params: Floats, gen: np.random.Gene
     return gen.random() < 1.0 / (1.0 + math.exp(-z))
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def topple(state: State, i: int, t: float, params: Floats) -> None:
     """Pawn ``i`` topples at ``t`` (recorded here, where it is): it falls for ``P_FALL``
     seconds, still moving and hitting what is in its way, so that it passes on its momentum, and
@@ -279,7 +279,7 @@ def topple(state: State, i: int, t: float, params: Floats) -> None:
     seg[i, XFALL], seg[i, YFALL] = seg[i, X], seg[i, Y]
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def remove(state: State, i: int, code: int, t: float, kind: int) -> None:
     """Pawn ``i`` leaves the table at ``t`` with status ``code``, recorded as an event of
     ``kind`` (a falling pawn: knocked over, as recorded when it toppled, where it toppled)."""
@@ -295,7 +295,7 @@ def remove(state: State, i: int, code: int, t: float, kind: int) -> None:
     seg[i, VY] = 0.0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def record(
     state: State, t: float, kind: int, a: int, b: int, impulse: float, x: float, y: float
 ) -> None:

@@ -13,8 +13,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from numba import njit
-
 from sliders.physics.exact.motion import settle_slow, state_at
 from sliders.physics.exact.paths import arc_segment_distance
 from sliders.physics.exact.state import (
@@ -43,13 +41,14 @@ from sliders.physics.exact.state import (
     Arena,
     X,
     Y,
+    kernel,
 )
 
 if TYPE_CHECKING:
     from sliders.physics.exact.state import Floats, Ints
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def climb_out(seg: Floats, flags: Ints, i: int, now: float, arena: Arena) -> bool:
     """Pawn ``i``'s centre reaches the hole's rim moving out: its ball, dipped by
     d = min(h, g·τ²/2) after τ over the hole, must climb. Returns True if it leaves."""
@@ -78,7 +77,7 @@ def climb_out(seg: Floats, flags: Ints, i: int, now: float, arena: Arena) -> boo
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def turn_along_rim(seg: Floats, i: int) -> None:
     """Pawn ``i``, rolling along the rim, reaches a corner of its polygon: it turns onto the
     next side, its speed kept."""
@@ -88,14 +87,14 @@ def turn_along_rim(seg: Floats, i: int) -> None:
     )
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def leave_rim(flags: Ints, i: int) -> None:
     """A pawn rolling along the rim that is stopped or hit moves on freely over the hole."""
     if flags[i, INR] == ON_RIM:
         flags[i, INR] = OVER_HOLE
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _roll_along_rim(
     seg: Floats, flags: Ints, i: int, d: float, nx: float, ny: float, now: float, arena: Arena
 ) -> None:
@@ -120,7 +119,7 @@ def _roll_along_rim(
     seg[i, VX], seg[i, VY] = _along_rim(seg[i, X], seg[i, Y], vt, abs(vt))
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _along_rim(px: float, py: float, sense: float, speed: float) -> tuple[float, float]:
     """The velocity of a pawn at (px, py) on the rim rolling along it at ``speed``
     (anticlockwise when ``sense`` > 0): along the polygon's side to its next corner, turned in
@@ -133,7 +132,7 @@ def _along_rim(px: float, py: float, sense: float, speed: float) -> tuple[float,
     return speed * ux, speed * uy
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _rim_clear(
     seg: Floats,
     flags: Ints,

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
-
-from sliders.physics.exact.state import INF
+from sliders.physics.exact.state import INF, kernel
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _poly(c0: float, c1: float, c2: float, c3: float, c4: float, x: float) -> float:
     return c0 + x * (c1 + x * (c2 + x * (c3 + x * c4)))
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     """Real roots of a·x² + b·x + c in ascending order: (count, r1, r2)."""
     if a == 0.0:
@@ -38,7 +36,7 @@ def _quadratic_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     return 2, r1, r2
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _bisect(
     c0: float, c1: float, c2: float, c3: float, c4: float, lo: float, hi: float, flo_positive: bool
 ) -> float:
@@ -63,7 +61,7 @@ def _bisect(
     return hi
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _cubic_roots_in(
     c0: float, c1: float, c2: float, c3: float, lo: float, hi: float
 ) -> tuple[int, float, float, float]:
@@ -104,7 +102,7 @@ def _cubic_roots_in(
     return count, r1, r2, r3
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def first_drop(c0: float, c1: float, c2: float, c3: float, c4: float, hi: float) -> float:
     """The first x in (0, hi] where the polynomial (positive at 0) falls to zero, or INF.
 
