@@ -213,7 +213,10 @@ def simulate_chunk(
         j = int(sample[r])
         shot = apply_errors(aim, errors[j], seat, p)
         # simulate the angle the table records, so that `sliders shot --angle` replays it exactly
-        degrees = math.degrees(shot.angle)
+        # (an angle executed as aimed is recorded as aimed: degrees(radians(d)) may not be d)
+        degrees = float(rows[r, 1])
+        if shot.angle != math.radians(degrees):
+            degrees = math.degrees(shot.angle)
         shot = replace(shot, angle=math.radians(degrees))
         seed = int(seeds[j])
         out["exec_speed"][r] = shot.speed
@@ -323,7 +326,10 @@ def _exact_rows(
         np.radians(rows[:, 1]) + errors[:, 1],
         rows[:, 2] + errors[:, 2],
     )
-    angle = np.radians(np.degrees(angle))  # the angle the table records (rows replay exactly)
+    # the angle the table records, so that rows replay exactly; one executed as aimed is
+    # recorded as aimed (degrees(radians(d)) may not be d)
+    aimed = angle == np.radians(rows[:, 1])
+    angle = np.where(aimed, angle, np.radians(np.degrees(angle)))
     base = np.where(np.isnan(rows[:, 3]), seat.foul, rows[:, 3])
     moved = np.maximum(base + errors[:, 3], limits.min_release)
     release = np.where(errors[:, 3] != 0, moved, rows[:, 3])
@@ -331,7 +337,8 @@ def _exact_rows(
         prep.layout, prep.face, prep.table, ctx.seat, speed, angle, offset, release, p, seeds,
         ctx.pawn, refuse=False,
     )  # fmt: skip
-    out["exec_speed"][:], out["exec_angle"][:] = speed, np.degrees(angle)
+    out["exec_speed"][:] = speed
+    out["exec_angle"][:] = np.where(aimed, rows[:, 1], np.degrees(angle))
     out["exec_offset"][:], out["exec_release"][:], out["seed"][:] = offset, release, seeds
     status, points = result.status, result.points
     out["status"][:], out["points"][:] = status[:, 0], points[:, 0]

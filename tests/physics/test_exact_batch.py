@@ -149,6 +149,34 @@ def test_a_batch_chunk_in_the_exact_engine_matches_shot_by_shot() -> None:
             assert TABLE_STATUSES[out[pawn_columns(q.id)[0]][r]] == q.status
 
 
+@pytest.mark.parametrize("engine", ["exact", "pymunk"])
+def test_a_noise_free_batch_row_is_the_shot_as_aimed(engine: str) -> None:
+    """A study without noise executes each shot as aimed: its row (place, status, recorded angle)
+    is, to the last bit, what one simulate() of the aimed shot gives, as `sliders shot --angle`
+    runs it (±3° is an angle whose degrees(radians(3)) is not 3)."""
+    from sliders.batch import Design, Study
+    from sliders.batch.work import STATUSES as TABLE_STATUSES
+    from sliders.batch.work import run_chunk
+    from sliders.boards.scene import Scene, ScenePawn
+    from sliders.physics import Noise, simulate
+
+    assert np.degrees(np.radians(-3.0)) != -3.0
+    pawns = (ScenePawn("north-1", 0.0, 0.02), ScenePawn("west-2", 0.03, -0.01))
+    scene = Scene("square", SEATS, "instant-home", pawns)
+    design = Design.grid(speed="0.5:1.5:3", angle="-3:3:3", offset="0.01")
+    study = Study.create(scene, "south", design, 1, Noise.level("none"), engine=engine)
+    ctx = study.context
+    out = run_chunk(ctx, 0, study.n_shots, study.slice(0, study.n_shots))
+    layout, face = ctx.build()
+    for r in range(study.n_shots):
+        aimed = Shot.from_degrees("south", float(out["speed"][r]), float(out["angle"][r]),
+                                  offset=float(out["offset"][r]))  # fmt: skip
+        one = simulate(layout, face, scene.pawns, aimed, ctx.params, int(out["seed"][r]), engine)
+        assert out["exec_angle"][r] == out["angle"][r]
+        assert (out["x"][r], out["y"][r]) == (one.pawns[0].x, one.pawns[0].y)
+        assert TABLE_STATUSES[out["status"][r]] == one.pawns[0].status
+
+
 @pytest.mark.parametrize("face_name", sorted(BUILTIN_FACES))
 def test_a_shots_rest_statuses_are_classifys(face_name: str) -> None:
     """simulate_exact finds rest statuses in compiled code; they are classify's, choices and all."""
