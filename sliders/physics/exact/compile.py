@@ -4,9 +4,12 @@ when it takes more than a moment."""
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -34,6 +37,7 @@ def ensure_compiled(quiet: bool = False) -> float:
     )
 
     t0 = time.perf_counter()
+    _drop_stale_cache()
     _warm_up()
     _ready = True
     took = time.perf_counter() - t0
@@ -50,6 +54,42 @@ def ensure_compiled(quiet: bool = False) -> float:
             file=sys.stderr,
         )
     return took
+
+
+KERNEL_MODULES = (
+    "state", "motion", "roots", "paths", "prediction", "rim", "resolution", "classification", "loop"
+)  # fmt: skip
+"""the modules whose functions are compiled (the names of their numba cache files begin so)"""
+
+
+def _drop_stale_cache() -> None:
+    """Delete the kernels' cached machine code when any of their sources changed.
+
+    numba checks a cached function against its own source file only, while a kernel's machine
+    code holds the kernels it calls from other modules: after an edit to one module, the others'
+    cached code would run its old version. A digest of all the sources, kept beside the cache,
+    tells."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256(
+        b"".join((here / f"{name}.py").read_bytes() for name in KERNEL_MODULES)
+    ).hexdigest()
+    cache = here / "__pycache__"
+    stamp = cache / "kernels.sources"
+    try:
+        if stamp.read_text() == digest:
+            return
+    except OSError:
+        pass  # no stamp yet
+    try:
+        for path in cache.glob("*.nb[ic]"):
+            if path.name.split(".", 1)[0] in KERNEL_MODULES:
+                path.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        part = cache / f"kernels.sources.{os.getpid()}"
+        part.write_text(digest)
+        part.replace(stamp)
+    except OSError:
+        pass  # a read-only install: numba keeps its cache elsewhere
 
 
 def _warm_up() -> None:
