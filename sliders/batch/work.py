@@ -242,13 +242,17 @@ def _rows(
         np.radians(rows[:, 1]) + errors[:, 1],
         rows[:, 2] + errors[:, 2],
     )
-    angle = np.radians(np.degrees(angle))  # the angle the table records (rows replay exactly)
+    # the angle the table records, so that rows replay exactly; one executed as aimed is
+    # recorded as aimed (degrees(radians(d)) may not be d)
+    aimed = angle == np.radians(rows[:, 1])
+    angle = np.where(aimed, angle, np.radians(np.degrees(angle)))
     base = np.where(np.isnan(rows[:, 3]), seat.foul, rows[:, 3])
     moved = np.maximum(base + errors[:, 3], limits.min_release)
     release = np.where(errors[:, 3] != 0, moved, rows[:, 3])
     many = Shots(ctx.seat, speed, angle, offset, release, seeds, ctx.pawn, refuse=False)
     result = simulate_many(prep.setup, prep.table, many)
-    out["exec_speed"][:], out["exec_angle"][:] = speed, np.degrees(angle)
+    out["exec_speed"][:] = speed
+    out["exec_angle"][:] = np.where(aimed, rows[:, 1], np.degrees(angle))
     out["exec_offset"][:], out["exec_release"][:], out["seed"][:] = offset, release, seeds
     status, points = result.status, result.points
     out["status"][:], out["points"][:] = status[:, 0], points[:, 0]

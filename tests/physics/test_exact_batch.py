@@ -60,6 +60,45 @@ def test_a_batch_gives_what_single_shots_give(count: int) -> None:
         assert sum(e.type == "contact" for e in one.events) == batch.contacts[s]
 
 
+@pytest.mark.parametrize(
+    ("face_name", "spread"),
+    [("race-for-home", 0.0), ("instant-home", 0.0), ("instant-home", 0.005)],
+)
+def test_a_batch_row_is_bit_for_bit_the_single_shot(face_name: str, spread: float) -> None:
+    """Every shot of a batch on a crowded table (a face with a hole among them, fouls among the
+    shots, random topples drawn from each shot's seed) is the single shot, to the last bit."""
+    face = BUILTIN_FACES[face_name]
+    params = P.replace(knock_over_spread=spread, knock_over_impulse=0.01) if spread else P
+    rng = np.random.default_rng(21)
+    table = crowd(rng, 12, spread=0.09)
+    n = 16
+    speed = rng.uniform(0.4, 2.5, n)
+    angle = np.radians(rng.uniform(-5, 5, n))
+    offset = rng.uniform(-0.03, 0.03, n)
+    foul = SQUARE4.seat("south").foul
+    release = np.where(np.arange(n) % 5 == 4, foul + 0.01, np.nan)  # every fifth a foul
+    seeds = np.arange(n) + 100
+    batch = simulate_batch(SQUARE4, face, table, "south", speed, angle, offset, release, params,
+                           seeds)  # fmt: skip
+    fouls = topples = 0
+    for s in range(n):
+        shot = Shot("south", float(speed[s]), float(angle[s]), float(offset[s]),
+                    None if np.isnan(release[s]) else float(release[s]))  # fmt: skip
+        one = simulate_exact(SQUARE4, face, table, shot, params, seed=int(seeds[s]))
+        assert [p.id for p in one.pawns] == list(batch.order)
+        assert [p.status for p in one.pawns] == [STATUSES[c] for c in batch.status[s]]
+        assert [p.points for p in one.pawns] == list(batch.points[s])
+        assert [p.x for p in one.pawns] == list(batch.x[s])
+        assert [p.y for p in one.pawns] == list(batch.y[s])
+        assert one.settle_time == batch.settle_time[s]
+        assert one.settled == batch.settled[s]
+        assert sum(e.type == "contact" for e in one.events) == batch.contacts[s]
+        fouls += one.pawns[0].status is Status.FOUL
+        topples += sum(p.status is Status.KNOCKED_OVER for p in one.pawns)
+    assert fouls == 3
+    assert spread == 0 or topples > 0
+
+
 def test_a_batch_with_a_spread_matches_seeded_single_shots() -> None:
     rng = np.random.default_rng(5)
     table = crowd(rng, 10)
@@ -114,6 +153,34 @@ def test_a_batch_chunk_in_the_exact_engine_matches_shot_by_shot() -> None:
         assert out["points"][r] == one.pawns[0].points
         for q in one.pawns[1:]:
             assert TABLE_STATUSES[out[pawn_columns(q.id)[0]][r]] == q.status
+
+
+@pytest.mark.parametrize("engine", ["exact", "pymunk"])
+def test_a_noise_free_batch_row_is_the_shot_as_aimed(engine: str) -> None:
+    """A study without noise executes each shot as aimed: its row (place, status, recorded angle)
+    is, to the last bit, what one simulate() of the aimed shot gives, as `sliders shot --angle`
+    runs it (±3° is an angle whose degrees(radians(3)) is not 3)."""
+    from sliders.batch import Design, Study
+    from sliders.batch.work import STATUSES as TABLE_STATUSES
+    from sliders.batch.work import run_chunk
+    from sliders.boards.scene import Scene, ScenePawn
+    from sliders.physics import Noise, simulate
+
+    assert np.degrees(np.radians(-3.0)) != -3.0
+    pawns = (ScenePawn("north-1", 0.0, 0.02), ScenePawn("west-2", 0.03, -0.01))
+    scene = Scene("square", SEATS, "instant-home", pawns)
+    design = Design.grid(speed="0.5:1.5:3", angle="-3:3:3", offset="0.01")
+    study = Study.create(scene, "south", design, 1, Noise.level("none"), engine=engine)
+    ctx = study.context
+    out = run_chunk(ctx, 0, study.n_shots, study.slice(0, study.n_shots))
+    layout, face = ctx.build()
+    for r in range(study.n_shots):
+        aimed = Shot.from_degrees("south", float(out["speed"][r]), float(out["angle"][r]),
+                                  offset=float(out["offset"][r]))  # fmt: skip
+        one = simulate(layout, face, scene.pawns, aimed, ctx.params, int(out["seed"][r]), engine)
+        assert out["exec_angle"][r] == out["angle"][r]
+        assert (out["x"][r], out["y"][r]) == (one.pawns[0].x, one.pawns[0].y)
+        assert TABLE_STATUSES[out["status"][r]] == one.pawns[0].status
 
 
 @pytest.mark.parametrize("face_name", sorted(BUILTIN_FACES))
