@@ -3,6 +3,8 @@ the seat's own seeded stream, as often in ring 5 as the ``medium`` computer's be
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -35,7 +37,7 @@ def ring5_rate(shots: list[Shot], turns: Turns) -> float:
     """The share of ``shots`` (each slid alone on the empty board) that stop in ring 5."""
     hits = 0
     for i, shot in enumerate(shots):
-        result = simulate(turns.layout, turns.face, (), shot, turns.params, i)
+        result = simulate(turns.setup, (), dataclasses.replace(shot, seed=i))
         hits += result.pawn(result.shooter).points == 5
     return hits / len(shots)
 
