@@ -56,6 +56,40 @@ def ensure_compiled(quiet: bool = False) -> float:
     return took
 
 
+WARM_UP_ENTRIES = (
+    "lay_out", "solve", "run_batch", "classify_at", "classify_many", "placement_clear", "new_state"
+)  # fmt: skip
+"""the kernels :func:`_warm_up` calls from Python: a cache holding them all for this machine is warm"""
+
+
+def compile_needed() -> bool:
+    """True when the exact engine's first use in this process will compile its kernels: they
+    are not loaded yet, and either their sources changed since the cache was written or numba's
+    cache holds no machine code of them for this machine. Reads numba's cache index without
+    compiling; False when the answer cannot be read (the first use then says so itself)."""
+    if _ready:
+        return False
+    here = Path(__file__).parent
+    try:
+        if (here / "__pycache__" / "kernels.sources").read_text() != _sources_digest():
+            return True
+    except OSError:
+        return True  # no stamp: nothing was compiled here yet
+    try:
+        from sliders.physics.exact import classification, loop, state
+
+        found = {**vars(state), **vars(classification), **vars(loop)}
+        for entry in WARM_UP_ENTRIES:
+            dispatcher = found[entry]
+            index = dispatcher._cache._cache_file._load_index()  # numba's, not public
+            machine = dispatcher.targetctx.codegen().magic_tuple()
+            if not any(key[1] == machine for key in index):
+                return True
+    except Exception:  # numba's cache is not public: if it changes, say nothing rather than fail
+        return False
+    return False
+
+
 KERNEL_MODULES = (
     "state", "motion", "roots", "paths", "prediction", "rim", "resolution", "classification", "loop"
 )  # fmt: skip
@@ -70,9 +104,7 @@ def _drop_stale_cache() -> None:
     cached code would run its old version. A digest of all the sources, kept beside the cache,
     tells."""
     here = Path(__file__).parent
-    digest = hashlib.sha256(
-        b"".join((here / f"{name}.py").read_bytes() for name in KERNEL_MODULES)
-    ).hexdigest()
+    digest = _sources_digest()
     cache = here / "__pycache__"
     stamp = cache / "kernels.sources"
     try:
@@ -90,6 +122,13 @@ def _drop_stale_cache() -> None:
         part.replace(stamp)
     except OSError:
         pass  # a read-only install: numba keeps its cache elsewhere
+
+
+def _sources_digest() -> str:
+    here = Path(__file__).parent
+    return hashlib.sha256(
+        b"".join((here / f"{name}.py").read_bytes() for name in KERNEL_MODULES)
+    ).hexdigest()
 
 
 def _warm_up() -> None:
