@@ -44,7 +44,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"  {'name':<24} {'value':<20} {'legal range':<18} meaning")
     for name, value, legal, doc in params.describe():
         print(f"  {name:<24} {value:<20.6g} {legal!s:<18} {doc}")
-    print(f"  and max_speed·dt ≤ pawn_radius, max_time/dt ≤ {MAX_STEPS:,} steps")
+    print(
+        f"  combined limit: max_time/dt ≤ {MAX_STEPS:,} steps. Every other bound holds whatever "
+        "the rest are (the pymunk engine splits dt into steps of at most pawn_radius/max_speed)"
+    )
     print("geometry (m)")
     for name, value in geometry.items():
         print(f"  {name:<22} {value}")
