@@ -11,7 +11,7 @@ from sliders.boards import Rail, face
 from sliders.outcome import EventType, PawnRest, Status
 from sliders.physics import PhysicsParams, Shot
 from sliders.physics.exact import ExactSimulation, simulate_exact
-from sliders.physics.exact import kernels as k
+from sliders.physics.exact import state as k
 
 from .helpers import ARENA, Y0, A, arena, pair_closed_form
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
 
 from sliders.boards import face, square
 from sliders.physics import PhysicsParams
-from sliders.physics.exact import ensure_compiled
-from sliders.physics.exact import kernels as k
+from sliders.physics.exact import state as k
+from sliders.physics.exact.paths import arc_segment_distance
 from sliders.physics.exact.world import world_for
+
+from .exact_loop import Loop
 
 P = PhysicsParams.default()
 R = P.pawn_radius
@@ -40,57 +41,19 @@ def _arc_end(rho: float, sweep: float) -> tuple[float, float]:
 def test_arc_segment_distance_is_the_nearest_approach(segment, expected) -> None:
     """The arc of radius 0.01 from direction 0 turning a half turn anticlockwise."""
     (ax, ay), (bx, by) = segment
-    got = k.arc_segment_distance(0.01, 0.0, math.pi, ax, ay, bx, by)
+    got = arc_segment_distance(0.01, 0.0, math.pi, ax, ay, bx, by)
     assert got == pytest.approx(expected, abs=1e-15)
     # the same arc, walked the other way from its far end
-    assert k.arc_segment_distance(0.01, math.pi, -math.pi, ax, ay, bx, by) == pytest.approx(
+    assert arc_segment_distance(0.01, math.pi, -math.pi, ax, ay, bx, by) == pytest.approx(
         expected, abs=1e-15
     )
 
 
 def test_a_full_turn_or_more_is_the_whole_circle() -> None:
     for sweep in (2 * math.pi, -7.0):
-        assert k.arc_segment_distance(0.01, 1.0, sweep, 0.0, -0.02, 0.0, -0.02) == pytest.approx(
+        assert arc_segment_distance(0.01, 1.0, sweep, 0.0, -0.02, 0.0, -0.02) == pytest.approx(
             0.01, abs=1e-15
         )
-
-
-class Kernels:
-    """The kernels' arrays for pawns placed at rest or moving, solved to rest."""
-
-    def __init__(self, *pawns: tuple[float, float, float, float]) -> None:
-        ensure_compiled()
-        n = len(pawns)
-        self.S = np.zeros((n, k.NSTATE))
-        self.F = np.zeros((n, k.NFLAG), dtype=np.int64)
-        self.F[:, k.STAT] = k.ON_TABLE
-        for i, (x, y, vx, vy) in enumerate(pawns):
-            self.S[i, [k.X, k.Y, k.VX, k.VY]] = x, y, vx, vy
-        self.PT = np.full((n, n), math.inf)
-        self.ET = np.full(n, math.inf)
-        self.EK = np.zeros(n, dtype=np.int64)
-        self.EA = np.zeros(n, dtype=np.int64)
-        self.clock = np.zeros(2)
-        self.C = np.zeros(3, dtype=np.int64)
-        self.rec = np.zeros((0, 7))
-        self.args = (self.PT, self.ET, self.EK, self.EA)
-        k.start(self.S, self.F, *self.args, 0.0, WORLD.rails, WORLD.cells, WORLD.params)
-
-    def on_rim(self, i: int) -> None:
-        """Pawn ``i`` rolls along the rim from the start."""
-        self.F[i, k.INR] = k.ON_RIM
-        k.repredict(self.S, self.F, *self.args, i, 0.0, WORLD.rails, WORLD.cells, WORLD.params)
-
-    def run(self) -> np.ndarray:
-        gen = np.random.default_rng(0)
-        code = k.advance(
-            self.S, self.F, *self.args, self.clock, self.C, WORLD.rails, WORLD.cells,
-            WORLD.params, gen, self.rec, math.inf, 100_000,
-        )  # fmt: skip
-        assert code == k.SETTLED
-        out = np.zeros((self.S.shape[0], 6))
-        k.states_at(self.S, self.clock[1], WORLD.params, out)
-        return out[:, :2]
 
 
 def _caught(vt: float) -> tuple[float, float, float, float]:
@@ -101,13 +64,13 @@ def _caught(vt: float) -> tuple[float, float, float, float]:
 
 def test_a_pawn_caught_on_the_rim_with_nothing_near_rests_an_arc_further() -> None:
     vt = 0.2
-    shot = Kernels(_caught(vt))
+    shot = Loop(WORLD, _caught(vt))
     ((x, y),) = shot.run()
     sweep = 0.5 * vt * vt / DEC / HOLE
     assert 1.0 < sweep < 2 * math.pi
     assert math.hypot(x, y) == pytest.approx(HOLE, abs=1e-9)
     assert math.atan2(y, x) % (2 * math.pi) == pytest.approx(sweep, abs=1e-9)
-    assert shot.C[0] == 1  # its one event: reaching the rim (no corners)
+    assert shot.solved == 1  # its one event: reaching the rim (no corners)
 
 
 def test_rolling_the_polygon_alone_ends_where_the_arc_does() -> None:
@@ -116,16 +79,16 @@ def test_rolling_the_polygon_alone_ends_where_the_arc_does() -> None:
     vt = 0.2
     rho = HOLE - k.TOUCH
     c, s = math.cos(k.RIM_TURN / 2), math.sin(k.RIM_TURN / 2)
-    shot = Kernels((rho, 0.0, -vt * s, vt * c))
+    shot = Loop(WORLD, (rho, 0.0, -vt * s, vt * c))
     shot.on_rim(0)
     ((x, y),) = shot.run()
     sweep = 0.5 * vt * vt / DEC / HOLE
     ex, ey = _arc_end(HOLE, sweep)
     assert 0.0 < HOLE - math.hypot(x, y) < 5e-6
     assert math.hypot(x - ex, y - ey) < 2e-5
-    corners = shot.C[0] - 1  # and the stop
+    corners = shot.solved - 1  # and the stop
     assert corners == pytest.approx(sweep / k.RIM_TURN, abs=1)
-    assert shot.F[0, k.INR] == k.OVER_HOLE  # stopped: no longer rolling along it
+    assert shot.state.flags[0, k.INR] == k.OVER_HOLE  # stopped: no longer rolling along it
 
 
 def test_a_pawn_rolling_along_the_rim_meets_a_pawn_beside_it() -> None:
@@ -135,8 +98,8 @@ def test_a_pawn_rolling_along_the_rim_meets_a_pawn_beside_it() -> None:
     stand = HOLE + 2 * R - 0.002
     half = 0.25 * vt * vt / DEC / HOLE
     sx, sy = stand * math.cos(half), stand * math.sin(half)
-    shot = Kernels(_caught(vt), (sx, sy, 0.0, 0.0))
+    shot = Loop(WORLD, _caught(vt), (sx, sy, 0.0, 0.0))
     (ax, ay), (bx, by) = shot.run()
-    assert shot.C[2] >= 1  # a pawn–pawn contact
+    assert shot.contacts >= 1  # a pawn–pawn contact
     assert math.hypot(ax - bx, ay - by) >= 2 * R - 1e-9
     assert math.hypot(bx - sx, by - sy) > 1e-3  # pushed on

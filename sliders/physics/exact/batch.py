@@ -17,8 +17,9 @@ from sliders.boards import Face, Layout, Seat, surface_at
 from sliders.boards.geometry import PlacedPawn, check_pawns
 from sliders.errors import UserError
 from sliders.outcome import SEATS, Status, pawn_seat
-from sliders.physics.exact import kernels as k
+from sliders.physics.exact.classification import classify_many
 from sliders.physics.exact.compile import ensure_compiled
+from sliders.physics.exact.loop import BatchOut, run_batch
 from sliders.physics.exact.simulation import _NO_DRAWS, MAX_EVENTS
 from sliders.physics.exact.world import world_for
 from sliders.physics.limits import shot_limits
@@ -93,27 +94,29 @@ def simulate_batch(
     order = (shooter, *(q.id for q in table))
     seats = np.array([SEATS.index(pawn_seat(pid)) for pid in order], dtype=np.int64)
     n = len(order)
-    status = np.zeros((n_shots, n), dtype=np.int8)
-    points = np.zeros((n_shots, n), dtype=np.int16)
-    where = np.zeros((n_shots, n, 2))
-    times = np.zeros(n_shots)
-    contacts = np.zeros(n_shots, dtype=np.int64)
-    settled = np.zeros(n_shots, dtype=np.bool_)
-    args = (w.rails, w.cells, w.params, w.surface, w.own, w.face, w.rings, w.corners, w.dots)
+    out = BatchOut(
+        status=np.zeros((n_shots, n), dtype=np.int8),
+        points=np.zeros((n_shots, n), dtype=np.int16),
+        where=np.zeros((n_shots, n, 2)),
+        times=np.zeros(n_shots),
+        contacts=np.zeros(n_shots, dtype=np.int64),
+        settled=np.zeros(n_shots, dtype=np.bool_),
+    )
     if p.knock_over_spread > 0:
         if seeds is None:
             raise UserError("a knock-over spread needs one seed per shot")
         for s in range(n_shots):
             gen = np.random.default_rng(int(seeds[s]))
-            sl = slice(s, s + 1)
-            k.run_batch(txy, seats, starts[sl], velocities[sl], fouls[sl], *args, gen, MAX_EVENTS,
-                        status[sl], points[sl], where[sl], times[sl], contacts[sl], settled[sl])  # fmt: skip
+            one = BatchOut._make(column[s : s + 1] for column in out)
+            run_batch(txy, seats, starts[s : s + 1], velocities[s : s + 1], fouls[s : s + 1],
+                      w.arena, w.zones, gen, MAX_EVENTS, one)  # fmt: skip
     else:
-        k.run_batch(txy, seats, starts, velocities, fouls, *args, _NO_DRAWS, MAX_EVENTS,
-                    status, points, where, times, contacts, settled)  # fmt: skip
+        run_batch(txy, seats, starts, velocities, fouls, w.arena, w.zones, _NO_DRAWS, MAX_EVENTS,
+                  out)  # fmt: skip
     return BatchResult(
-        order, status, points, where[:, :, 0], where[:, :, 1], times, contacts, settled, refused
-    )
+        order, out.status, out.points, out.where[:, :, 0], out.where[:, :, 1], out.times,
+        out.contacts, out.settled, refused,
+    )  # fmt: skip
 
 
 def classify_points(
@@ -133,8 +136,7 @@ def classify_points(
     seats = np.full(xs.shape[0], SEATS.index(seat), dtype=np.int64)
     status = np.zeros(xs.shape[0], dtype=np.int8)
     points = np.zeros(xs.shape[0], dtype=np.int16)
-    k.classify_many(xs, ys, seats, w.surface, w.own, w.face, w.rings, w.corners, w.dots,
-                    status, points)  # fmt: skip
+    classify_many(xs, ys, seats, w.zones, status, points)
     return status.reshape(np.shape(x)), points.reshape(np.shape(x))
 
 

@@ -21,15 +21,27 @@ def ensure_compiled(quiet: bool = False) -> float:
     global _ready
     if _ready:
         return 0.0
-    from sliders.physics.exact import kernels
+    from sliders.physics.exact import (
+        classification,
+        loop,
+        motion,
+        paths,
+        prediction,
+        resolution,
+        rim,
+        roots,
+        state,
+    )
 
     t0 = time.perf_counter()
     _warm_up()
     _ready = True
     took = time.perf_counter() - t0
+    modules = (classification, loop, motion, paths, prediction, resolution, rim, roots, state)
     compiled = any(
         sum(f.stats.cache_misses.values())
-        for f in vars(kernels).values()
+        for module in modules
+        for f in vars(module).values()
         if hasattr(f, "stats") and hasattr(f.stats, "cache_misses")
     )
     if compiled and took > NOTICE_AFTER and not quiet:
@@ -41,49 +53,36 @@ def ensure_compiled(quiet: bool = False) -> float:
 
 
 def _warm_up() -> None:
-    from sliders.physics.exact import kernels as k
+    """Run every entry compiled code offers from Python once, on a tiny table."""
+    from sliders.physics.exact import state as st
+    from sliders.physics.exact.classification import classify_at, classify_many, placement_clear
+    from sliders.physics.exact.loop import BatchOut, lay_out, run_batch, solve
 
-    S = np.zeros((2, k.NSTATE))
-    F = np.zeros((2, k.NFLAG), dtype=np.int64)
-    F[:, k.STAT] = k.ON_TABLE
-    S[0, k.VX] = 1.0
-    S[1, k.X] = 0.1
-    P = np.zeros(k.NPARAM)
-    P[k.P_R], P[k.P_M], P[k.P_DEC], P[k.P_ALPHA] = 0.0125, 0.015, 0.49, 1.0
-    P[k.P_EP], P[k.P_ER], P[k.P_KO], P[k.P_KOF], P[k.P_MAXT] = 0.8, 0.6, 1.0, 1.0, 10.0
-    P[k.P_HOLE], P[k.P_RC], P[k.P_G], P[k.P_H], P[k.P_TDROP] = 0.015, 0.0025, 9.81, 0.005, 0.03
+    params = np.zeros(st.NPARAM)
+    params[st.P_R], params[st.P_M], params[st.P_DEC], params[st.P_ALPHA] = 0.0125, 0.015, 0.49, 1.0
+    params[st.P_EP], params[st.P_ER], params[st.P_KO], params[st.P_KOF] = 0.8, 0.6, 1.0, 1.0
+    params[st.P_MAXT], params[st.P_HOLE], params[st.P_RC] = 10.0, 0.015, 0.0025
+    params[st.P_G], params[st.P_H], params[st.P_TDROP] = 9.81, 0.005, 0.03
     rails = np.array([[0.0, 1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.003]])
-    cells = np.array([[2.0, -1.0, 3.0, 1.0]])
-    PT = np.full((2, 2), math.inf)
-    ET = np.full(2, math.inf)
-    EK = np.zeros(2, dtype=np.int64)
-    EA = np.zeros(2, dtype=np.int64)
-    clock = np.zeros(2)
-    C = np.zeros(3, dtype=np.int64)
-    rec = np.zeros((16, 7))
-    gen = np.random.default_rng(0)
-    k.start(S, F, PT, ET, EK, EA, 0.0, rails, cells, P)
-    k.advance(S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, math.inf, 1000)
-    k.states_at(S, 0.5, P, np.zeros((2, 6)))
-    S[:] = 0.0
-    S[0, k.VX] = 1.0
-    S[1, k.X] = 0.1
-    F[:, k.STAT] = k.ON_TABLE
-    now = np.zeros((2, 6))
-    k.advance_shot(
-        S, F, PT, ET, EK, EA, clock, C, rails, cells, P, gen, rec, math.inf, 1000, True, now
+    arena = st.Arena(rails, np.array([[2.0, -1.0, 3.0, 1.0]]), params)
+    zones = st.Zones(
+        np.array([[-1.0, -1.0, 1.0, 1.0]]),
+        np.zeros((4, 1), dtype=np.bool_),
+        np.zeros(9),
+        np.zeros((0, 2)),
+        np.zeros((0, 2)),
+        np.zeros((0, 3)),
     )
-    face = np.zeros(9)
-    surface = np.array([[-1.0, -1.0, 1.0, 1.0]])
-    own = np.zeros((4, 1), dtype=np.bool_)
-    rings = np.zeros((0, 2))
-    corners = np.zeros((0, 2))
-    dots = np.zeros((0, 3))
-    k.classify_at(0.0, 0.0, 0, surface, own, face, rings, corners, dots)
-    k.placement_clear(np.zeros((1, 2)), rails, surface, 0.0125, 1e-12)
+    gen = np.random.default_rng(0)
     table = np.array([[0.1, 0.0]])
-    seats = np.zeros(2, dtype=np.int64)
-    k.run_batch(table, seats, np.zeros((1, 2)), np.array([[1.0, 0.0]]), np.zeros(1, np.bool_),
-                rails, cells, P, surface, own, face, rings, corners, dots, gen, 1000,
-                np.zeros((1, 2), np.int8), np.zeros((1, 2), np.int16), np.zeros((1, 2, 2)),
-                np.zeros(1), np.zeros(1, np.int64), np.zeros(1, np.bool_))  # fmt: skip
+    state = st.new_state(2, 16)
+    lay_out(state, table, np.zeros(2), np.array([1.0, 0.0]), False)
+    solve(state, arena, gen, math.inf, 1000, True, np.zeros((2, 6)))
+    classify_at(0.0, 0.0, 0, zones)
+    classify_many(np.zeros(1), np.zeros(1), np.zeros(1, np.int64), zones,
+                  np.zeros(1, np.int8), np.zeros(1, np.int16))  # fmt: skip
+    placement_clear(np.zeros((1, 2)), rails, zones.surface, 0.0125, 1e-12)
+    out = BatchOut(np.zeros((1, 2), np.int8), np.zeros((1, 2), np.int16), np.zeros((1, 2, 2)),
+                   np.zeros(1), np.zeros(1, np.int64), np.zeros(1, np.bool_))  # fmt: skip
+    run_batch(table, np.zeros(2, dtype=np.int64), np.zeros((1, 2)), np.array([[1.0, 0.0]]),
+              np.zeros(1, np.bool_), arena, zones, gen, 1000, out)  # fmt: skip

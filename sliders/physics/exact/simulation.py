@@ -1,7 +1,7 @@
 """One shot in the exact engine, with the pymunk engine's public interface.
 
 :class:`ExactSimulation` builds the shot's state arrays, lets the compiled event loop
-(:func:`sliders.physics.exact.kernels.advance`) run to a time or to rest, and turns what it records
+(:func:`sliders.physics.exact.loop.solve`) run to a time or to rest, and turns what it records
 into the shared vocabulary (events, rest statuses, a :class:`~sliders.outcome.ShotResult`).
 ``step()`` advances ``params.dt`` of time; positions at any time are the formula of each pawn's
 current segment, so a window drawing frames shows the exact trajectories.
@@ -27,8 +27,10 @@ from sliders.outcome import (
     pawn_seat,
 )
 from sliders.physics.engines import Simulation, engine_version
-from sliders.physics.exact import kernels as k
+from sliders.physics.exact import state as st
+from sliders.physics.exact.classification import classify_at, placement_clear
 from sliders.physics.exact.compile import ensure_compiled
+from sliders.physics.exact.loop import lay_out, solve
 from sliders.physics.exact.world import ExactWorld, world_for
 from sliders.physics.params import PhysicsParams
 from sliders.physics.shot import Shot, check_seed, place_shooter
@@ -38,11 +40,11 @@ MAX_EVENTS = 200_000
 
 _RECORD_ROWS = 256
 _KINDS = {
-    k.E_CONTACT: EventType.CONTACT,
-    k.E_RAIL: EventType.RAIL,
-    k.E_KNOCKED: EventType.KNOCKED_OVER,
-    k.E_OFF: EventType.OFF_BOARD,
-    k.E_HOLE: EventType.IN_HOLE,
+    st.E_CONTACT: EventType.CONTACT,
+    st.E_RAIL: EventType.RAIL,
+    st.E_KNOCKED: EventType.KNOCKED_OVER,
+    st.E_OFF: EventType.OFF_BOARD,
+    st.E_HOLE: EventType.IN_HOLE,
 }
 _STATUSES = tuple(Status)
 
@@ -103,27 +105,16 @@ class ExactSimulation(Simulation):
 
         self.order = [shooter, *(q.id for q in table)]
         n = len(self.order)
-        self._S = S = np.zeros((n, k.NSTATE))
-        self._F = F = np.zeros((n, k.NFLAG), dtype=np.int64)
-        F[:, k.STAT] = k.ON_TABLE
-        S[0, k.X], S[0, k.Y] = start
-        S[0, k.VX], S[0, k.VY] = velocity
-        for i, q in enumerate(table, start=1):
-            S[i, k.X], S[i, k.Y] = q.x, q.y
-        self._PT = np.empty((n, n))  # filled by start()
-        self._ET = np.empty(n)
-        ints = np.zeros(2 * n + 3, dtype=np.int64)
-        self._EK, self._EA, self._C = ints[:n], ints[n : 2 * n], ints[2 * n :]
-        floats = np.zeros(2 + 6 * n)
-        self._clock, self._now = floats[:2], floats[2:].reshape(n, 6)
-        self._rec = np.empty((_RECORD_ROWS, 7))
+        self._state = state = st.new_state(n, _RECORD_ROWS)
+        txy = np.array([(q.x, q.y) for q in table], dtype=np.float64).reshape(-1, 2)
+        lay_out(state, txy, np.array(start), np.array(velocity), foul)
+        self._now = np.zeros((n, 6))
         self._event(EventType.RELEASE, (shooter,), start)
         if foul:
             self._event(EventType.FOUL, (shooter,), start)
             self.removed[shooter] = PawnRest(shooter, shot.seat, start[0], start[1], Status.FOUL)
-            F[0, k.STAT] = k.S_FOUL
-        self._fresh = True  # the kernels have not seen this shot yet
-        self._now[:, :4] = S[:, :4]  # where everything is at t = 0
+        self._fresh = True  # the loop has not seen this shot yet
+        self._now[:, :4] = state.segments[:, :4]  # where everything is at t = 0
         self.moving = True
 
     # -- public ---------------------------------------------------------------------------------
@@ -145,13 +136,13 @@ class ExactSimulation(Simulation):
     @property
     def contacts(self) -> int:
         """Pawn–pawn contacts so far."""
-        return int(self._C[2])
+        return int(self._state.counts[st.CONTACTS])
 
     @property
     def solved(self) -> int:
         """Events solved so far; a shot that reaches MAX_EVENTS is stopped and reported as
         timed out (before ``max_time``)."""
-        return int(self._C[0])
+        return int(self._state.counts[st.SOLVED])
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
         """(x, y, heading) of each pawn still on the table."""
@@ -159,7 +150,7 @@ class ExactSimulation(Simulation):
         return {
             pid: (float(now[i, 0]), float(now[i, 1]), float(now[i, 5]))
             for i, pid in enumerate(self.order)
-            if self._F[i, k.STAT] == k.ON_TABLE
+            if self._state.flags[i, st.STAT] == st.ON_TABLE
         }
 
     def velocities(self) -> dict[str, tuple[float, float, float]]:
@@ -168,7 +159,7 @@ class ExactSimulation(Simulation):
         return {
             pid: (float(now[i, 2]), float(now[i, 3]), float(now[i, 4]))
             for i, pid in enumerate(self.order)
-            if self._F[i, k.STAT] == k.ON_TABLE
+            if self._state.flags[i, st.STAT] == st.ON_TABLE
         }
 
     def kinetic_energy(self) -> float:
@@ -213,9 +204,7 @@ class ExactSimulation(Simulation):
         boards.geometry.classify; tested) and remembered."""
         w = self.world
         seat = pawn_seat(pid)
-        code, points = k.classify_at(
-            x, y, SEATS.index(seat), w.surface, w.own, w.face, w.rings, w.corners, w.dots
-        )
+        code, points = classify_at(x, y, SEATS.index(seat), w.zones)
         status = _STATUSES[code]
         rest = PawnRest(pid, seat, x, y, status, points, self._choices(status, x, y))
         _remember(w.memo, (pid, x, y), rest)
@@ -243,34 +232,30 @@ class ExactSimulation(Simulation):
     # -- the loop -------------------------------------------------------------------------------
 
     def _advance(self, until: float) -> None:
-        w, S, F = self.world, self._S, self._F
+        arena, state = self.world.arena, self._state
         # the generator is made only when a draw can happen, like the pymunk engine's
-        gen = self.rng if w.params[k.P_SPREAD] > 0 else _NO_DRAWS
+        gen = self.rng if arena.params[st.P_SPREAD] > 0 else _NO_DRAWS
         while True:
-            code = k.advance_shot(
-                S, F, self._PT, self._ET, self._EK, self._EA, self._clock, self._C,
-                w.rails, w.cells, w.params, gen, self._rec, until, MAX_EVENTS, self._fresh,
-                self._now,
-            )  # fmt: skip
+            code = solve(state, arena, gen, until, MAX_EVENTS, self._fresh, self._now)
             self._fresh = False
             self._drain()
-            if code != k.FULL:
+            if code != st.FULL:
                 break
-        if code == k.SETTLED:
+        if code == st.SETTLED:
             self.moving = False
             self.settled = True
-            self.t = float(self._clock[1])
-        elif code == k.TIMEOUT:
+            self.t = float(state.clock[st.RESTED])
+        elif code == st.TIMEOUT:
             self.moving = False
-            self.t = float(self._clock[0])
+            self.t = float(state.clock[st.NOW])
         else:
-            self.t = float(self._clock[0])
+            self.t = float(state.clock[st.NOW])
 
     def _drain(self) -> None:
         """Turn the recorded rows into events (and removals)."""
-        count = int(self._C[1])
+        counts = self._state.counts
         order = self.order
-        for t, kind, a, b, impulse, x, y in self._rec[:count].tolist():
+        for t, kind, a, b, impulse, x, y in self._state.log[: counts[st.RECORDED]].tolist():
             etype = _KINDS[int(kind)]
             pawns = (order[int(a)], order[int(b)]) if b >= 0 else (order[int(a)],)
             self.events.append(Event(float(t), etype, pawns, float(impulse), float(x), float(y)))
@@ -278,7 +263,7 @@ class ExactSimulation(Simulation):
                 pid = order[int(a)]
                 status = _REMOVALS[etype]
                 self.removed[pid] = PawnRest(pid, pawn_seat(pid), float(x), float(y), status)
-        self._C[1] = 0
+        counts[st.RECORDED] = 0
 
     def _event(self, kind: EventType, pawns: tuple[str, ...], at: tuple[float, float]) -> None:
         self.events.append(Event(self.t, kind, pawns, 0.0, at[0], at[1]))
@@ -290,7 +275,8 @@ def _check_table(world: ExactWorld, layout: Layout, table: Sequence[PlacedPawn],
     ids = tuple(q.id for q in table)
     if ("ids", ids) in world.memo:
         xy = np.array([(q.x, q.y) for q in table], dtype=np.float64).reshape(-1, 2)
-        if np.isfinite(xy).all() and k.placement_clear(xy, world.rails, world.surface, r, 1e-12):
+        arena, zones = world.arena, world.zones
+        if np.isfinite(xy).all() and placement_clear(xy, arena.rails, zones.surface, r, 1e-12):
             return
     check_pawns(layout, table, r)
     _remember(world.memo, ("ids", ids), True)
@@ -310,4 +296,4 @@ _REMOVALS = {
 """the events that take a pawn out of play, and its status (a toppled pawn's is recorded as it
 topples, though it falls for one more step)"""
 _NO_DRAWS = np.random.default_rng(0)
-"""passed to the kernels when the knock-over spread is 0 (nothing is drawn from it)"""
+"""passed to the compiled code when the knock-over spread is 0 (nothing is drawn from it)"""

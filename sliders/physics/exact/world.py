@@ -1,8 +1,10 @@
-"""The arrays the exact engine's kernels read, built once per (layout, face, params) and cached.
+"""The records the exact engine's compiled code reads, built once per (layout, face, params) and
+cached: the :class:`~sliders.physics.exact.state.Arena` and the
+:class:`~sliders.physics.exact.state.Zones`.
 
 Rails are capsules (centre line, unit direction, length, unit normal, half thickness); the table's
 edge is the set of rectangles off the surface (as the pymunk engine uses); the parameters are one
-vector. The classification arrays let compiled code find a resting pawn's status (the batch path).
+vector. The zones let compiled code find a resting pawn's status.
 """
 
 from __future__ import annotations
@@ -16,24 +18,19 @@ import numpy as np
 from sliders.boards import Face, Layout, classify, outside_cells
 from sliders.boards.faces import worth
 from sliders.outcome import SEATS, Status
-from sliders.physics.exact import kernels as k
+from sliders.physics.exact import state as st
+from sliders.physics.exact.state import Arena, Zones
 from sliders.physics.params import PhysicsParams
 
 
 @dataclass(frozen=True, eq=False)
 class ExactWorld:
-    """One layout, face and parameter set as arrays."""
+    """One layout, face and parameter set as the compiled code's records."""
 
-    rails: np.ndarray
-    cells: np.ndarray
-    params: np.ndarray
-    # classification: surface rectangles (board first), each seat's own tracks, the face
-    surface: np.ndarray
-    own: np.ndarray
-    face: np.ndarray
-    rings: np.ndarray
-    corners: np.ndarray
-    dots: np.ndarray
+    arena: Arena
+    """rails, cells off the table, parameter vector"""
+    zones: Zones
+    """surface rectangles (board first), each seat's own tracks, the face's zones"""
     memo: dict[object, object] = field(default_factory=dict)
     """tables already checked and rest statuses already found on this world (they depend only on
     the layout, the face and the pawn radius), so a loop of shots pays for them once"""
@@ -53,25 +50,25 @@ _last: tuple[Layout, Face, PhysicsParams, ExactWorld] | None = None
 
 
 def param_vector(face: Face, p: PhysicsParams) -> np.ndarray:
-    """The kernels' parameter vector."""
-    v = np.zeros(k.NPARAM)
+    """The compiled code's parameter vector (:class:`~sliders.physics.exact.state.Arena`)."""
+    v = np.zeros(st.NPARAM)
     r, m = p.pawn_radius, p.pawn_mass
     h = p.hole_drop_height
-    v[k.P_R], v[k.P_M] = r, m
-    v[k.P_DEC] = p.mu_roll * p.g
-    v[k.P_ALPHA] = p.spin_damping_torque / (0.5 * m * r * r)
-    v[k.P_EP], v[k.P_ER] = p.restitution_pawn, p.restitution_rail
-    v[k.P_FP], v[k.P_FR] = p.friction_pawn, p.friction_rail
-    v[k.P_KO] = p.knock_over_impulse
-    v[k.P_KOF] = p.knock_over_moving_factor
-    v[k.P_SPREAD] = p.knock_over_spread
-    v[k.P_G], v[k.P_H] = p.g, h
-    v[k.P_TDROP] = math.sqrt(2 * h / p.g)
+    v[st.P_R], v[st.P_M] = r, m
+    v[st.P_DEC] = p.mu_roll * p.g
+    v[st.P_ALPHA] = p.spin_damping_torque / (0.5 * m * r * r)
+    v[st.P_EP], v[st.P_ER] = p.restitution_pawn, p.restitution_rail
+    v[st.P_FP], v[st.P_FR] = p.friction_pawn, p.friction_rail
+    v[st.P_KO] = p.knock_over_impulse
+    v[st.P_KOF] = p.knock_over_moving_factor
+    v[st.P_SPREAD] = p.knock_over_spread
+    v[st.P_G], v[st.P_H] = p.g, h
+    v[st.P_TDROP] = math.sqrt(2 * h / p.g)
     hole = face.hole_radius if face.has_hole else 0.0
-    v[k.P_HOLE] = hole
-    v[k.P_RC] = max(hole - r, 0.0)
-    v[k.P_MAXT] = p.max_time
-    v[k.P_FALL] = p.dt  # a toppled pawn falls for one step, as in the pymunk engine
+    v[st.P_HOLE] = hole
+    v[st.P_RC] = max(hole - r, 0.0)
+    v[st.P_MAXT] = p.max_time
+    v[st.P_FALL] = p.dt  # a toppled pawn falls for one step, as in the pymunk engine
     return v
 
 
@@ -122,13 +119,6 @@ def _world(layout: Layout, face: Face, params: PhysicsParams) -> ExactWorld:
     removing = face.dots if face.dots_remove else ()  # printed dots that do nothing are not there
     dots = np.array([(d.x, d.y, d.radius) for d in removing], dtype=np.float64).reshape(-1, 3)
     return ExactWorld(
-        rails=rails,
-        cells=cells.reshape(-1, 4),
-        params=param_vector(face, params),
-        surface=surface,
-        own=own,
-        face=face_v,
-        rings=rings,
-        corners=corners,
-        dots=dots,
+        arena=Arena(rails, cells.reshape(-1, 4), param_vector(face, params)),
+        zones=Zones(surface, own, face_v, rings, corners, dots),
     )

@@ -1,0 +1,341 @@
+"""The event loop that drives the exact engine, and the one entry compiled code offers for a shot.
+
+The loop keeps, for every pawn on the table, its next own event and, for every pair, the time of
+its next contact (:mod:`~sliders.physics.exact.prediction`). It jumps to the earliest, resolves it
+(:mod:`~sliders.physics.exact.resolution`), re-predicts what involves the pawns it changed and
+repeats, until nothing translates, the log is full, the time asked for is reached or the shot
+runs out of time or events.
+
+Tie rule: events closer in time than ``TIE`` (1e-12 s) to the earliest are taken one at a time in
+a fixed order: by pawn index (the shooter is 0, then the table's pawns in order), then by partner
+(another pawn by its index, then the pawn's own event, whose rails are in layout order).
+
+Tolerances: two shapes whose gap is at most ``TOUCH`` (1e-9 m) touch; a touching pair that is
+approaching faster than ``V_EPS`` (1e-9 m/s) is resolved at once, one that is not is left to
+separate (or to creep in by less than the tolerance). Contacts are found as roots, so overlaps are
+rounding errors (well under ``TOUCH``). A pawn left slower than ``V_REST`` (1e-6 m/s) by a contact
+or a rim bounce stops (it would roll less than 1e-12 m).
+
+Inelastic collapse: a pawn chasing another (or pressed against it by their different
+decelerations) would hit it again and again at ever shorter intervals. A contact slower than
+``V_SLOW`` (1e-4 m/s) is therefore fully inelastic along the normal, and a pair that would touch
+again at once after a contact is resolved is a resting contact: the two then move on together
+with their mean velocity (momentum kept, energy lost), which ends the sequence.
+
+One shot and a batch of shots go the same way: :func:`lay_out` puts the pawns down and
+:func:`solve` runs the loop and reads every pawn's state at the time reached; :func:`run_batch`
+calls both for each of its shots, as :class:`~sliders.physics.exact.ExactSimulation` does for its
+one, so a batch row is bit for bit the single shot.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+from numba import njit
+
+from sliders.physics.exact.classification import classify_at
+from sliders.physics.exact.motion import states_at
+from sliders.physics.exact.prediction import predict_all, repredict
+from sliders.physics.exact.resolution import move_together, resolve_contact, resolve_own
+from sliders.physics.exact.state import (
+    CONTACTS,
+    FALL,
+    FULL,
+    INF,
+    INR,
+    INRC,
+    NOW,
+    ON_TABLE,
+    OVER_HOLE,
+    P_HOLE,
+    P_MAXT,
+    P_RC,
+    RECORDED,
+    RESTED,
+    RUNNING,
+    S_FOUL,
+    S_KNOCKED,
+    SETTLED,
+    SOLVED,
+    STAT,
+    T0,
+    TIE,
+    TIMEOUT,
+    TIN,
+    TRC,
+    VX,
+    VY,
+    XFALL,
+    YFALL,
+    Arena,
+    State,
+    X,
+    Y,
+    Zones,
+    new_state,
+    place,
+)
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from sliders.physics.exact.state import Bools, Floats, Ints
+
+GOING_ON = -1
+"""the loop has not met a reason to stop"""
+
+
+# -- one shot -------------------------------------------------------------------------------------
+
+
+@njit(cache=True, error_model="numpy")
+def lay_out(state: State, table: Floats, start: Floats, velocity: Floats, foul: bool) -> None:
+    """Set ``state`` for a shot at time 0: pawn 0 released at ``start`` with ``velocity`` (left
+    where it was released, off the table, when the release is a ``foul``), pawns 1… at rest at
+    ``table``'s points; the clock and counters at 0."""
+    if foul:
+        place(state, 0, start[0], start[1], 0.0, 0.0)
+        state.flags[0, STAT] = S_FOUL
+    else:
+        place(state, 0, start[0], start[1], velocity[0], velocity[1])
+    for i in range(table.shape[0]):
+        place(state, i + 1, table[i, 0], table[i, 1], 0.0, 0.0)
+    state.clock[:] = 0.0
+    state.counts[:] = 0
+
+
+@njit(cache=True, error_model="numpy")
+def solve(
+    state: State,
+    arena: Arena,
+    gen: np.random.Generator,
+    until: float,
+    max_events: int,
+    fresh: bool,
+    now: Floats,
+) -> int:
+    """:func:`start` (when ``fresh``), :func:`advance`, and every pawn's (x, y, vx, vy, spin,
+    heading) at the time reached into ``now`` (n × 6); returns what :func:`advance` ended with."""
+    if fresh:
+        start(state, 0.0, arena)
+    code = advance(state, arena, gen, until, max_events)
+    states_at(state, reached(state, code), arena.params, now)
+    return code
+
+
+@njit(cache=True, error_model="numpy")
+def reached(state: State, code: int) -> float:
+    """The time a run of the loop that ended with ``code`` reached: when the last translation
+    ended, if the shot settled, else the clock."""
+    return float(state.clock[RESTED] if code == SETTLED else state.clock[NOW])
+
+
+@njit(cache=True, error_model="numpy")
+def start(state: State, now: float, arena: Arena) -> None:
+    """Set the hole flags of pawns placed at ``now`` and predict every event."""
+    seg, flags, params = state.segments, state.flags, arena.params
+    for i in range(seg.shape[0]):
+        if flags[i, STAT] != ON_TABLE:
+            continue
+        seg[i, T0] = now
+        if params[P_HOLE] > 0.0:
+            d = math.hypot(seg[i, X], seg[i, Y])
+            if d < params[P_HOLE]:
+                flags[i, INR] = OVER_HOLE
+                seg[i, TIN] = -INF  # already dipped as far as it goes
+            if d < params[P_RC]:
+                flags[i, INRC] = 1
+                seg[i, TRC] = -INF
+    predict_all(state, now, arena)
+
+
+# -- the loop -------------------------------------------------------------------------------------
+
+
+@njit(cache=True, error_model="numpy")
+def advance(
+    state: State, arena: Arena, gen: np.random.Generator, until: float, max_events: int
+) -> int:
+    """Process events in time order up to time ``until``.
+
+    ``state.clock`` holds the time reached and the time the last translation ended;
+    ``state.counts`` the events solved, the events recorded (in ``state.log``; recording stops
+    with FULL when it is full) and the pawn–pawn contacts. Returns RUNNING (reached ``until``),
+    SETTLED (no pawn translates), FULL, or TIMEOUT (``max_events`` or ``max_time`` was reached
+    while pawns still roll)."""
+    clock = state.clock
+    while True:
+        tmin = _earliest(state)
+        code = _halt(state, arena, tmin, until, max_events)
+        if code != GOING_ON:
+            return code
+        state.counts[SOLVED] += 1
+        a, b = _first_due(state, tmin)
+        now = state.pair_time[a, b] if b >= 0 else state.own_time[a]
+        if now < clock[NOW]:
+            now = clock[NOW]  # never step back in time (ties taken after an earlier one)
+        clock[NOW] = now
+        if b >= 0:
+            _contact(state, a, b, now, arena, gen)
+        else:
+            resolve_own(state, a, now, arena, gen)
+            repredict(state, a, now, arena)
+        if not anything_rolls(state):
+            clock[RESTED] = now
+
+
+@njit(cache=True, error_model="numpy")
+def _halt(state: State, arena: Arena, tmin: float, until: float, max_events: int) -> int:
+    """Why the loop stops before the event due at ``tmin`` (setting the clock), or GOING_ON."""
+    if not anything_rolls(state) and not _pending(state):
+        return SETTLED
+    rows = state.log.shape[0]
+    if rows > 0 and state.counts[RECORDED] + 3 > rows:
+        return FULL
+    max_time = arena.params[P_MAXT]
+    if tmin > max_time and until >= max_time:
+        state.clock[NOW] = max_time
+        return TIMEOUT
+    if tmin > until:
+        state.clock[NOW] = until
+        return RUNNING
+    if state.counts[SOLVED] >= max_events:
+        return TIMEOUT
+    return GOING_ON
+
+
+@njit(cache=True, error_model="numpy")
+def _earliest(state: State) -> float:
+    """The time of the earliest event predicted."""
+    own_time, pair_time = state.own_time, state.pair_time
+    n = own_time.shape[0]
+    tmin = INF
+    for i in range(n):
+        if own_time[i] < tmin:
+            tmin = own_time[i]
+        for j in range(i + 1, n):
+            if pair_time[i, j] < tmin:
+                tmin = pair_time[i, j]
+    return tmin
+
+
+@njit(cache=True, error_model="numpy")
+def _first_due(state: State, tmin: float) -> tuple[int, int]:
+    """The event due within TIE of ``tmin`` that comes first by the tie rule: (pawn, partner),
+    the partner -1 for the pawn's own event."""
+    own_time, pair_time = state.own_time, state.pair_time
+    n = own_time.shape[0]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if pair_time[i, j] <= tmin + TIE:
+                return i, j
+        if own_time[i] <= tmin + TIE:
+            return i, -1
+    return -1, -1
+
+
+@njit(cache=True, error_model="numpy")
+def _contact(
+    state: State, a: int, b: int, now: float, arena: Arena, gen: np.random.Generator
+) -> None:
+    """Resolve the contact of pawns ``a`` and ``b`` due at ``now`` and re-predict them; a pair
+    that would touch again at once moves on together."""
+    resolve_contact(state, a, b, now, arena.params, gen)
+    repredict(state, a, now, arena)
+    repredict(state, b, now, arena)
+    if state.pair_time[a, b] <= now + TIE:
+        move_together(state, a, b)
+        repredict(state, a, now, arena)
+        repredict(state, b, now, arena)
+        if state.pair_time[a, b] <= now + TIE:
+            state.pair_time[a, b] = INF
+            state.pair_time[b, a] = INF
+
+
+@njit(cache=True, error_model="numpy")
+def anything_rolls(state: State) -> bool:
+    """Whether a pawn on the table translates."""
+    seg, flags = state.segments, state.flags
+    for i in range(seg.shape[0]):
+        if flags[i, STAT] == ON_TABLE and (seg[i, VX] != 0.0 or seg[i, VY] != 0.0):
+            return True
+    return False
+
+
+@njit(cache=True, error_model="numpy")
+def _pending(state: State) -> bool:
+    """Whether a pawn has an own event to come (a drop, a fall) though nothing translates."""
+    for i in range(state.own_time.shape[0]):
+        if state.own_time[i] < INF:
+            return True
+    return False
+
+
+# -- many shots of one table ----------------------------------------------------------------------
+
+
+class BatchOut(NamedTuple):
+    """What :func:`run_batch` writes: one row per shot, one column per pawn."""
+
+    status: NDArray[np.int8]
+    """status codes"""
+    points: NDArray[np.int16]
+    where: Floats
+    """shots × pawns × (x, y)"""
+    times: Floats
+    """settle times"""
+    contacts: Ints
+    """pawn–pawn contacts"""
+    settled: Bools
+    """False: the shot timed out"""
+
+
+@njit(cache=True, error_model="numpy")
+def run_batch(
+    table: Floats,
+    seats: Ints,
+    starts: Floats,
+    velocities: Floats,
+    fouls: Bools,
+    arena: Arena,
+    zones: Zones,
+    gen: np.random.Generator,
+    max_events: int,
+    out: BatchOut,
+) -> None:
+    """Solve every shot of one table to rest: shot ``s`` slides pawn 0 (of seat ``seats[0]``) from
+    ``starts[s]`` at ``velocities[s]`` (a foul when ``fouls[s]``) among the pawns at ``table``
+    (seats ``seats[1:]``), by :func:`lay_out` and :func:`solve` as one shot is. Writes each
+    pawn's status code, points and place, the settle time, the pawn–pawn contacts and whether the
+    shot settled."""
+    n = table.shape[0] + 1
+    state = new_state(n, 0)
+    now = np.zeros((n, 6))
+    for s in range(starts.shape[0]):
+        lay_out(state, table, starts[s], velocities[s], fouls[s])
+        code = solve(state, arena, gen, INF, max_events, True, now)
+        out.times[s] = reached(state, code)
+        out.settled[s] = code == SETTLED
+        out.contacts[s] = state.counts[CONTACTS]
+        for i in range(n):
+            out.status[s, i], out.points[s, i], x, y = _rest(state, i, now, seats[i], zones)
+            out.where[s, i, 0], out.where[s, i, 1] = x, y
+
+
+@njit(cache=True, error_model="numpy")
+def _rest(
+    state: State, i: int, now: Floats, seat: int, zones: Zones
+) -> tuple[int, int, float, float]:
+    """Pawn ``i``'s (status, points, x, y) as the single shot reports it: where it left the table
+    if it did (a falling pawn: knocked over where it toppled), else where it is now and what it
+    rests on."""
+    seg, flags = state.segments, state.flags
+    if flags[i, STAT] != ON_TABLE:
+        return flags[i, STAT], 0, now[i, 0], now[i, 1]
+    if flags[i, FALL] == 1:
+        return S_KNOCKED, 0, seg[i, XFALL], seg[i, YFALL]
+    code, points = classify_at(now[i, 0], now[i, 1], seat, zones)
+    return code, points, now[i, 0], now[i, 1]
