@@ -142,12 +142,15 @@ def campaign(
         assert proc.stdout is not None
         sel = selectors.DefaultSelector()
         sel.register(proc.stdout, selectors.EVENT_READ)
-        current = first
+        current, running = first, False
         while True:
-            if not sel.select(timeout=limit):
-                proc.kill()  # this shot hangs
+            # the limit runs while a shot does (starting a worker may take longer)
+            if not sel.select(timeout=limit if running else 20 * limit):
+                proc.kill()
                 proc.wait()
-                hung.append(current)
+                if not running:
+                    raise SystemExit(f"a worker did not start within {20 * limit:g} s")
+                hung.append(current)  # this shot hangs
                 first = current + 1
                 break
             line = proc.stdout.readline()
@@ -158,7 +161,8 @@ def campaign(
                 first = n
                 break
             msg = json.loads(line)
-            if "start" in msg:
+            running = "start" in msg
+            if running:
                 current = msg["start"]
             else:
                 done += 1

@@ -135,7 +135,8 @@ class PymunkSimulation(Simulation):
         self.space = space = self.world.new_space()
         self._step = stepper(space)
         self._doomed: list[str] = []  # removed during this step: taken out after it
-        self._falling: dict[str, float] = {}  # toppled: when each leaves (after the step then)
+        # toppled: when each leaves, and the earliest step count after which it may
+        self._falling: dict[str, tuple[float, int]] = {}
         self._pawns: dict[str, PawnBody] = {}
         self._by_body: dict[pymunk.Body, PawnBody] = {}
         for q in table:
@@ -156,6 +157,11 @@ class PymunkSimulation(Simulation):
         else:
             self._add_pawn(shooter, start, velocity)
         self._install_handlers(space)
+        for q in table:
+            if math.hypot(q.x, q.y) < self._capture_radius:
+                # at rest with its base over the hole: it drops in at once
+                self._remove(space, self._pawns[q.id], Status.IN_HOLE, EventType.IN_HOLE, 0.0)
+        self._drop_doomed()
         self._final: dict[str, tuple[float, float, float]] | None = None
         self.coast = True
         """``run()`` may move a lone pawn rolling freely straight to where it stops (see
@@ -443,9 +449,8 @@ class PymunkSimulation(Simulation):
             point = (
                 arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
             )
-            self.events.append(
-                Event(self._now(space), EventType.CONTACT, (a.id, b.id), impulse, *point)
-            )
+            when = self._touched(a.body)
+            self.events.append(Event(when, EventType.CONTACT, (a.id, b.id), impulse, *point))
         if impulse > self._topple_floor:
             for pawn in (a, b):
                 if pawn.id not in self.removed and self._topples(pawn, impulse):
@@ -458,18 +463,27 @@ class PymunkSimulation(Simulation):
             point = (
                 arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
             )
-            self.events.append(Event(self._now(space), EventType.RAIL, (pawn.id,), impulse, *point))
+            when = self._touched(pawn.body)
+            self.events.append(Event(when, EventType.RAIL, (pawn.id,), impulse, *point))
         if impulse > self._topple_floor and pawn.id not in self.removed:
             if self._topples(pawn, impulse):
                 self._knock_over(space, pawn)
 
     def _knock_over(self, space: pymunk.Space, pawn: PawnBody) -> None:
-        """Topple ``pawn``: the contact that did it is resolved in this step, and the pawn
-        keeps sliding and hitting for ``topple_time`` (so that a pawn touching it receives its
-        momentum: the cradle); it leaves after the first step ending that long after this
-        one."""
-        now = self._now(space)
-        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, now, linger=True)
+        """Topple ``pawn`` (at the moment of touch, when this step met the contact there): the
+        contact that did it is resolved in this step, and the pawn keeps sliding and hitting
+        for ``topple_time`` (so that a pawn touching it receives its momentum: the cradle); it
+        leaves after the step ending nearest that time, and never before the next step."""
+        when = self._touched(pawn.body)
+        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, when, linger=True)
+
+    def _touched(self, body: pymunk.Body) -> float:
+        """When a contact of ``body`` found in this step began: the moment of touch if the step
+        met it there (see :meth:`_meet`), else the step's end."""
+        s = self._rewound.get(body)
+        if s is None:
+            return round((self.steps + 1) * self._h, 9)
+        return round(self.steps * self._h + s, 9)
 
     def _fell_off(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's probe touches the outside: off the board once its centre is."""
@@ -567,7 +581,8 @@ class PymunkSimulation(Simulation):
         self.removed[pawn.id] = PawnRest(pawn.id, pawn.seat, x, y, status)
         self.events.append(Event(t, kind, (pawn.id,), 0.0, x, y))
         if linger:
-            self._falling[pawn.id] = t + self.params.topple_time
+            # it leaves at t + topple_time, and not before the end of the next step
+            self._falling[pawn.id] = (t + self.params.topple_time, self.steps + 2)
         else:
             self._doomed.append(pawn.id)
 
@@ -575,10 +590,10 @@ class PymunkSimulation(Simulation):
         """Take the pawns removed during the last step out of the space (between steps); a
         toppled one once its fall has ended (``everything``: at once)."""
         if self._falling:
-            # a fall ends with the first step that ends at or after its time
-            now = round(self.steps * self._h, 9) + 1e-9
-            for pid, leave in list(self._falling.items()):
-                if everything or leave <= now:
+            # a fall ends with the step that ends nearest its time
+            now = round(self.steps * self._h, 9) + self._h / 2 + 1e-9
+            for pid, (leave, after) in list(self._falling.items()):
+                if everything or (leave <= now and self.steps >= after):
                     self._doomed.append(pid)
                     del self._falling[pid]
         for pid in self._doomed:

@@ -111,17 +111,18 @@ def lay_out(state: State, table: Floats, start: Floats, velocity: Floats, foul: 
 def solve(
     state: State,
     arena: Arena,
-    gen: np.random.Generator,
+    tough: Floats,
     until: float,
     max_events: int,
     fresh: bool,
     now: Floats,
 ) -> int:
     """:func:`start` (when ``fresh``), :func:`advance`, and every pawn's (x, y, vx, vy, spin,
-    heading) at the time reached into ``now`` (n × 6); returns what :func:`advance` ended with."""
+    heading) at the time reached into ``now`` (n × 6); returns what :func:`advance` ended with.
+    ``tough``: each pawn's knock-over threshold for the shot."""
     if fresh:
         start(state, 0.0, arena)
-    code = advance(state, arena, gen, until, max_events)
+    code = advance(state, arena, tough, until, max_events)
     states_at(state, reached(state, code), arena.params, now)
     return code
 
@@ -156,9 +157,7 @@ def start(state: State, now: float, arena: Arena) -> None:
 
 
 @njit(cache=True, error_model="numpy")
-def advance(
-    state: State, arena: Arena, gen: np.random.Generator, until: float, max_events: int
-) -> int:
+def advance(state: State, arena: Arena, tough: Floats, until: float, max_events: int) -> int:
     """Process events in time order up to time ``until``.
 
     ``state.clock`` holds the time reached and the time the last translation ended;
@@ -179,9 +178,9 @@ def advance(
             now = clock[NOW]  # never step back in time (ties taken after an earlier one)
         clock[NOW] = now
         if b >= 0:
-            _contact(state, a, b, now, arena, gen)
+            _contact(state, a, b, now, arena, tough)
         else:
-            resolve_own(state, a, now, arena, gen)
+            resolve_own(state, a, now, arena, tough)
             repredict(state, a, now, arena)
         if not anything_rolls(state):
             clock[RESTED] = now
@@ -238,12 +237,10 @@ def _first_due(state: State, tmin: float) -> tuple[int, int]:
 
 
 @njit(cache=True, error_model="numpy")
-def _contact(
-    state: State, a: int, b: int, now: float, arena: Arena, gen: np.random.Generator
-) -> None:
+def _contact(state: State, a: int, b: int, now: float, arena: Arena, tough: Floats) -> None:
     """Resolve the contact of pawns ``a`` and ``b`` due at ``now`` and re-predict them; a pair
     that would touch again at once moves on together."""
-    resolve_contact(state, a, b, now, arena.params, gen)
+    resolve_contact(state, a, b, now, arena.params, tough)
     repredict(state, a, now, arena)
     repredict(state, b, now, arena)
     if state.pair_time[a, b] <= now + TIE:
@@ -302,7 +299,7 @@ def run_batch(
     fouls: Bools,
     arena: Arena,
     zones: Zones,
-    gen: np.random.Generator,
+    tough: Floats,
     max_events: int,
     out: BatchOut,
 ) -> None:
@@ -310,13 +307,14 @@ def run_batch(
     ``starts[s]`` at ``velocities[s]`` (a foul when ``fouls[s]``) among the pawns at ``table``
     (seats ``seats[1:]``), by :func:`lay_out` and :func:`solve` as one shot is. Writes each
     pawn's status code, points and place, the settle time, the pawn–pawn contacts and whether the
-    shot settled."""
+    shot settled. ``tough``: the pawns' knock-over thresholds, one row per shot, or one row for
+    every shot."""
     n = table.shape[0] + 1
     state = new_state(n, 0)
     now = np.zeros((n, 6))
     for s in range(starts.shape[0]):
         lay_out(state, table, starts[s], velocities[s], fouls[s])
-        code = solve(state, arena, gen, INF, max_events, True, now)
+        code = solve(state, arena, tough[s % tough.shape[0]], INF, max_events, True, now)
         out.times[s] = reached(state, code)
         out.settled[s] = code == SETTLED
         out.contacts[s] = state.counts[CONTACTS]
