@@ -346,33 +346,33 @@ class PymunkSimulation(Simulation):
             arb.process_collision = False
             self._quiet.add(frozenset((a, b)))
             return
+        first = arb.is_first_contact
+        s = None
+        if first and self.touch_time:
+            h = self._h
+            # their separation at the start of the step, and how it changed within it
+            dx, dy = (xb - vxb * h) - (xa - vxa * h), (yb - vyb * h) - (ya - vya * h)
+            s = _entry_time(dx, dy, vxb - vxa, vyb - vya, 2 * self.params.pawn_radius, h)
+        if first and self._falling and self._gone_before(s, a, b):
+            arb.process_collision = False  # a toppled pawn that has left by then
+            return
         arb.process_collision = True
         arb.restitution = p.restitution_pawn
         arb.friction = p.friction_pawn
         moving = self._was_moving
         moving[a] = abs(a.velocity) > _REST_SPEED
         moving[b] = abs(b.velocity) > _REST_SPEED
-        first = arb.is_first_contact
         if first:
             _forget_cached_impulse(arb)
-        if first and self.touch_time:
-            h = self._h
-            # their separation at the start of the step, and how it changed within it
-            dx, dy = (xb - vxb * h) - (xa - vxa * h), (yb - vyb * h) - (ya - vya * h)
-            s = _entry_time(dx, dy, vxb - vxa, vyb - vya, 2 * self.params.pawn_radius, h)
             if s is not None:
                 nx, ny = dx + (vxb - vxa) * s, dy + (vyb - vya) * s
                 norm = math.hypot(nx, ny)
                 self._meet(arb, (a, b), s, nx / norm, ny / norm)
 
     def _rail_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        arb.restitution = self.params.restitution_rail
-        arb.friction = self.params.friction_rail
         body = arb.bodies[0]
-        self._was_moving[body] = abs(body.velocity) > _REST_SPEED
         first = arb.is_first_contact
-        if first:
-            _forget_cached_impulse(arb)
+        touch = None
         if first and self.touch_time:
             rail = cast(pymunk.Segment, arb.shapes[1])
             (x, y), (vx, vy) = body.position, body.velocity
@@ -381,8 +381,27 @@ class PymunkSimulation(Simulation):
                 (x - vx * h, y - vy * h), (vx, vy), rail.a, rail.b,
                 rail.radius + self.params.pawn_radius, h,
             )  # fmt: skip
+        if first and self._falling and self._gone_before(touch and touch[0], body):
+            arb.process_collision = False  # a toppled pawn that has left by then
+            return
+        arb.process_collision = True
+        arb.restitution = self.params.restitution_rail
+        arb.friction = self.params.friction_rail
+        self._was_moving[body] = abs(body.velocity) > _REST_SPEED
+        if first:
+            _forget_cached_impulse(arb)
             if touch is not None:
                 self._meet(arb, (body,), *touch)
+
+    def _gone_before(self, s: float | None, *bodies: pymunk.Body) -> bool:
+        """Whether one of ``bodies`` is a toppled pawn that leaves the table before a contact
+        that begins ``s`` into this step (None: at its end): the contact never happens."""
+        t = self.steps * self._h + (self._h if s is None else s)
+        for body in bodies:
+            fall = self._falling.get(self._by_body[body].id)
+            if fall is not None and fall[0] < t - 1e-12:
+                return True
+        return False
 
     def _meet(
         self, arb: pymunk.Arbiter, bodies: tuple[pymunk.Body, ...], s: float, nx: float, ny: float
@@ -473,7 +492,8 @@ class PymunkSimulation(Simulation):
         """Topple ``pawn`` (at the moment of touch, when this step met the contact there): the
         contact that did it is resolved in this step, and the pawn keeps sliding and hitting
         for ``topple_time`` (so that a pawn touching it receives its momentum: the cradle); it
-        leaves after the step ending nearest that time, and never before the next step."""
+        leaves after the step ending at or after that time (no contact beginning later takes
+        place), and never before the next step."""
         when = self._touched(pawn.body)
         self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, when, linger=True)
 
@@ -493,7 +513,7 @@ class PymunkSimulation(Simulation):
 
     def _over_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's centre is over the hole: it drops in once its centre has stayed
-        within the capture radius for the drop time."""
+        within the capture radius for the drop time, or has come to rest there."""
         pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         if pawn.id in self.removed:
             return
@@ -501,7 +521,10 @@ class PymunkSimulation(Simulation):
         self._hole_in.setdefault(pawn.id, now)
         if abs(pawn.body.position) < self._capture_radius:
             start = self._hole_capture.setdefault(pawn.id, now)
-            if now - start >= self.params.drop_time - 1e-9:
+            if (
+                now - start >= self.params.drop_time - 1e-9
+                or abs(pawn.body.velocity) <= _REST_SPEED  # at rest there: it drops at once
+            ):
                 self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, now)
         else:
             self._hole_capture.pop(pawn.id, None)
@@ -590,8 +613,9 @@ class PymunkSimulation(Simulation):
         """Take the pawns removed during the last step out of the space (between steps); a
         toppled one once its fall has ended (``everything``: at once)."""
         if self._falling:
-            # a fall ends with the step that ends nearest its time
-            now = round(self.steps * self._h, 9) + self._h / 2 + 1e-9
+            # a fall ends with the step that ends at or after its time (no contact that begins
+            # later takes place: see _gone_before)
+            now = round(self.steps * self._h, 9) + 1e-9
             for pid, (leave, after) in list(self._falling.items()):
                 if everything or (leave <= now and self.steps >= after):
                     self._doomed.append(pid)
