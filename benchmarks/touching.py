@@ -138,28 +138,33 @@ def campaign(
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     while first < n:
         args = [sys.executable, __file__, "--worker", engine, str(n), str(seed), str(first)]
-        proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=env)
+        proc = subprocess.Popen(args, stdout=subprocess.PIPE, env=env)
         assert proc.stdout is not None
+        fd = proc.stdout.fileno()
         sel = selectors.DefaultSelector()
-        sel.register(proc.stdout, selectors.EVENT_READ)
-        current, running = first, False
+        sel.register(fd, selectors.EVENT_READ)
+        current, running, pending = first, False, b""
         while True:
-            # the limit runs while a shot does (starting a worker may take longer)
-            if not sel.select(timeout=limit if running else 20 * limit):
-                proc.kill()
-                proc.wait()
-                if not running:
-                    raise SystemExit(f"a worker did not start within {20 * limit:g} s")
-                hung.append(current)  # this shot hangs
-                first = current + 1
-                break
-            line = proc.stdout.readline()
-            if not line:
-                proc.wait()
-                if proc.returncode != 0:
-                    raise SystemExit(f"worker failed at shot {current} ({proc.returncode})")
-                first = n
-                break
+            if b"\n" not in pending:
+                # the limit runs while a shot does (starting a worker may take longer)
+                if not sel.select(timeout=limit if running else 20 * limit):
+                    proc.kill()
+                    proc.wait()
+                    if not running:
+                        raise SystemExit(f"a worker did not start within {20 * limit:g} s")
+                    hung.append(current)  # this shot hangs
+                    first = current + 1
+                    break
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    proc.wait()
+                    if proc.returncode != 0:
+                        raise SystemExit(f"worker failed at shot {current} ({proc.returncode})")
+                    first = n
+                    break
+                pending += chunk
+                continue
+            line, pending = pending.split(b"\n", 1)
             msg = json.loads(line)
             running = "start" in msg
             if running:
