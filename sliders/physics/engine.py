@@ -199,6 +199,8 @@ class PymunkSimulation(Simulation):
                         self._leave_hole()
                     if doomed or falling:
                         self._drop_doomed()
+                        if not self._pawns:
+                            break  # nothing left on the table: done now, as step() is
                 if interrupted:
                     return  # the interrupt is delivered on leaving
                 self.t = self.steps * dt
@@ -699,8 +701,8 @@ class PymunkSimulation(Simulation):
         self._drop_doomed()
         if self._translating():
             return False
-        # rest is noticed at the end of the step's chunk
-        self.steps = min(-(-self.steps // k) * k, self._max_steps)
+        if self._pawns:  # rest is noticed at the end of the step's chunk (none left: at once)
+            self.steps = min(-(-self.steps // k) * k, self._max_steps)
         return True
 
     def _translating(self) -> bool:
