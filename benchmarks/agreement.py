@@ -17,7 +17,13 @@ first that applies:
   in the exact engine's rest place;
 - *topple*: a pawn toppled in one engine only, and the largest impulse it received in the exact
   engine is within 5 % of its threshold;
-- *other*: anything else (listed, with the shot's index).
+- otherwise, where the two runs' event sequences first part (the first contact, rail hit or
+  removal found in one run and not in the other within 2 ms), in the exact run:
+  *simultaneous*: the parting event comes within 1 ms of another event of one of its pawns
+  (near-simultaneous hits, whose order decides the outcome); *hole*: it involves a pawn over
+  the hole or dropping in; *graze*: a contact or rail hit of less than 2 mN·s (a slow pawn's
+  path just meeting another, or just missing it); *other*: anything else (listed, with the
+  shot's index).
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sliders.boards import Face, classify, face, square
-from sliders.outcome import EventType, PawnRest, ShotResult, Status
+from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, simulate
 
 LAYOUT = square("south,west,north,east")
@@ -127,6 +133,52 @@ def cause(board: Face, a: ShotResult, b: ShotResult, reach: float, p: PhysicsPar
             ):
                 return "other"
         return "topple"
+    return parting(a, b)
+
+
+def _key(e: Event) -> tuple[str, frozenset[str]]:
+    return e.type.value, frozenset(e.pawns)
+
+
+def parting(a: ShotResult, b: ShotResult) -> str:
+    """Where the exact run ``a`` and the pymunk run ``b`` first part (see the module's text)."""
+    kinds = (EventType.CONTACT, EventType.RAIL, EventType.KNOCKED_OVER, EventType.OFF_BOARD,
+             EventType.IN_HOLE)  # fmt: skip
+    ea = [e for e in a.events if e.type in kinds]
+    eb = [e for e in b.events if e.type in kinds]
+    used = [False] * len(eb)
+    first: Event | None = None
+    for e in ea:
+        match = next(
+            (
+                k
+                for k, f in enumerate(eb)
+                if not used[k] and _key(f) == _key(e) and abs(f.t - e.t) < 2e-3
+            ),
+            None,
+        )
+        if match is None:
+            first = e
+            break
+        used[match] = True
+    if first is None:
+        first = next((f for k, f in enumerate(eb) if not used[k]), None)
+    if first is None:
+        return "other"
+    near = [
+        e for e in ea
+        if e is not first and abs(e.t - first.t) < 1e-3 and set(e.pawns) & set(first.pawns)
+        and e.type in (EventType.CONTACT, EventType.RAIL)
+    ]  # fmt: skip
+    if near:
+        return "simultaneous"
+    hole = 0.015 + PhysicsParams.default().pawn_radius
+    if first.type is EventType.IN_HOLE or (
+        first.type is EventType.CONTACT and math.hypot(first.x, first.y) < hole
+    ):
+        return "hole"
+    if first.type in (EventType.CONTACT, EventType.RAIL) and first.impulse < 2e-3:
+        return "graze"
     return "other"
 
 
@@ -164,13 +216,14 @@ def main() -> None:
     reach = args.near / 1000
     print(f"takeouts, {args.shots} a corpus (seed {args.seed}), 6–15 pawns, 0.4–3 m/s; "
           f"pymunk at dt 1/{args.dt} against exact")  # fmt: skip
-    print(f"{'face':<14} {'agree':>7} {'line':>5} {'topple':>7} {'other':>6} "
-          f"{'exact s':>8} {'pymunk s':>9}  other shots")  # fmt: skip
+    print(f"{'face':<14} {'agree':>7} {'line':>5} {'topple':>7} {'simult.':>8} {'hole':>5} "
+          f"{'graze':>6} {'other':>6} {'exact s':>8} {'pymunk s':>9}  other shots")  # fmt: skip
     for k, board in enumerate(FACES):
         cases = corpus(args.shots, args.seed + k)
         share, causes, others, se, sp = compare(board, cases, 1 / args.dt, reach)
         shown = ", ".join(map(str, others[:15])) + (" …" if len(others) > 15 else "")
         print(f"{board:<14} {share:>7.1%} {causes['line']:>5} {causes['topple']:>7} "
+              f"{causes['simultaneous']:>8} {causes['hole']:>5} {causes['graze']:>6} "
               f"{causes['other']:>6} {se:>8.1f} {sp:>9.1f}  {shown}")  # fmt: skip
     print(
         f"\nline: every differing pawn within {args.near:g} mm of a line where its status or "

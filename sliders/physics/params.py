@@ -102,8 +102,8 @@ class PhysicsParams:
     friction_rail: float = _p(0.1, 0.0, 2.0)
     """Coulomb friction between a pawn's rim and a rail (the pair's coefficient)"""
     knock_over_impulse: float = _p(0.025, 0.0, 1.0, lo_open=True)
-    """a contact impulse above this topples a pawn that was at rest, N·s (0.025 N·s is a
-    head-on hit at about 1.8 m/s); each pawn of a contact, and a pawn hitting a rail, is tested"""
+    """a contact's normal impulse above this topples a pawn that was at rest, N·s (0.025 N·s is
+    a head-on hit at about 1.8 m/s); each pawn of a contact, and a pawn hitting a rail, is tested"""
     knock_over_moving_factor: float = _p(1.5, 1.0, 10.0)
     """a pawn that was moving before the contact topples above knock_over_impulse × this"""
     knock_over_spread: float = _p(0.0, 0.0, 1.0)
