@@ -4,8 +4,8 @@
 
 A fixed corpus of crowded takeout shots: 6–15 pawns at rest near the centre of the square 4-seat
 board (race-for-home), the south pawn released from the foul line at 0.4–2 m/s, aimed at one of
-them with a small miss. Each shot runs in the exact engine once and in the pymunk engine at every
-step; a shot *agrees* when every pawn ends with the same status and points in both. Prints the
+them with a small miss. Each shot runs in the exact engine once (its result does not depend on
+``dt``: one reference for every step) and in the pymunk engine at every step; a shot *agrees* when every pawn ends with the same status and points in both. Prints the
 share of agreeing shots per step, the position differences of the pawns still on the table (in
 agreeing shots) and what the disagreements are.
 """

@@ -45,7 +45,10 @@ def run(args: argparse.Namespace) -> int:
     wn, wv, wl = (max(len(r[i]) for r in rows) for i in range(3))
     for name, shown, legal, doc in rows:
         print(f"  {name:<{wn}}  {shown:<{wv}}  {legal:<{wl}}  {doc}")
-    print(f"  and max_speed·dt ≤ pawn_radius, max_time/dt ≤ {MAX_STEPS:,} steps")
+    print(
+        f"  combined limit: max_time/dt ≤ {MAX_STEPS:,} steps. Every other bound holds whatever "
+        "the rest are (the pymunk engine splits dt into steps of at most pawn_radius/max_speed)"
+    )
     print("geometry (m)")
     for name, value in geometry.items():
         print(f"  {name:<22} {value}")

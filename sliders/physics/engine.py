@@ -19,7 +19,10 @@ pawn, its release, a foul) is :mod:`sliders.physics.shot`'s, shared with the exa
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from types import FrameType
 from typing import cast
 
 import numpy as np
@@ -39,6 +42,7 @@ from sliders.outcome import (
     ShotResult,
     Status,
 )
+from sliders.physics.model import REST_SPEED, capture_radius, knock_over_thresholds, topples
 from sliders.physics.params import PhysicsParams
 from sliders.physics.pymunk_world import (
     HOLE,
@@ -70,9 +74,10 @@ def simulate_pymunk(
 
 
 class PymunkSimulation:
-    """One shot in the pymunk engine, stepped at the fixed ``params.dt``.
+    """One shot in the pymunk engine, stepped at the fixed ``params.pymunk_step`` (``params.dt``
+    unless a pawn at ``max_speed`` would move more than its radius in one).
 
-    ``step()`` advances one step; ``moving`` tells whether the shot is still going (until it
+    ``step()`` advances one frame of ``params.dt``; ``moving`` tells whether the shot is still going (until it
     settles or times out); ``positions()`` gives every pawn still in the world; ``result()``
     classifies the rest state.
     """
@@ -101,18 +106,22 @@ class PymunkSimulation:
         self.shot = shot
         self.t = 0.0
         self.steps = 0
+        self._h = p.pymunk_step
+        """the fixed step: ``params.dt``, or the equal part of it that keeps max_speed × step
+        within a pawn's radius"""
+        self._substeps = p.substeps
         self.events: list[Event] = []
         self.removed: dict[str, PawnRest] = {}
         self._was_moving: dict[pymunk.Body, bool] = {}  # before the step, by pre_solve
+        self._quiet: set[frozenset[pymunk.Body]] = set()  # touching pairs left alone so far
         self._rewound: dict[pymunk.Body, float] = {}  # put back to where a new contact began
         self.touch_time = True
         """meet each new contact where it began within the step (see :meth:`_meet`); set
         False before running to resolve contacts where the step finds them, as Chipmunk alone
         does"""
-        self._tough: dict[str, float] = {}  # each pawn's drawn knock-over threshold
         self._hole_in: dict[str, float] = {}  # when each pawn's centre came over the hole
         self._hole_capture: dict[str, float] = {}  # ... and within the capture radius
-        self._capture_radius = face.hole_radius - p.pawn_radius if face.hole_radius else -1.0
+        self._capture_radius = capture_radius(face.hole_radius, p)
         # no impulse at or below this topples anything (the sharp threshold; with a spread,
         # every impulse is tested)
         self._topple_floor = p.knock_over_impulse if p.knock_over_spread <= 0 else 0.0
@@ -126,7 +135,8 @@ class PymunkSimulation:
         self.space = space = self.world.new_space()
         self._step = stepper(space)
         self._doomed: list[str] = []  # removed during this step: taken out after it
-        self._falling: list[str] = []  # toppled during this step: taken out after the next
+        # toppled: when each leaves, and the earliest step count after which it may
+        self._falling: dict[str, tuple[float, int]] = {}
         self._pawns: dict[str, PawnBody] = {}
         self._by_body: dict[pymunk.Body, PawnBody] = {}
         for q in table:
@@ -135,6 +145,11 @@ class PymunkSimulation:
                 # standing over the hole (on its edge): its ball has long dipped as far as it goes
                 self._hole_in[q.id] = -math.inf
         self.order = [shooter, *(q.id for q in table)]
+        # each pawn's knock-over threshold for the shot, drawn at its start (model.py)
+        self._tough: dict[str, float] = {}
+        if p.knock_over_spread > 0:
+            drawn = knock_over_thresholds(p, self.rng, len(self.order)).tolist()
+            self._tough = dict(zip(self.order, drawn, strict=True))
         self._events(EventType.RELEASE, (shooter,), x=start[0], y=start[1])
         if foul:
             self._events(EventType.FOUL, (shooter,), x=start[0], y=start[1])
@@ -142,6 +157,11 @@ class PymunkSimulation:
         else:
             self._add_pawn(shooter, start, velocity)
         self._install_handlers(space)
+        for q in table:
+            if math.hypot(q.x, q.y) < self._capture_radius:
+                # at rest with its base over the hole: it drops in at once
+                self._remove(space, self._pawns[q.id], Status.IN_HOLE, EventType.IN_HOLE, 0.0)
+        self._drop_doomed()
         self._final: dict[str, tuple[float, float, float]] | None = None
         self.coast = True
         """``run()`` may move a lone pawn rolling freely straight to where it stops (see
@@ -152,7 +172,7 @@ class PymunkSimulation:
         self._coast_next = 0
         self._coast_wait = p.rest_check_steps // 2
         self.moving = not foul
-        self._max_steps = int(p.max_time / p.dt + 1e-9)  # steps within max_time
+        self._max_steps = int(p.max_time / self._h + 1e-9)  # steps within max_time
         if foul:
             self._finish(settled=True)
 
@@ -161,31 +181,36 @@ class PymunkSimulation:
     def run(self) -> None:
         """Step until no pawn translates any more (settled), or until ``max_time`` (timed out)."""
         p = self.params
-        step, dt, k = self._step, p.dt, p.rest_check_steps
+        step, dt, k = self._step, self._h, p.rest_check_steps
         doomed, falling, hole_in = self._doomed, self._falling, self._hole_in
         rewound = self._rewound
         max_steps = self._max_steps
-        while self.moving:
-            n = min(k, max_steps - self.steps)
-            if n <= 0:
-                break
-            for _ in range(n):
-                step(dt)
-                self.steps += 1
-                if rewound:
-                    self._after_meeting()
-                if hole_in:
-                    self._leave_hole()
-                if doomed or falling:
-                    self._drop_doomed()
-            self.t = self.steps * dt
-            lone = self._lone_mover()
-            if lone is None and self._pressed_apart():
-                lone = _SEVERAL
-            self.moving = lone is not None
-            if lone and self.coast and self._coast_to_rest(lone):
+        with _HeldInterrupts() as interrupted:
+            while self.moving:
+                n = min(k, max_steps - self.steps)
+                if n <= 0:
+                    break
+                for _ in range(n):
+                    step(dt)
+                    self.steps += 1
+                    if rewound:
+                        self._after_meeting()
+                    if hole_in:
+                        self._leave_hole()
+                    if doomed or falling:
+                        self._drop_doomed()
+                        if not self._pawns:
+                            break  # nothing left on the table: done now, as step() is
+                if interrupted:
+                    return  # the interrupt is delivered on leaving
                 self.t = self.steps * dt
-                self.moving = False
+                lone = self._lone_mover()
+                if lone is None and self._pressed_apart():
+                    lone = _SEVERAL
+                self.moving = lone is not None
+                if lone and self.coast and self._coast_to_rest(lone):
+                    self.t = self.steps * dt
+                    self.moving = False
         self._finish(settled=not self.moving)
 
     def run_until(self, t: float) -> None:
@@ -195,23 +220,29 @@ class PymunkSimulation:
             self.step()
 
     def step(self) -> None:
-        """Advance one fixed step (for callers that draw every frame)."""
-        if not self.moving:
-            return
-        self._step(self.params.dt)
-        self.steps += 1
-        if self._rewound:
-            self._after_meeting()
-        if self._hole_in:
-            self._leave_hole()
-        if self._doomed or self._falling:
-            self._drop_doomed()
-        self.t = self.steps * self.params.dt
-        if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
-            if not self._translating() and not self._pressed_apart():
-                self._finish(settled=True)
-        if self.moving and self.steps >= self._max_steps:
-            self._finish(settled=False)
+        """Advance one frame of ``params.dt``: one fixed step, or the ``params.substeps`` steps
+        it is split into (for callers that draw every frame)."""
+        with _HeldInterrupts():
+            self._frame()
+
+    def _frame(self) -> None:
+        for _ in range(self._substeps):
+            if not self.moving:
+                return
+            self._step(self._h)
+            self.steps += 1
+            if self._rewound:
+                self._after_meeting()
+            if self._hole_in:
+                self._leave_hole()
+            if self._doomed or self._falling:
+                self._drop_doomed()
+            self.t = self.steps * self._h
+            if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
+                if not self._translating() and not self._pressed_apart():
+                    self._finish(settled=True)
+            if self.moving and self.steps >= self._max_steps:
+                self._finish(settled=False)
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
         """(x, y, heading) of each pawn still on the table."""
@@ -269,7 +300,7 @@ class PymunkSimulation:
                 if pawn.id not in self.removed and abs(pawn.body.position) < self._capture_radius:
                     self._remove(self.space, pawn, Status.IN_HOLE, EventType.IN_HOLE, t)
             while self._doomed or self._falling:
-                self._drop_doomed()
+                self._drop_doomed(everything=True)
             if self.world.space is self.space:
                 self._final = self.positions()
                 self.world.release()
@@ -298,44 +329,87 @@ class PymunkSimulation:
 
     def _now(self, space: pymunk.Space) -> float:
         # callbacks run inside the step that has not been counted yet
-        return round((self.steps + 1) * self.params.dt, 9)
+        return round((self.steps + 1) * self._h, 9)
 
     def _pawn_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """The pair's restitution and friction, and whether each pawn moves before the step;
-        a new contact is met where the pawns first touched (see :meth:`_meet`)."""
-        arb.restitution = self.params.restitution_pawn
-        arb.friction = self.params.friction_pawn
-        moving = self._was_moving
+        a new contact is met where the pawns first touched (see :meth:`_meet`).
+
+        Two pawns that touch (overlapping by no more than the slop), neither approaching nor
+        parting, are left alone this step: no impulse would act between them, and a hit that
+        reaches one of
+        them in this step is passed to the other in the next, as a pairwise impulse with the
+        pair's restitution (the model's cradle; solved together with the hit, the pair would
+        take it as one body)."""
         a, b = arb.bodies
-        moving[a] = abs(a.velocity) > _REST_SPEED
-        moving[b] = abs(b.velocity) > _REST_SPEED
-        if arb.is_first_contact and self.touch_time:
-            (xa, ya), (vxa, vya) = a.position, a.velocity
-            (xb, yb), (vxb, vyb) = b.position, b.velocity
-            h = self.params.dt
+        (xa, ya), (vxa, vya) = a.position, a.velocity
+        (xb, yb), (vxb, vyb) = b.position, b.velocity
+        p = self.params
+        dx, dy = xb - xa, yb - ya
+        gap = math.hypot(dx, dy)
+        if (
+            gap >= 2 * p.pawn_radius - p.collision_slop
+            and abs((vxa - vxb) * dx + (vya - vyb) * dy) <= _TOUCH_SPEED * gap
+        ):
+            arb.process_collision = False
+            self._quiet.add(frozenset((a, b)))
+            return
+        first = arb.is_first_contact
+        s = None
+        if first and self.touch_time:
+            h = self._h
             # their separation at the start of the step, and how it changed within it
             dx, dy = (xb - vxb * h) - (xa - vxa * h), (yb - vyb * h) - (ya - vya * h)
             s = _entry_time(dx, dy, vxb - vxa, vyb - vya, 2 * self.params.pawn_radius, h)
+        if first and self._falling and self._gone_before(s, a, b):
+            arb.process_collision = False  # a toppled pawn that has left by then
+            return
+        arb.process_collision = True
+        arb.restitution = p.restitution_pawn
+        arb.friction = p.friction_pawn
+        moving = self._was_moving
+        moving[a] = abs(a.velocity) > _REST_SPEED
+        moving[b] = abs(b.velocity) > _REST_SPEED
+        if first:
+            _forget_cached_impulse(arb)
             if s is not None:
                 nx, ny = dx + (vxb - vxa) * s, dy + (vyb - vya) * s
                 norm = math.hypot(nx, ny)
                 self._meet(arb, (a, b), s, nx / norm, ny / norm)
 
     def _rail_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        arb.restitution = self.params.restitution_rail
-        arb.friction = self.params.friction_rail
         body = arb.bodies[0]
-        self._was_moving[body] = abs(body.velocity) > _REST_SPEED
-        if arb.is_first_contact and self.touch_time:
+        first = arb.is_first_contact
+        touch = None
+        if first and self.touch_time:
             rail = cast(pymunk.Segment, arb.shapes[1])
             (x, y), (vx, vy) = body.position, body.velocity
-            h = self.params.dt
+            h = self._h
             touch = _rail_touch(
                 (x - vx * h, y - vy * h), (vx, vy), rail.a, rail.b,
                 rail.radius + self.params.pawn_radius, h,
             )  # fmt: skip
+        if first and self._falling and self._gone_before(touch and touch[0], body):
+            arb.process_collision = False  # a toppled pawn that has left by then
+            return
+        arb.process_collision = True
+        arb.restitution = self.params.restitution_rail
+        arb.friction = self.params.friction_rail
+        self._was_moving[body] = abs(body.velocity) > _REST_SPEED
+        if first:
+            _forget_cached_impulse(arb)
             if touch is not None:
                 self._meet(arb, (body,), *touch)
+
+    def _gone_before(self, s: float | None, *bodies: pymunk.Body) -> bool:
+        """Whether one of ``bodies`` is a toppled pawn that leaves the table before a contact
+        that begins ``s`` into this step (None: at its end): the contact never happens."""
+        t = self.steps * self._h + (self._h if s is None else s)
+        for body in bodies:
+            fall = self._falling.get(self._by_body[body].id)
+            if fall is not None and fall[0] < t - 1e-12:
+                return True
+        return False
 
     def _meet(
         self, arb: pymunk.Arbiter, bodies: tuple[pymunk.Body, ...], s: float, nx: float, ny: float
@@ -356,7 +430,7 @@ class PymunkSimulation:
         exact engine to within the rolling deceleration over one step, and positions differ by
         the step's own first-order term, as in free rolling.
         """
-        h = self.params.dt
+        h = self._h
         old = arb.contact_point_set
         if nx * old.normal.x + ny * old.normal.y < 0:
             nx, ny = -nx, -ny  # keep Chipmunk's sense of the normal (from the first shape)
@@ -366,10 +440,15 @@ class PymunkSimulation:
             if body in rewound:
                 return  # a second new contact of this pawn in the same step: left as found
         for body in bodies:
+            rewound[body] = s
+            if body.is_sleeping:
+                # a sleeping body did not move in this step: nothing to put back. Setting its
+                # position would wake it inside the step, which corrupts Chipmunk's lists of
+                # sleeping bodies and contacts (the next step never returns)
+                continue
             x, y = body.position
             vx, vy = body.velocity
             body.position = (x - vx * (h - s), y - vy * (h - s))
-            rewound[body] = s
         ax, ay = bodies[0].position
         point = pymunk.Vec2d(ax + nx * r, ay + ny * r)
         arb.contact_point_set = pymunk.ContactPointSet(
@@ -379,7 +458,7 @@ class PymunkSimulation:
     def _after_meeting(self) -> None:
         """After a step in which new contacts were met where they began: each pawn moves on
         from the place of touch at its velocity after the contact, for the rest of the step."""
-        h = self.params.dt
+        h = self._h
         for body, s in self._rewound.items():
             x, y = body.position
             vx, vy = body.velocity
@@ -391,14 +470,14 @@ class PymunkSimulation:
         (the contact is resolved first; the pawn leaves between steps). Its first step is
         reported as a contact event."""
         a, b = (self._by_body[cast(pymunk.Body, s.body)] for s in arb.shapes)
-        impulse = abs(arb.total_impulse)
-        if arb.is_first_contact:
+        impulse = abs(arb.total_impulse.dot(arb.normal))  # the normal impulse alone
+        quiet = self._quiet
+        if arb.is_first_contact or (quiet and _pop(quiet, frozenset((a.body, b.body)))):
             point = (
                 arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
             )
-            self.events.append(
-                Event(self._now(space), EventType.CONTACT, (a.id, b.id), impulse, *point)
-            )
+            when = self._touched(a.body)
+            self.events.append(Event(when, EventType.CONTACT, (a.id, b.id), impulse, *point))
         if impulse > self._topple_floor:
             for pawn in (a, b):
                 if pawn.id not in self.removed and self._topples(pawn, impulse):
@@ -406,22 +485,33 @@ class PymunkSimulation:
 
     def _rail_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
-        impulse = abs(arb.total_impulse)
+        impulse = abs(arb.total_impulse.dot(arb.normal))  # the normal impulse alone
         if arb.is_first_contact:
             point = (
                 arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
             )
-            self.events.append(Event(self._now(space), EventType.RAIL, (pawn.id,), impulse, *point))
+            when = self._touched(pawn.body)
+            self.events.append(Event(when, EventType.RAIL, (pawn.id,), impulse, *point))
         if impulse > self._topple_floor and pawn.id not in self.removed:
             if self._topples(pawn, impulse):
                 self._knock_over(space, pawn)
 
     def _knock_over(self, space: pymunk.Space, pawn: PawnBody) -> None:
-        """Topple ``pawn``: the contact that did it is resolved in this step, and the pawn
-        stays one more step so that a pawn touching it receives its momentum (the cradle);
-        then it leaves."""
-        now = self._now(space)
-        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, now, linger=True)
+        """Topple ``pawn`` (at the moment of touch, when this step met the contact there): the
+        contact that did it is resolved in this step, and the pawn keeps sliding and hitting
+        for ``topple_time`` (so that a pawn touching it receives its momentum: the cradle); it
+        leaves after the step ending at or after that time (no contact beginning later takes
+        place), and never before the next step."""
+        when = self._touched(pawn.body)
+        self._remove(space, pawn, Status.KNOCKED_OVER, EventType.KNOCKED_OVER, when, linger=True)
+
+    def _touched(self, body: pymunk.Body) -> float:
+        """When a contact of ``body`` found in this step began: the moment of touch if the step
+        met it there (see :meth:`_meet`), else the step's end."""
+        s = self._rewound.get(body)
+        if s is None:
+            return round((self.steps + 1) * self._h, 9)
+        return round(self.steps * self._h + s, 9)
 
     def _fell_off(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's probe touches the outside: off the board once its centre is."""
@@ -431,7 +521,7 @@ class PymunkSimulation:
 
     def _over_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's centre is over the hole: it drops in once its centre has stayed
-        within the capture radius for the drop time."""
+        within the capture radius for the drop time, or has come to rest there."""
         pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         if pawn.id in self.removed:
             return
@@ -439,7 +529,10 @@ class PymunkSimulation:
         self._hole_in.setdefault(pawn.id, now)
         if abs(pawn.body.position) < self._capture_radius:
             start = self._hole_capture.setdefault(pawn.id, now)
-            if now - start >= self.params.drop_time - 1e-9:
+            if (
+                now - start >= self.params.drop_time - 1e-9
+                or abs(pawn.body.velocity) <= _REST_SPEED  # at rest there: it drops at once
+            ):
                 self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, now)
         else:
             self._hole_capture.pop(pawn.id, None)
@@ -451,7 +544,7 @@ class PymunkSimulation:
         −e_rail·v_n. (Checked here rather than by the sensor's separate callback, which also
         comes when Chipmunk puts a pawn to sleep or wakes it.)"""
         p, radius = self.params, self.face.hole_radius
-        now = round(self.steps * p.dt, 9)
+        now = round(self.steps * self._h, 9)
         for pid, t_in in list(self._hole_in.items()):
             pawn = self._pawns.get(pid)
             if pawn is None or pid in self.removed:
@@ -486,27 +579,12 @@ class PymunkSimulation:
             body.velocity = (vx, vy)
 
     def _topples(self, pawn: PawnBody, impulse: float) -> bool:
-        """Whether ``impulse`` topples ``pawn``: above its threshold, knock_over_impulse (or,
-        with a spread, the pawn's own draw of it), times knock_over_moving_factor if the pawn
-        was moving before the step."""
+        """Whether the normal ``impulse`` topples ``pawn`` (:func:`model.topples`): above its
+        threshold for the shot, times knock_over_moving_factor if it was moving before the
+        step."""
         p = self.params
-        threshold = p.knock_over_impulse if p.knock_over_spread <= 0 else self._toughness(pawn.id)
-        if self._was_moving.get(pawn.body, False):
-            threshold *= p.knock_over_moving_factor
-        return impulse > threshold
-
-    def _toughness(self, pid: str) -> float:
-        """A pawn's knock-over threshold for this shot, drawn once from the shot's generator:
-        T + spread·logit(U), so one impulse J topples it with probability
-        1/(1+exp(−(J − T)/spread)) and several impulses do not add up chances."""
-        value = self._tough.get(pid)
-        if value is None:
-            p = self.params
-            u = min(max(float(self.rng.random()), 1e-300), 1 - 1e-16)
-            value = self._tough[pid] = p.knock_over_impulse + p.knock_over_spread * math.log(
-                u / (1 - u)
-            )
-        return value
+        threshold = self._tough.get(pawn.id, p.knock_over_impulse)
+        return topples(impulse, threshold, self._was_moving.get(pawn.body, False), p)
 
     @property
     def rng(self) -> np.random.Generator:
@@ -528,22 +606,33 @@ class PymunkSimulation:
         linger: bool = False,
     ) -> None:
         """``pawn`` leaves play now (its status, event and place are this moment's); it leaves
-        the space after this step, or, with ``linger``, after the next one."""
+        the space after this step, or, with ``linger``, after the first step that ends
+        ``topple_time`` after this one."""
         x, y = pawn.body.position
         self.removed[pawn.id] = PawnRest(pawn.id, pawn.seat, x, y, status)
         self.events.append(Event(t, kind, (pawn.id,), 0.0, x, y))
-        (self._falling if linger else self._doomed).append(pawn.id)
+        if linger:
+            # it leaves at t + topple_time, and not before the end of the next step
+            self._falling[pawn.id] = (t + self.params.topple_time, self.steps + 2)
+        else:
+            self._doomed.append(pawn.id)
 
-    def _drop_doomed(self) -> None:
-        """Take the pawns removed during the last step out of the space (between steps); the
-        ones toppled during it go after the next."""
+    def _drop_doomed(self, everything: bool = False) -> None:
+        """Take the pawns removed during the last step out of the space (between steps); a
+        toppled one once its fall has ended (``everything``: at once)."""
+        if self._falling:
+            # a fall ends with the step that ends at or after its time (no contact that begins
+            # later takes place: see _gone_before)
+            now = round(self.steps * self._h, 9) + 1e-9
+            for pid, (leave, after) in list(self._falling.items()):
+                if everything or (leave <= now and self.steps >= after):
+                    self._doomed.append(pid)
+                    del self._falling[pid]
         for pid in self._doomed:
             pawn = self._pawns.pop(pid)
             del self._by_body[pawn.body]
             self.space.remove(*pawn.parts)
         self._doomed.clear()
-        self._doomed.extend(self._falling)
-        self._falling.clear()
 
     def _coast_to_rest(self, pawn: PawnBody) -> bool:
         """Finish a lone rolling pawn's slide in closed form when nothing can touch it.
@@ -571,13 +660,14 @@ class PymunkSimulation:
         body, p = pawn.body, self.params
         vx, vy = body.velocity
         speed = math.hypot(vx, vy)
-        dv = p.mu_roll * p.g * p.dt
+        h = self._h
+        dv = p.mu_roll * p.g * h
         if speed <= dv:
             return False
         ux, uy = vx / speed, vy / speed
 
         def travelled(n: int) -> float:
-            return p.dt * (n * speed - dv * n * (n - 1) / 2)
+            return h * (n * speed - dv * n * (n - 1) / 2)
 
         steps = math.ceil(speed / dv)
         x0, y0 = body.position
@@ -587,9 +677,7 @@ class PymunkSimulation:
             edge = exit_at * total
             # the first step whose position is past the edge
             half = speed + dv / 2
-            n = max(
-                1, math.ceil((half - math.sqrt(max(half * half - 2 * dv * edge / p.dt, 0))) / dv)
-            )
+            n = max(1, math.ceil((half - math.sqrt(max(half * half - 2 * dv * edge / h, 0))) / dv))
             while n < steps and travelled(n) <= edge:
                 n += 1
             while n > 1 and travelled(n - 1) > edge:
@@ -619,8 +707,8 @@ class PymunkSimulation:
         self._drop_doomed()
         if self._translating():
             return False
-        # rest is noticed at the end of the step's chunk
-        self.steps = min(-(-self.steps // k) * k, self._max_steps)
+        if self._pawns:  # rest is noticed at the end of the step's chunk (none left: at once)
+            self.steps = min(-(-self.steps // k) * k, self._max_steps)
         return True
 
     def _translating(self) -> bool:
@@ -664,11 +752,72 @@ class PymunkSimulation:
         self.events.append(Event(round(self.t, 9), kind, pawns, 0.0, x, y))
 
 
+class _HeldInterrupts:
+    """Ctrl-C held while Chipmunk steps and delivered between steps.
+
+    The collision handlers are Python called from inside Chipmunk's step, and an exception
+    raised in one is printed and dropped there, so a KeyboardInterrupt that lands in a handler
+    would be lost. Within this context (on the main thread, when SIGINT has a Python handler)
+    SIGINT is only noted; the loop checks the note between steps, and leaving the context hands
+    it to the handler it replaced (which raises KeyboardInterrupt)."""
+
+    def __init__(self) -> None:
+        self.caught: list[tuple[int, object]] = []
+        self._previous: Callable[[int, FrameType | None], object] | None = None
+
+    def __enter__(self) -> list[tuple[int, object]]:
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.getsignal(signal.SIGINT)
+            if callable(previous):
+                self._previous = previous
+                signal.signal(signal.SIGINT, self._hold)
+        return self.caught
+
+    def _hold(self, signum: int, frame: FrameType | None) -> None:
+        self.caught.append((signum, frame))
+
+    def __exit__(self, *_: object) -> None:
+        previous, self._previous = self._previous, None
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+            if self.caught:
+                signum, frame = self.caught[0]
+                previous(signum, cast(FrameType | None, frame))
+
+
 _SEVERAL = PawnBody("", "", pymunk.Body(), ())
 """stands for "more than one pawn is moving" """
 
-_REST_SPEED = 1e-6
-"""a pawn slower than this (m/s) does not translate: the shot settles when every pawn is"""
+_REST_SPEED = REST_SPEED
+
+_TOUCH_SPEED = 1e-9
+"""two touching pawns closing slower than this (m/s) are not pressing on each other (as in the
+exact engine)"""
+
+
+def _forget_cached_impulse(arb: pymunk.Arbiter) -> None:
+    """Zero a new contact's accumulated impulses.
+
+    Chipmunk keeps the contact of two shapes that parted for a few steps and, when they touch
+    again, copies the old contact's accumulated impulse into the new one. It does not apply it
+    (a first contact is not warm-started), but the solver counts the new impulse from it: the
+    impulse reported for the new contact is then the old one plus the new, and the solver may
+    take back up to the old one (a pull between parting shapes)."""
+    raw = getattr(arb, "_arbiter", None)
+    if raw is None:  # pragma: no cover - a pymunk that hides its arbiter
+        return
+    for i in range(raw.count):
+        raw.contacts[i].jnAcc = 0.0
+        raw.contacts[i].jtAcc = 0.0
+
+
+def _pop(items: set[frozenset[pymunk.Body]], item: frozenset[pymunk.Body]) -> bool:
+    """Remove ``item`` from ``items``; whether it was there."""
+    if item in items:
+        items.remove(item)
+        return True
+    return False
+
 
 _REST_OVERLAP = 1e-5
 """at rest no pawn overlaps a rail or another pawn by more than collision_slop plus this, m"""

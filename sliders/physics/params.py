@@ -12,6 +12,7 @@ import inspect
 import math
 import textwrap
 from dataclasses import dataclass, field
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
 
 from sliders.errors import UserError
@@ -34,12 +35,24 @@ class Range:
         return not ((self.lo_open and value == self.lo) or (self.hi_open and value == self.hi))
 
     def __str__(self) -> str:
-        return (
-            f"{'(' if self.lo_open else '['}{self.lo:g}, {self.hi:g}{')' if self.hi_open else ']'}"
-        )
+        """The range as ``sliders params`` prints it; a bound that six digits cannot show is
+        rounded inward, so that the printed bound is itself legal."""
+        lo, hi = _bound_text(self.lo, up=True), _bound_text(self.hi, up=False)
+        return f"{'(' if self.lo_open else '['}{lo}, {hi}{')' if self.hi_open else ']'}"
 
     def to_json(self) -> dict[str, Any]:
         return {"min": self.lo, "max": self.hi, "min_open": self.lo_open, "max_open": self.hi_open}
+
+
+def _bound_text(value: float, up: bool) -> str:
+    """``value`` to six significant digits, rounded up (``up``) or down when ``:g`` would
+    round it the other way."""
+    text = f"{value:g}"
+    if float(text) == value or not math.isfinite(value) or value == 0:
+        return text
+    exact = Decimal(value)
+    quantum = Decimal(1).scaleb(exact.adjusted() - 5)
+    return f"{float(exact.quantize(quantum, rounding=ROUND_CEILING if up else ROUND_FLOOR)):g}"
 
 
 def _p(default: float, lo: float, hi: float, lo_open: bool = False, hi_open: bool = False) -> Any:
@@ -56,13 +69,14 @@ class PhysicsParams:
     """Physics defaults, SI units. Build with :meth:`default` and change with :meth:`replace`.
 
     Every field has a legal range (:func:`ranges`); :meth:`check` refuses anything outside it,
-    and two limits that tie fields together: ``max_speed·dt ≤ pawn_radius`` (a pawn moves at
-    most its own radius in a step, so the pymunk engine never lets it through a rail or a pawn)
-    and ``max_time/dt ≤ MAX_STEPS``.
+    and the one limit that ties fields together, ``max_time/dt ≤ MAX_STEPS``. Each bound holds
+    whatever the other fields are (the pymunk engine splits ``dt`` into :attr:`substeps` so that
+    no pawn moves more than its radius in one of its steps).
     """
 
     dt: float = _p(1 / 240, 1e-4, 1 / 60)
-    """fixed time step of the pymunk engine (and of the window's frames), s"""
+    """the window's frame and the pymunk engine's fixed step (split in equal steps of at most
+    pawn_radius/max_speed); the exact engine's results never depend on it, s"""
     iterations: int = _p(10, 1, 100)
     """solver iterations per step (pymunk engine)"""
     collision_slop: float = _p(1e-4, 0.0, 1e-3)
@@ -88,18 +102,23 @@ class PhysicsParams:
     friction_rail: float = _p(0.1, 0.0, 2.0)
     """Coulomb friction between a pawn's rim and a rail (the pair's coefficient)"""
     knock_over_impulse: float = _p(0.025, 0.0, 1.0, lo_open=True)
-    """a contact impulse above this topples a pawn that was at rest, N·s (0.025 N·s is a
-    head-on hit at about 1.8 m/s); each pawn of a contact, and a pawn hitting a rail, is tested"""
+    """a contact's normal impulse above this topples a pawn that was at rest, N·s (0.025 N·s is
+    a head-on hit at about 1.8 m/s); each pawn of a contact, and a pawn hitting a rail, is tested"""
     knock_over_moving_factor: float = _p(1.5, 1.0, 10.0)
     """a pawn that was moving before the contact topples above knock_over_impulse × this"""
     knock_over_spread: float = _p(0.0, 0.0, 1.0)
-    """0: the threshold is sharp. >0: an impulse J against a threshold T topples with
-    probability 1/(1+exp(-(J - T)/spread)), drawn from the shot's seeded generator, N·s"""
+    """0: the threshold is sharp. >0: each pawn draws its threshold once a shot (from the
+    shot's seeded generator), logistic around T with this scale and never below 0, so an
+    impulse J topples it with probability 1/(1+exp(-(J - T)/spread)) rescaled to be 0 at J = 0,
+    N·s"""
+    topple_time: float = _p(1 / 240, 0.0, 0.5)
+    """how long a toppled pawn keeps sliding and hitting what is in its way before it leaves
+    the table (its place: where it toppled), s"""
     hole_drop_height: float = _p(0.005, 0.0, 0.05, lo_open=True)
     """how far a pawn drops into the hole, m: it drops in when its centre stays within
     hole radius − pawn radius for √(2h/g); one crossing the rim outward climbs this much"""
     max_speed: float = _p(3.0, 0.1, 10.0)
-    """the fastest flick, m/s (max_speed·dt may not exceed pawn_radius)"""
+    """the fastest flick, m/s"""
     max_time: float = _p(60.0, 0.1, 600.0)
     """a shot still moving after this long is stopped and reported as timed out, s"""
     rest_check_steps: int = _p(8, 1, 1000)
@@ -116,10 +135,10 @@ class PhysicsParams:
 
     def stopping_distance(self, speed: float, engine: str | None = None) -> float:
         """The closed-form stopping distance of a lone pawn released at ``speed`` in ``engine``
-        (None: the default): v²/(2μg) in the exact engine, v²/(2μg) + v·dt/2 under the pymunk
-        engine's fixed-step integrator."""
+        (None: the default): v²/(2μg) in the exact engine, v²/(2μg) + v·h/2 under the pymunk
+        engine's fixed-step integrator (h: :attr:`pymunk_step`)."""
         exact = speed * speed / (2 * self.deceleration)
-        return exact + speed * self.dt / 2 if check_engine(engine) == "pymunk" else exact
+        return exact + speed * self.pymunk_step / 2 if check_engine(engine) == "pymunk" else exact
 
     def replace(self, **changes: Any) -> PhysicsParams:
         return dataclasses.replace(self, **changes)
@@ -160,17 +179,27 @@ class PhysicsParams:
                 raise UserError(f"parameter {name} must be a whole number in {legal}, got {value}")
             if value not in legal:
                 raise UserError(f"parameter {name}={value:g} is outside its legal range {legal}")
-        if self.max_speed * self.dt > self.pawn_radius * (1 + 1e-12):
-            raise UserError(
-                f"parameters max_speed·dt = {self.max_speed * self.dt:g} m exceed pawn_radius "
-                f"{self.pawn_radius:g} m: a pawn could step through a rail or a pawn "
-                f"(lower max_speed or dt)"
-            )
         if self.max_time / self.dt > MAX_STEPS:
             raise UserError(
-                f"parameters max_time/dt = {self.max_time / self.dt:,.0f} steps exceed "
-                f"{MAX_STEPS:,} (lower max_time or raise dt)"
+                f"parameters max_time={self.max_time:g} s and dt={self.dt:g} s: max_time/dt = "
+                f"{self.max_time / self.dt:,.0f} steps exceed {MAX_STEPS:,} "
+                f"(lower max_time or raise dt)"
             )
+
+    @property
+    def substeps(self) -> int:
+        """How many equal steps the pymunk engine splits ``dt`` into: the fewest that keep
+        ``max_speed × step ≤ pawn_radius``, so that in one step no pawn moves more than its
+        radius (it never passes through a rail or a pawn). 1 whenever max_speed·dt ≤
+        pawn_radius (the defaults)."""
+        ratio = self.max_speed * self.dt / (self.pawn_radius * (1 + 1e-12))
+        return max(1, math.ceil(ratio))
+
+    @property
+    def pymunk_step(self) -> float:
+        """The pymunk engine's fixed step, s: ``dt / substeps``."""
+        n = self.substeps
+        return self.dt if n == 1 else self.dt / n
 
     @property
     def drop_time(self) -> float:

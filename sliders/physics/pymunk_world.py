@@ -100,9 +100,10 @@ class World:
         space = pymunk.Space()
         space.iterations = p.iterations
         space.collision_slop = p.collision_slop
-        space.sleep_time_threshold = 2 * p.dt
+        h = p.pymunk_step
+        space.sleep_time_threshold = 2 * h
         # overlaps are pushed out at a fixed share a step, whatever the step
-        space.collision_bias = max((1 - PUSH_OUT) ** (1 / p.dt), 1e-300)
+        space.collision_bias = max((1 - PUSH_OUT) ** (1 / h), 1e-300)
         space.idle_speed_threshold = 1e-6
         space.add(*self.statics)
         self._space = space

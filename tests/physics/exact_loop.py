@@ -34,10 +34,11 @@ class Loop:
         self.state.flags[i, st.INR] = st.ON_RIM
         repredict(self.state, i, 0.0, self.arena)
 
-    def run(self, until: float = math.inf, seed: int = 0) -> np.ndarray:
-        """Solve to ``until`` (or rest); every pawn's (x, y) at the time reached."""
-        gen = np.random.default_rng(seed)
-        self.code = advance(self.state, self.arena, gen, until, 100_000)
+    def run(self, until: float = math.inf) -> np.ndarray:
+        """Solve to ``until`` (or rest); every pawn's (x, y) at the time reached, every pawn's
+        knock-over threshold the parameters' own (no spread)."""
+        tough = np.full(self.state.segments.shape[0], self.arena.params[st.P_KO])
+        self.code = advance(self.state, self.arena, tough, until, 100_000)
         if until == math.inf:
             assert self.code == st.SETTLED
         return self.now()[:, :2]

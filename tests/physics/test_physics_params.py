@@ -41,7 +41,6 @@ REFUSED = [
     ("restitution_pawn=0", "restitution_pawn"),
     ("restitution_rail=0", "restitution_rail"),
     ("spin_damping_torque=0", "spin_damping_torque"),
-    ("max_speed=6", "max_speed·dt"),
     ("max_time=1e308", "max_time"),
     ("max_time=1e-300", "max_time"),
     ("dt=1e-320", "dt"),
@@ -113,16 +112,42 @@ def test_params_json_shows_ranges_and_engines_and_stays_valid_json(capsys) -> No
         "max_open": False,
     }
     code, text, _ = run(capsys, "params")
-    assert "(0, 1]" in text and f"engine: {DEFAULT_ENGINE}" in text and "max_speed·dt" in text
+    assert "(0, 1]" in text and f"engine: {DEFAULT_ENGINE}" in text and "max_time/dt" in text
+
+
+def test_every_printed_bound_is_accepted_alone_and_combined_limits_name_both() -> None:
+    """A bound ``sliders params`` prints is legal with every other parameter at its default
+    (rounded inward where six digits cannot show it); the one combined limit names both."""
+    for name, legal in ranges().items():
+        lo, hi = str(legal)[1:-1].split(", ")
+        for text, is_open in ((lo, legal.lo_open), (hi, legal.hi_open)):
+            if not is_open:
+                whole = isinstance(getattr(P, name), int)
+                P.replace(**{name: int(float(text)) if whole else float(text)}).check()
+    assert str(ranges()["dt"]) == "[0.0001, 0.0166666]"
+    with pytest.raises(UserError) as err:
+        P.replace(dt=1e-4, max_time=600.0).check()
+    assert "max_time" in str(err.value) and "dt" in str(err.value)
+
+
+def test_the_pymunk_step_keeps_a_pawn_within_its_radius() -> None:
+    assert P.substeps == 1 and P.pymunk_step == P.dt  # the defaults: one step a frame
+    for r, dt, v in ((0.005, 1 / 60, 10.0), (0.0125, 1 / 60, 3.0), (0.005, 1e-4, 10.0)):
+        params = P.replace(pawn_radius=r, dt=dt, max_speed=v)
+        assert v * params.pymunk_step <= r * (1 + 1e-9)
+        assert params.pymunk_step * params.substeps == pytest.approx(dt)
+        assert v * dt / (params.substeps - 1 or 1) > r or params.substeps == 1
 
 
 def test_the_extreme_legal_speed_never_tunnels() -> None:
-    """At max_speed·dt = pawn_radius (the legal limit), for the smallest and largest pawns and
-    the coarsest step, a pawn slid at max_speed neither passes a blocker rail nor a pawn."""
+    """For the smallest and largest pawns, the coarsest step and the fastest flick (the pymunk
+    engine splitting each frame so that max_speed × step ≤ pawn_radius), a pawn slid at
+    max_speed neither passes a blocker rail nor a pawn."""
     closed = square("south")  # blocker rails close the west, north and east sides
     half = closed.board_rect.xmax
-    for r, dt in ((0.005, 1 / 240), (0.0125, 1 / 60), (0.05, 1 / 60), (0.0125, 1 / 240)):
-        params = P.replace(pawn_radius=r, dt=dt, max_speed=r / dt, knock_over_impulse=1.0)
+    for r, dt, v in ((0.005, 1 / 240, 1.2), (0.005, 1 / 60, 10.0), (0.05, 1 / 60, 10.0),
+                     (0.0125, 1 / 240, 3.0)):  # fmt: skip
+        params = P.replace(pawn_radius=r, dt=dt, max_speed=v, knock_over_impulse=1.0)
         params.check()
         for angle in (0.0, 20.0, -35.0):
             shot = Shot.from_degrees("south", params.max_speed, angle)
@@ -262,7 +287,7 @@ def test_an_almost_plastic_rail_leaves_no_pawn_pressed_into_it(e: float) -> None
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_the_engine_checks_parameters_built_in_code_too(engine: str) -> None:
-    for bad in (P.replace(restitution_pawn=0.0), P.replace(max_speed=6.0), P.replace(dt=1e-320)):
+    for bad in (P.replace(restitution_pawn=0.0), P.replace(max_speed=60.0), P.replace(dt=1e-320)):
         with pytest.raises(UserError, match="parameter"):
             simulate(Setup(SQUARE2, RACE, bad, engine), [], Shot("south", 0.5))
 

@@ -2,8 +2,9 @@
 
 :func:`simulate_batch` is the batch path of the exact engine: no per-shot Python objects, the rest
 statuses found by compiled code that follows :func:`sliders.boards.geometry.classify`. With a
-knock-over spread (random topples) each shot draws from its own seeded generator, shot by shot, so
-every shot is the one :func:`~sliders.physics.exact.simulate_exact` gives with that seed.
+knock-over spread (random topples) each shot draws its pawns' thresholds from its own seeded
+generator, so every shot is the one :func:`~sliders.physics.exact.simulate_exact` gives with that
+seed.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from sliders.outcome import STATUSES as STATUSES  # the status codes, as before
 from sliders.physics.exact.classification import classify_many
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.loop import BatchOut, run_batch
-from sliders.physics.exact.simulation import _NO_DRAWS, MAX_EVENTS
+from sliders.physics.exact.simulation import MAX_EVENTS
 from sliders.physics.exact.world import world_for
 from sliders.physics.limits import shot_limits
+from sliders.physics.model import knock_over_thresholds
 from sliders.physics.params import PhysicsParams
 from sliders.physics.shot import next_in_hand
 
@@ -87,14 +89,15 @@ def simulate_batch(
     if p.knock_over_spread > 0:
         if seeds is None:
             raise UserError("a knock-over spread needs one seed per shot")
-        for s in range(n_shots):
-            gen = np.random.default_rng(int(seeds[s]))
-            one = BatchOut._make(column[s : s + 1] for column in out)
-            run_batch(txy, seats, starts[s : s + 1], velocities[s : s + 1], fouls[s : s + 1],
-                      w.arena, w.zones, gen, MAX_EVENTS, one)  # fmt: skip
+        tough = np.array(
+            [
+                knock_over_thresholds(p, np.random.default_rng(int(seeds[s])), n)
+                for s in range(n_shots)
+            ]
+        ).reshape(n_shots, n)
     else:
-        run_batch(txy, seats, starts, velocities, fouls, w.arena, w.zones, _NO_DRAWS, MAX_EVENTS,
-                  out)  # fmt: skip
+        tough = np.full((1, n), p.knock_over_impulse)
+    run_batch(txy, seats, starts, velocities, fouls, w.arena, w.zones, tough, MAX_EVENTS, out)
     return BatchResult(
         order, out.status, out.points, out.where[:, :, 0], out.where[:, :, 1], out.times,
         out.contacts, out.settled, refused,

@@ -152,11 +152,11 @@ def _warm_up() -> None:
         np.zeros((0, 2)),
         np.zeros((0, 3)),
     )
-    gen = np.random.default_rng(0)
+    tough = np.ones(2)
     table = np.array([[0.1, 0.0]])
     state = st.new_state(2, 16)
     lay_out(state, table, np.zeros(2), np.array([1.0, 0.0]), False)
-    solve(state, arena, gen, math.inf, 1000, True, np.zeros((2, 6)))
+    solve(state, arena, tough, math.inf, 1000, True, np.zeros((2, 6)))
     classify_at(0.0, 0.0, 0, zones)
     classify_many(np.zeros(1), np.zeros(1), np.zeros(1, np.int64), zones,
                   np.zeros(1, np.int8), np.zeros(1, np.int16))  # fmt: skip
@@ -164,4 +164,4 @@ def _warm_up() -> None:
     out = BatchOut(np.zeros((1, 2), np.int8), np.zeros((1, 2), np.int16), np.zeros((1, 2, 2)),
                    np.zeros(1), np.zeros(1, np.int64), np.zeros(1, np.bool_))  # fmt: skip
     run_batch(table, np.zeros(2, dtype=np.int64), np.zeros((1, 2)), np.array([[1.0, 0.0]]),
-              np.zeros(1, np.bool_), arena, zones, gen, 1000, out)  # fmt: skip
+              np.zeros(1, np.bool_), arena, zones, tough.reshape(1, 2), 1000, out)  # fmt: skip

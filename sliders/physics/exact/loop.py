@@ -113,17 +113,18 @@ def lay_out(state: State, table: Floats, start: Floats, velocity: Floats, foul: 
 def solve(
     state: State,
     arena: Arena,
-    gen: np.random.Generator,
+    tough: Floats,
     until: float,
     max_events: int,
     fresh: bool,
     now: Floats,
 ) -> int:
     """:func:`start` (when ``fresh``), :func:`advance`, and every pawn's (x, y, vx, vy, spin,
-    heading) at the time reached into ``now`` (n × 6); returns what :func:`advance` ended with."""
+    heading) at the time reached into ``now`` (n × 6); returns what :func:`advance` ended with.
+    ``tough``: each pawn's knock-over threshold for the shot."""
     if fresh:
         start(state, 0.0, arena)
-    code = advance(state, arena, gen, until, max_events)
+    code = advance(state, arena, tough, until, max_events)
     states_at(state, reached(state, code), arena.params, now)
     return code
 
@@ -158,9 +159,7 @@ def start(state: State, now: float, arena: Arena) -> None:
 
 
 @kernel
-def advance(
-    state: State, arena: Arena, gen: np.random.Generator, until: float, max_events: int
-) -> int:
+def advance(state: State, arena: Arena, tough: Floats, until: float, max_events: int) -> int:
     """Process events in time order up to time ``until``.
 
     ``state.clock`` holds the time reached and the time the last translation ended;
@@ -185,7 +184,7 @@ def advance(
         if now < clock[NOW]:
             now = clock[NOW]  # never step back in time (ties taken after an earlier one)
         clock[NOW] = now
-        _resolve(state, a, b, now, arena, gen)
+        _resolve(state, a, b, now, arena, tough)
         if not anything_rolls(seg, flags):
             clock[RESTED] = now
 
@@ -236,17 +235,16 @@ def _first_due(own_time: Floats, pair_time: Floats, tmin: float) -> tuple[int, i
 
 
 @kernel
-def _resolve(
-    state: State, a: int, b: int, now: float, arena: Arena, gen: np.random.Generator
-) -> None:
+def _resolve(state: State, a: int, b: int, now: float, arena: Arena, tough: Floats) -> None:
     """Resolve the event due at ``now`` (pawn ``a``'s contact with pawn ``b``, or its own event
     when ``b`` is -1) and re-predict what involves the pawns it changed; a pair that would touch
-    again at once after their contact moves on together."""
+    again at once after their contact moves on together. ``tough``: each pawn's knock-over
+    threshold for the shot."""
     if b < 0:
-        resolve_own(state, a, now, arena, gen)
+        resolve_own(state, a, now, arena, tough)
         repredict(state, a, now, arena)
         return
-    resolve_contact(state, a, b, now, arena.params, gen)
+    resolve_contact(state, a, b, now, arena.params, tough)
     repredict(state, a, now, arena)
     repredict(state, b, now, arena)
     if state.pair_time[a, b] <= now + TIE:
@@ -304,7 +302,7 @@ def run_batch(
     fouls: Bools,
     arena: Arena,
     zones: Zones,
-    gen: np.random.Generator,
+    tough: Floats,
     max_events: int,
     out: BatchOut,
 ) -> None:
@@ -312,14 +310,15 @@ def run_batch(
     ``starts[s]`` at ``velocities[s]`` (a foul when ``fouls[s]``) among the pawns at ``table``
     (seats ``seats[1:]``), by :func:`lay_out` and :func:`solve` as one shot is. Writes each
     pawn's status code, points and place, the settle time, the pawn–pawn contacts and whether the
-    shot settled."""
+    shot settled. ``tough``: the pawns' knock-over thresholds, one row per shot, or one row for
+    every shot."""
     n = table.shape[0] + 1
     state = new_state(n, 0)
     now = np.zeros((n, 6))
     status, points, where, times, contacts, settled = out
     for s in range(starts.shape[0]):
         lay_out(state, table, starts[s], velocities[s], fouls[s])
-        code = solve(state, arena, gen, INF, max_events, True, now)
+        code = solve(state, arena, tough[s % tough.shape[0]], INF, max_events, True, now)
         times[s] = reached(state, code)
         settled[s] = code == SETTLED
         contacts[s] = state.counts[CONTACTS]

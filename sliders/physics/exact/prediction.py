@@ -213,7 +213,7 @@ def _hole_crossing(
 ) -> tuple[float, int, int]:
     """The hole's crossings on the path of pawn ``i``, if one comes before ``best_s``: its rim
     (in or out), the next corner of the polygon it follows along the rim, the capture disc's
-    circle (in or out)."""
+    circle (in or out; none when the capture radius is 0 or less: the base cannot fit)."""
     hole = params[P_HOLE]
     if flags[i, INR] == 0:
         s = circle_entry(px, py, ux, uy, 0.0, 0.0, hole, v)
@@ -228,6 +228,8 @@ def _hole_crossing(
         s = circle_exit(px, py, ux, uy, hole - TOUCH)
         if s < best_s:
             best_s, kind, arg = s, K_RIM, -1
+    if params[P_RC] <= 0.0:
+        return best_s, kind, arg  # a base as wide as the hole or wider never fits in it
     if flags[i, INRC] == 0:
         s = circle_entry(px, py, ux, uy, 0.0, 0.0, params[P_RC], v)
         k2 = K_RC_IN

@@ -2,7 +2,9 @@
 
 A contact (pawn–pawn or pawn–rail) exchanges an impulse along the normal (restitution, fully
 inelastic below V_SLOW) and a tangential one (Coulomb friction capped, discs with I = m r²/2); a
-pawn receiving more than its knock-over threshold topples, falls for ``P_FALL`` seconds still
+pawn receiving a normal impulse above its knock-over threshold for the shot (drawn once, at its
+start: :func:`sliders.physics.model.knock_over_thresholds`) topples, falls for ``P_FALL``
+(``topple_time``) seconds still
 moving and hitting, and then leaves the table knocked over. A pawn's own events move it over,
 into or out of the hole, off the table or to rest. What changes is recorded in the state's log.
 
@@ -14,8 +16,6 @@ from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from sliders.physics.exact.motion import is_still, rebase, settle_slow
 from sliders.physics.exact.rim import climb_out, leave_rim, turn_along_rim
@@ -47,11 +47,9 @@ from sliders.physics.exact.state import (
     P_FALL,
     P_FP,
     P_FR,
-    P_KO,
     P_KOF,
     P_M,
     P_R,
-    P_SPREAD,
     RA_X,
     RA_Y,
     RE_X,
@@ -88,10 +86,10 @@ if TYPE_CHECKING:
 
 @kernel
 def resolve_contact(
-    state: State, a: int, b: int, now: float, params: Floats, gen: np.random.Generator
+    state: State, a: int, b: int, now: float, params: Floats, tough: Floats
 ) -> None:
     """Pawns ``a`` and ``b`` touch at ``now``: the contact's impulses, and the topples they
-    cause (a draw from ``gen`` each when the knock-over spread is > 0, ``a``'s first)."""
+    cause (``tough``: each pawn's knock-over threshold for the shot)."""
     seg, flags = state.segments, state.flags
     rebase(seg, a, now, params[P_DEC], params[P_ALPHA])
     rebase(seg, b, now, params[P_DEC], params[P_ALPHA])
@@ -102,8 +100,8 @@ def resolve_contact(
         leave_rim(flags, b)
         state.counts[CONTACTS] += 1
         record(state, now, E_CONTACT, a, b, jn, cx, cy)
-        down_a = flags[a, FALL] == 0 and topples(jn, still_a, params, gen)
-        down_b = flags[b, FALL] == 0 and topples(jn, still_b, params, gen)
+        down_a = flags[a, FALL] == 0 and topples(jn, still_a, tough[a], params)
+        down_b = flags[b, FALL] == 0 and topples(jn, still_b, tough[b], params)
         if down_a:
             topple(state, a, now, params)
         if down_b:
@@ -126,7 +124,7 @@ def move_together(state: State, a: int, b: int) -> None:
 
 
 @kernel
-def resolve_own(state: State, a: int, now: float, arena: Arena, gen: np.random.Generator) -> None:
+def resolve_own(state: State, a: int, now: float, arena: Arena, tough: Floats) -> None:
     """Pawn ``a``'s own predicted event is due at ``now``."""
     seg, flags, params = state.segments, state.flags, arena.params
     kind, arg = state.own_kind[a], state.own_arg[a]
@@ -138,7 +136,7 @@ def resolve_own(state: State, a: int, now: float, arena: Arena, gen: np.random.G
         if flags[a, INRC] == 1:
             remove(state, a, S_IN_HOLE, now, E_HOLE)
     elif kind == K_RAIL:
-        hit_rail(state, a, arg, now, arena, gen)
+        hit_rail(state, a, arg, now, arena, tough)
     elif kind == K_EDGE:
         remove(state, a, S_OFF_BOARD, now, E_OFF)
     elif kind == K_R_IN:
@@ -161,9 +159,7 @@ def resolve_own(state: State, a: int, now: float, arena: Arena, gen: np.random.G
 
 
 @kernel
-def hit_rail(
-    state: State, a: int, k: int, now: float, arena: Arena, gen: np.random.Generator
-) -> None:
+def hit_rail(state: State, a: int, k: int, now: float, arena: Arena, tough: Floats) -> None:
     """Pawn ``a`` touches rail ``k`` at ``now``: the contact's impulses, and a topple."""
     seg, flags, params = state.segments, state.flags, arena.params
     still = is_still(seg, a)
@@ -171,7 +167,7 @@ def hit_rail(
     if jn > 0.0:
         leave_rim(flags, a)
         record(state, now, E_RAIL, a, -1, jn, cx, cy)
-        if flags[a, FALL] == 0 and topples(jn, still, params, gen):
+        if flags[a, FALL] == 0 and topples(jn, still, tough[a], params):
             topple(state, a, now, params)
 
 
@@ -256,15 +252,13 @@ def _capped(jt: float, cap: float) -> float:
 
 
 @kernel
-def topples(impulse: float, was_still: bool, params: Floats, gen: np.random.Generator) -> bool:
-    """Whether a pawn receiving ``impulse`` topples (a draw from ``gen`` when the spread is > 0)."""
-    threshold: float = params[P_KO] if was_still else params[P_KO] * params[P_KOF]
-    spread = params[P_SPREAD]
-    if spread <= 0.0:
-        return impulse > threshold
-    z = (impulse - threshold) / spread
-    z = min(max(z, -50.0), 50.0)
-    return gen.random() < 1.0 / (1.0 + math.exp(-z))
+def topples(impulse: float, was_still: bool, threshold: float, params: Floats) -> bool:
+    """Whether a pawn with knock-over ``threshold`` receiving the normal ``impulse`` topples:
+    above the threshold, times knock_over_moving_factor when it was moving before
+    (:func:`sliders.physics.model.topples`)."""
+    if not was_still:
+        threshold = threshold * params[P_KOF]
+    return impulse > threshold
 
 
 @kernel

@@ -32,6 +32,7 @@ from sliders.physics.exact.classification import classify_at, placement_clear
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.loop import lay_out, solve
 from sliders.physics.exact.world import ExactWorld, world_for
+from sliders.physics.model import knock_over_thresholds
 from sliders.physics.params import PhysicsParams
 from sliders.physics.shot import check_seed, engine_version, place_shooter
 
@@ -109,6 +110,12 @@ class ExactSimulation:
         txy = np.array([(q.x, q.y) for q in table], dtype=np.float64).reshape(-1, 2)
         lay_out(state, txy, np.array(start), np.array(velocity), foul)
         self._now = np.zeros((n, 6))
+        # each pawn's knock-over threshold for the shot, drawn at its start (model.py)
+        self._tough = (
+            knock_over_thresholds(p, self.rng, n)
+            if p.knock_over_spread > 0
+            else (np.full(n, p.knock_over_impulse))
+        )
         self._event(EventType.RELEASE, (shooter,), start)
         if foul:
             self._event(EventType.FOUL, (shooter,), start)
@@ -233,10 +240,8 @@ class ExactSimulation:
 
     def _advance(self, until: float) -> None:
         arena, state = self.world.arena, self._state
-        # the generator is made only when a draw can happen, like the pymunk engine's
-        gen = self.rng if arena.params[st.P_SPREAD] > 0 else _NO_DRAWS
         while True:
-            code = solve(state, arena, gen, until, MAX_EVENTS, self._fresh, self._now)
+            code = solve(state, arena, self._tough, until, MAX_EVENTS, self._fresh, self._now)
             self._fresh = False
             self._drain()
             if code != st.FULL:
@@ -294,6 +299,4 @@ _REMOVALS = {
     EventType.IN_HOLE: Status.IN_HOLE,
 }
 """the events that take a pawn out of play, and its status (a toppled pawn's is recorded as it
-topples, though it falls for one more step)"""
-_NO_DRAWS = np.random.default_rng(0)
-"""passed to the compiled code when the knock-over spread is 0 (nothing is drawn from it)"""
+topples, though it falls for ``topple_time`` more)"""

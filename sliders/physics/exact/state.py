@@ -64,7 +64,7 @@ hole (TIN) and into the capture disc (TRC)"""
 BX0, BY0, BX1, BY1 = 9, 10, 11, 12
 """the bounding box of the segment's path to rest (a cheap test that two pawns cannot meet)"""
 TFALL, XFALL, YFALL = 13, 14, 15
-"""when a toppled pawn leaves the table (it falls for one step, still moving and hitting), and
+"""when a toppled pawn leaves the table (it falls for topple_time, still moving and hitting), and
 where it toppled (its place once it has left)"""
 NSTATE = 16
 

@@ -20,6 +20,7 @@ from sliders.boards.faces import worth
 from sliders.outcome import SEATS, Status
 from sliders.physics.exact import state as st
 from sliders.physics.exact.state import Arena, Zones
+from sliders.physics.model import capture_radius
 from sliders.physics.params import PhysicsParams
 
 
@@ -66,9 +67,9 @@ def param_vector(face: Face, p: PhysicsParams) -> np.ndarray:
     v[st.P_TDROP] = math.sqrt(2 * h / p.g)
     hole = face.hole_radius if face.has_hole else 0.0
     v[st.P_HOLE] = hole
-    v[st.P_RC] = max(hole - r, 0.0)
+    v[st.P_RC] = capture_radius(hole, p) if hole > 0 else 0.0  # ≤ 0: no base fits (model.py)
     v[st.P_MAXT] = p.max_time
-    v[st.P_FALL] = p.dt  # a toppled pawn falls for one step, as in the pymunk engine
+    v[st.P_FALL] = p.topple_time  # a physical time, the same in both engines (model.py)
     return v
 
 
@@ -78,8 +79,10 @@ def _hole_test(layout: Layout, face: Face, params: PhysicsParams) -> float:
     compiled classification follows it."""
 
     hole, r = face.hole_radius, params.pawn_radius
-    if not face.has_hole or hole <= r:
+    if not face.has_hole:
         return hole
+    if hole <= r:
+        return hole - r  # no base fits: a centre over the hole is on its edge
     seat = layout.seats[0].name
     probe = classify(layout, face, seat, hole - r / 2, 0.0, r)
     return hole if probe.status is Status.IN_HOLE else hole - r
