@@ -27,7 +27,8 @@ def test_both_renderers_take_their_colours_from_the_list() -> None:
 
     for seat, colour in SEAT_COLOURS.items():
         rgb = drawing.SEAT_INK[colour]
-        assert draw.seat_rgb(seat) == rgb == drawing.seat_rgb(seat)
+        assert rgb == drawing.seat_rgb(seat)
+        assert draw.seat_rgb(seat) == draw.legible(rgb)  # the window's text: the ink, made legible
         assert mpl.seat_ink(seat) == "#{:02x}{:02x}{:02x}".format(*rgb) == mpl.INK[colour]
     assert art.PAWN_INK is drawing.SEAT_INK
     assert drawing.seat_rgb("nobody") == drawing.NO_SEAT_INK

@@ -3,6 +3,7 @@ a batch gives what one shot at a time gives."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 
 import numpy as np
@@ -177,7 +178,8 @@ def test_a_noise_free_batch_row_is_the_shot_as_aimed(engine: str) -> None:
     for r in range(study.n_shots):
         aimed = Shot.from_degrees("south", float(out["speed"][r]), float(out["angle"][r]),
                                   offset=float(out["offset"][r]))  # fmt: skip
-        one = simulate(layout, face, scene.pawns, aimed, ctx.params, int(out["seed"][r]), engine)
+        aimed = dataclasses.replace(aimed, seed=int(out["seed"][r]))
+        one = simulate(Setup(layout, face, ctx.params, engine), scene.pawns, aimed)
         assert out["exec_angle"][r] == out["angle"][r]
         assert (out["x"][r], out["y"][r]) == (one.pawns[0].x, one.pawns[0].y)
         assert TABLE_STATUSES[out["status"][r]] == one.pawns[0].status
