@@ -149,7 +149,7 @@ def test_params_keeps_its_columns_in_line(capsys) -> None:
     lines = capsys.readouterr().out.splitlines()
     start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("name "))
     header = lines[start]
-    end = next(i for i, line in enumerate(lines) if line.startswith("  and "))
+    end = next(i for i, line in enumerate(lines) if line.startswith("  combined limit"))
     rows = lines[start + 1 : end]
     meaning = header.index("meaning")
     legal = header.index("legal range")

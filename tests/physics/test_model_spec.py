@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from sliders.boards import face
 from sliders.outcome import ENGINES, EventType, ShotResult, Status
-from sliders.physics import PhysicsParams, Setup, Shot, simulate
+from sliders.physics import PhysicsParams, Setup, Shot, simulate, start
 from sliders.physics.model import knock_over_thresholds
 from sliders.physics.params import ranges
 
@@ -161,8 +161,8 @@ def test_a_base_as_wide_as_the_hole_never_drops_in(engine: str, radius: float) -
     the hole is on its edge, and a shot straight through the centre finishes at once."""
     params = P.replace(pawn_radius=radius)
     seat = SQUARE2.seat("south")
-    start = seat.to_world(seat.foul, 0.0)
-    speed = math.sqrt(2 * params.deceleration * (0.0 - start[1]))  # stops at the centre
+    origin = seat.to_world(seat.foul, 0.0)
+    speed = math.sqrt(2 * params.deceleration * (0.0 - origin[1]))  # stops at the centre
     for v in (speed, 0.62, 1.0):
         sim = start(Setup(SQUARE2, HOME, params, engine), [], Shot("south", v))
         sim.run()
