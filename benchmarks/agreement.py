@@ -36,8 +36,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from sliders.boards import Face, classify, face, square
-from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status
+from sliders.boards import Face, classify, face
+from sliders.core.outcome import Event, EventType, PawnRest, ShotResult, Status
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams, Setup, Shot, simulate
 
 LAYOUT = square("south,west,north,east")

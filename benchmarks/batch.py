@@ -28,8 +28,8 @@ import pymunk
 from sliders.batch import Design, Study, empty_scene, run_study
 from sliders.batch.runners import EXACT_CHUNK, cpu_count
 from sliders.boards import classify, surface_at
-from sliders.boards.scene import Scene, ScenePawn
-from sliders.outcome import SEATS
+from sliders.core.outcome import SEATS
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.physics import Noise, PhysicsParams
 
 
@@ -252,7 +252,7 @@ def _plain_shot(layout, face, table, seat, start, vel, p: PhysicsParams):  # noq
         if not moving:
             break
     if off:
-        from sliders.outcome import Status
+        from sliders.core.outcome import Status
 
         return Status.OFF_BOARD
     return classify(layout, face, seat, *shooter.position, p.pawn_radius).status

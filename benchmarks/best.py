@@ -46,7 +46,7 @@ import numpy as np
 from sliders.ai.value import GameSpot
 from sliders.batch import Design, Study
 from sliders.batch.work import run_paired
-from sliders.boards.scene import Scene, ScenePawn
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.lab.search import BEST, Settings, search
 from sliders.physics import Noise
 from sliders.physics.exact import batch as exact_batch

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sliders.boards import face, square
-from sliders.outcome import PawnRest, ShotResult, Status
+from sliders.boards import face
+from sliders.core.outcome import PawnRest, ShotResult, Status
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams, Setup, Shot, simulate
 
 LAYOUT = square("south,west,north,east")

@@ -41,8 +41,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
+from sliders.core.outcome import PawnRest, Status  # noqa: E402
 from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
-from sliders.outcome import PawnRest, Status  # noqa: E402
 from sliders.physics import DEFAULT_ENGINE, ENGINES, Setup, Shot, Simulation, start  # noqa: E402
 from sliders.scenes import draw as scene_draw  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402

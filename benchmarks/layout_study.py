@@ -18,8 +18,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from sliders.boards import BUILTIN_LAYOUTS, face, load_layout
-from sliders.outcome import Status
+from sliders.boards import face
+from sliders.core.outcome import Status
+from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout
 from sliders.physics import PhysicsParams, Setup, Shot, simulate
 
 GROUPS: dict[str, tuple[Status, ...]] = {

@@ -21,9 +21,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from sliders.boards import BUILTIN_LAYOUTS, load_layout, parse_layout
-from sliders.boards.layoutfile import LAYOUTS_DIR
 from sliders.boards.placing import build_layout
+from sliders.files.layouts import BUILTIN_LAYOUTS, LAYOUTS_DIR, load_layout, parse_layout
 
 
 def best_of(rounds: int, repeat: int, work: Callable[[], object]) -> float:

@@ -22,10 +22,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from sliders.boards import FACES, face, segment_distance, square
+from sliders.boards import FACES, face, segment_distance
 from sliders.boards.geometry import check_pawns
-from sliders.errors import UserError
-from sliders.outcome import ENGINES, PawnRest, ShotResult, Status
+from sliders.core.errors import UserError
+from sliders.core.outcome import ENGINES, PawnRest, ShotResult, Status
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams, Setup, Shot, simulate
 
 LAYOUT = square("south,west,north,east")

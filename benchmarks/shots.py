@@ -22,8 +22,9 @@ import time
 import numpy as np
 import pymunk
 
-from sliders.boards import face, square
-from sliders.outcome import PawnRest, Status
+from sliders.boards import face
+from sliders.core.outcome import PawnRest, Status
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams, Setup, Shot, simulate, start
 from sliders.physics.exact import ensure_compiled
 from sliders.physics.exact.batch import simulate_batch

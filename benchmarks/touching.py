@@ -29,10 +29,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from sliders.boards import face, square
+from sliders.boards import face
 from sliders.boards.geometry import check_pawns
-from sliders.errors import UserError
-from sliders.outcome import PawnRest, Status
+from sliders.core.errors import UserError
+from sliders.core.outcome import PawnRest, Status
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams, Setup, Shot, simulate
 from sliders.physics.params import ranges
 

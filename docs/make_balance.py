@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sliders.errors import UserError  # noqa: E402
+from sliders.core.errors import UserError  # noqa: E402
+from sliders.pictures.balance import write_report  # noqa: E402
 from sliders.tournament.balance import Plan, findings, load, play  # noqa: E402
-from sliders.tournament.balance_report import write_report  # noqa: E402
 from sliders.tournament.players import check_name  # noqa: E402
 
 

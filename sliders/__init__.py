@@ -3,7 +3,7 @@
 ``import sliders`` is light: it never loads pygame, and pymunk only when physics is used.
 """
 
-from sliders.outcome import (
+from sliders.core.outcome import (
     FACES,
     SEAT_COLOURS,
     SEATS,

@@ -12,10 +12,10 @@ import threading
 
 import pytest
 
-from sliders import checks
 from sliders.cli import main
-from sliders.errors import UserError
-from sliders.fileio import (
+from sliders.core import checks
+from sliders.core.errors import UserError
+from sliders.core.fileio import (
     lock,
     parse_json,
     parse_toml,

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from sliders.boards import face
-from sliders.game.gamelog import load_replay, replay_layout
+from sliders.game.saves import load_replay, replay_layout
 from sliders.physics import PhysicsParams, Setup, simulate
 from sliders.rules import ShotStep
 

@@ -57,7 +57,7 @@ LAZY_MODULES: dict[str, set[str]] = {
     # importing the package alone stays light
     "sliders.scenes": {"sliders.scenes.screens"},
     # the table drawing loads matplotlib, an optional picture of a rendered environment
-    "sliders.env.render": {"sliders.boards.render"},
+    "sliders.env.render": {"sliders.pictures.table"},
 }
 PYGAME_PACKAGES = {"scenes", "env"}
 

@@ -13,11 +13,11 @@ import pytest
 
 from sliders.ai import ComputerPlayer, PlanSearch
 from sliders.ai.player import classic
-from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli import main
+from sliders.core.outcome import ShotResult
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.game import HeadlessGame
-from sliders.game.gamelog import load_replay, save_game
-from sliders.outcome import ShotResult
+from sliders.game.saves import load_replay, save_game
 from sliders.physics import Setup, Shot, Shots, simulate, simulate_many, start
 from sliders.rules import ShotStep
 

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from sliders import records
-from sliders.boards.scene import Scene, ScenePawn
-from sliders.outcome import Event, EventType, PawnRest, Shot, ShotResult, Status
+from sliders.core import records
+from sliders.core.outcome import Event, EventType, PawnRest, Shot, ShotResult, Status
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.rules import GameState, Move, Phase, new_game
-from sliders.rules.log import LayoutRef
+from sliders.rules.gamelog import LayoutRef
 from sliders.rules.state import PlayerState
 
 PAWN = PawnRest("south-1", "south", 0.1, -0.2, Status.ON_TARGET, 4)

@@ -26,9 +26,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from sliders.ai import ComputerPlayer  # noqa: E402
-from sliders.boards import BUILTIN_LAYOUTS, load_layout  # noqa: E402
+from sliders.core.outcome import PawnRest, ShotResult, Status  # noqa: E402
+from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout  # noqa: E402
 from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
-from sliders.outcome import PawnRest, ShotResult, Status  # noqa: E402
 from sliders.physics import Shot  # noqa: E402
 from sliders.rules import HOME, Move, Phase  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402

@@ -26,7 +26,7 @@ import numpy as np
 from scipy import ndimage
 
 from sliders.boards import Face, HoleRule, Layout, Seat
-from sliders.outcome import STATUSES, Status
+from sliders.core.outcome import STATUSES, Status
 from sliders.physics import Noise, PhysicsParams, Setup, Shots, simulate_many
 from sliders.rules import penalised
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from sliders.ai.aims import aim_at
 from sliders.ai.release import free_offset, free_release
 from sliders.boards import Face, Layout, Seat
-from sliders.outcome import pawn_seat
+from sliders.core.outcome import pawn_seat
 from sliders.physics import PhysicsParams, Shot
 from sliders.rules import GameState
 

@@ -46,8 +46,8 @@ from sliders.ai.classic import candidate_shots
 from sliders.ai.release import fallback_shot, fit_release, free_offset, free_release
 from sliders.ai.value import Valuer, win_model
 from sliders.boards import Face, Layout
-from sliders.errors import UserError
-from sliders.outcome import BatchResult, PawnRest, Status, pawn_seat
+from sliders.core.errors import UserError
+from sliders.core.outcome import BatchResult, PawnRest, Status, pawn_seat
 from sliders.physics import Noise, PhysicsParams, Setup, Shot, Shots, simulate_many
 from sliders.physics.noise import apply_errors
 from sliders.rules import GameState, RulesError

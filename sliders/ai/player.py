@@ -39,10 +39,11 @@ from sliders.ai.release import (
 )
 from sliders.ai.value import win_model
 from sliders.ai.win import WinModel, board_worth
-from sliders.boards import Face, Layout, load_layout
+from sliders.boards import Face, Layout
 from sliders.boards import face as face_named
-from sliders.errors import UserError
-from sliders.outcome import SEATS, ShotResult
+from sliders.core.errors import UserError
+from sliders.core.outcome import SEATS, ShotResult
+from sliders.files.layouts import load_layout
 from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Shot
 from sliders.rules import (
     HOME,

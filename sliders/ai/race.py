@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from sliders.ai.aims import JUMP, PENALTY, Outcome, ShotOdds
-from sliders.outcome import PAWNS_PER_PLAYER
+from sliders.core.outcome import PAWNS_PER_PLAYER
 from sliders.rules import HOME, GameState, Phase, scores_of
 
 HORIZON = 60

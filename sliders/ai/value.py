@@ -39,8 +39,8 @@ from sliders.ai.aims import choices_of, shot_odds
 from sliders.ai.race import RaceModel
 from sliders.ai.win import WinModel
 from sliders.boards import Face, Layout
-from sliders.errors import UserError
-from sliders.outcome import (
+from sliders.core.errors import UserError
+from sliders.core.outcome import (
     PAWNS_PER_PLAYER,
     EventType,
     PawnRest,

@@ -8,7 +8,7 @@ Importing this module does the loading (a fork server only imports what it prelo
 from __future__ import annotations
 
 from sliders.batch import work  # noqa: F401  (the code every chunk runs)
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 from sliders.physics import require_engine
 from sliders.physics.exact import ensure_compiled
 

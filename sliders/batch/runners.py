@@ -38,7 +38,7 @@ from sliders.batch.study import Study
 from sliders.batch.summary import summarise
 from sliders.batch.tables import write_table
 from sliders.batch.work import FAULTS, STATUSES
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 
 BACKENDS: tuple[str, ...] = ("local", "dask", "dask-local")
 DEFAULT_CHUNK = 64

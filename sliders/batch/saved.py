@@ -19,9 +19,9 @@ from sliders.batch.study import PARAMETERS, Context, Design, Study
 from sliders.batch.summary import summarise
 from sliders.batch.tables import is_status, read_table
 from sliders.batch.work import STATUSES, upgrade
-from sliders.boards.scene import Scene
-from sliders.errors import UserError
-from sliders.outcome import check_engine
+from sliders.core.errors import UserError
+from sliders.core.outcome import check_engine
+from sliders.files.scenes import Scene
 from sliders.physics.noise import Noise
 from sliders.physics.params import PhysicsParams
 

@@ -22,9 +22,9 @@ import numpy as np
 
 from sliders.ai.value import GameSpot
 from sliders.boards import Face, Layout
-from sliders.boards.scene import Scene, ScenePawn
-from sliders.errors import UserError
-from sliders.outcome import SEATS
+from sliders.core.errors import UserError
+from sliders.core.outcome import SEATS
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.physics import (
     Noise,
     PhysicsParams,

@@ -18,7 +18,7 @@ from scipy import stats
 
 from sliders.batch.study import PARAMETERS, Study
 from sliders.batch.work import STATUSES
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 
 Columns = dict[str, np.ndarray]
 

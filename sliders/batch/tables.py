@@ -23,8 +23,8 @@ from typing import IO, Any
 import numpy as np
 
 from sliders.batch.work import STATUSES
-from sliders.errors import UserError
-from sliders.fileio import is_special, read_json, write_atomic, write_json_atomic
+from sliders.core.errors import UserError
+from sliders.core.fileio import is_special, read_json, write_atomic, write_json_atomic
 
 FORMATS: tuple[str, ...] = ("parquet", "csv", "npz")
 SUFFIXES = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".npz": "npz"}
@@ -53,7 +53,7 @@ def sidecar_path(path: str) -> str:
 def write_table(path: str, cols: Columns, meta: dict[str, Any], fmt: str | None = None) -> None:
     """Write ``cols`` whole (or not at all) with the study record ``meta``; a CSV table gets its
     sidecar, written after it (not beside a stream such as ``/dev/stdout``: see
-    :func:`~sliders.fileio.is_special`)."""
+    :func:`~sliders.core.fileio.is_special`)."""
     fmt = format_for(path, fmt)
     if fmt == "npz":
         write_atomic(path, lambda fh: _write_npz(fh, cols, meta))

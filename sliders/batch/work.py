@@ -24,7 +24,7 @@ from sliders.ai.value import Valuer, win_model
 from sliders.batch.study import NOISE_STREAM, SEED_STREAM, Context
 from sliders.boards import Seat
 from sliders.boards.geometry import PlacedPawn
-from sliders.outcome import STATUSES, Status
+from sliders.core.outcome import STATUSES, Status
 from sliders.physics import Setup, Shot, ShotLimits, Shots, at_rest, simulate_many
 from sliders.physics.shot import next_in_hand
 from sliders.rules import penalised

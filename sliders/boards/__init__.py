@@ -22,27 +22,17 @@ from sliders.boards.geometry import (
     zone_points,
 )
 from sliders.boards.layout import Layout, Rail, Rect, Seat, Track
-from sliders.boards.layoutfile import (
-    BUILTIN_LAYOUTS,
-    LayoutSpec,
-    load_layout,
-    parse_layout,
-    read_layout,
-    square,
-)
-from sliders.outcome import parse_seats
+from sliders.core.outcome import parse_seats
 
 __all__ = [
     "BOARD",
     "BUILTIN_FACES",
-    "BUILTIN_LAYOUTS",
     "DEFAULT_FACE",
     "Dot",
     "FACES",
     "Face",
     "HoleRule",
     "Layout",
-    "LayoutSpec",
     "Rail",
     "Rect",
     "Seat",
@@ -50,14 +40,10 @@ __all__ = [
     "Verdict",
     "classify",
     "face",
-    "load_layout",
     "outside_cells",
     "overlaps_rail",
     "segment_distance",
-    "parse_layout",
     "parse_seats",
-    "read_layout",
-    "square",
     "surface_at",
     "worth",
     "zone_points",

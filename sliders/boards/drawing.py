@@ -1,7 +1,7 @@
 """What a picture of the table shows, for every renderer: the colours, the numbers printed on the
 face and where they go, the seats grouped by the foul line they share and that line's stripes,
 the words beside a pawn. Pure data and arithmetic (no drawing library): the matplotlib pictures
-(:mod:`sliders.boards.render`) and the window (:mod:`sliders.scenes.art`, :mod:`sliders.scenes.draw`)
+(:mod:`sliders.pictures.table`) and the window (:mod:`sliders.scenes.art`, :mod:`sliders.scenes.draw`)
 draw the same lists, each in its own way.
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sliders.boards.faces import Face
 from sliders.boards.layout import Layout, Seat
-from sliders.outcome import SEAT_COLOURS, PawnRest, Status
+from sliders.core.outcome import SEAT_COLOURS, PawnRest, Status
 
 RGB = tuple[int, int, int]
 

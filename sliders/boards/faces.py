@@ -14,9 +14,9 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sliders.errors import UserError
-from sliders.outcome import FACES as _FACE_NAMES
-from sliders.outcome import Status
+from sliders.core.errors import UserError
+from sliders.core.outcome import FACES as _FACE_NAMES
+from sliders.core.outcome import Status
 
 BOARD_SIDE = 0.26
 SORRY_RADIUS = 0.05
@@ -44,7 +44,7 @@ def worth(choices: tuple[int, ...]) -> int:
 
     A pawn with a choice of points (the 4/5/6 circle, the hole's edge on Instant Sorry!) lets
     its player pick one when the round is scored, and the rules offer every choice; this single
-    value is what :attr:`~sliders.outcome.PawnRest.points` carries, for the physics, the
+    value is what :attr:`~sliders.core.outcome.PawnRest.points` carries, for the physics, the
     scorekeeper and the studies' tables alike.
     """
     return max(choices)

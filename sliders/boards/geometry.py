@@ -14,8 +14,8 @@ from typing import Protocol
 
 from sliders.boards.faces import Face, worth
 from sliders.boards.layout import DIRECTIONS, EPS, RAIL_THICKNESS, Layout, Rect, inward
-from sliders.errors import UserError
-from sliders.outcome import PAWNS_PER_PLAYER, Status, pawn_seat
+from sliders.core.errors import UserError
+from sliders.core.outcome import PAWNS_PER_PLAYER, Status, pawn_seat
 
 BOARD = "board"
 
@@ -123,7 +123,7 @@ def overlaps_rail(layout: Layout, x: float, y: float, r: float, tolerance: float
 
 
 class PlacedPawn(Protocol):
-    """Anything with a pawn id and a position: a :class:`~sliders.outcome.PawnRest` will do."""
+    """Anything with a pawn id and a position: a :class:`~sliders.core.outcome.PawnRest` will do."""
 
     @property
     def id(self) -> str: ...

@@ -6,7 +6,7 @@ or onto another track. Rails are static walls with thickness: two side rails alo
 blocker rails closing board edges that have no track or laid across a lane as a foul line. A seat
 shoots from a lane (one track, or several hooked end to end) and releases behind its foul line.
 
-Layouts are built from layout files (see :mod:`sliders.boards.layoutfile`); the built-in ones ship
+Layouts are built from layout files (see :mod:`sliders.files.layouts`); the built-in ones ship
 with the package under ``sliders/boards/layouts/``.
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from sliders.boards.faces import BOARD_SIDE, DEFAULT_FACE
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 
 TRACK_LENGTH = 0.38
 TRACK_WIDTH = 0.11

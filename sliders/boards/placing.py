@@ -3,8 +3,8 @@
 :func:`build_layout` hooks each track's mouth onto a board edge or onto another track's near end,
 lays the blocker rails (on board edges and across lanes), joins the side rails of hooked tracks
 into straight runs, and finds each seat's lane, foul line and nearest release; every piece that
-does not fit is a :class:`~sliders.errors.UserError` naming the file and the piece. Reading and
-checking the file itself is :mod:`sliders.boards.layoutfile`.
+does not fit is a :class:`~sliders.core.errors.UserError` naming the file and the piece. Reading and
+checking the file itself is :mod:`sliders.files.layouts`.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from sliders.boards.layout import (
     Track,
     inward,
 )
-from sliders.errors import UserError
-from sliders.outcome import SEATS
+from sliders.core.errors import UserError
+from sliders.core.outcome import SEATS
 
 if TYPE_CHECKING:  # the file's records; the reader imports this module to build them
-    from sliders.boards.layoutfile import LayoutSpec, RailSpec, SeatSpec, TrackSpec
+    from sliders.files.layouts import LayoutSpec, RailSpec, SeatSpec, TrackSpec
 
 RELEASE_ROOM = 0.0125
 """m: a pawn's centre is released at least this far (the roller pawn's base radius) in front of

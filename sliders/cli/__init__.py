@@ -20,7 +20,7 @@ from types import ModuleType
 
 from sliders import __version__
 from sliders.cli import flags
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 
 # Each command's module is imported when it runs, not when the parser is built: the imports below
 # load numpy, the physics (pymunk, numba), scipy, matplotlib or pygame.

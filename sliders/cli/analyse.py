@@ -15,7 +15,7 @@ from sliders.cli.batch import (
     print_top,
 )
 from sliders.cli.outputs import check_pictures, check_suffix
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 
 
 def run(args: argparse.Namespace) -> int:

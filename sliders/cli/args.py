@@ -11,8 +11,8 @@ import argparse
 import re
 from typing import Any
 
-from sliders.checks import MAX_SEED
-from sliders.outcome import DEFAULT_ENGINE, ENGINES, FACES
+from sliders.core.checks import MAX_SEED
+from sliders.core.outcome import DEFAULT_ENGINE, ENGINES, FACES
 
 DEFAULT_LAYOUT = "square"
 DEFAULT_FACE = FACES[0]
@@ -22,7 +22,7 @@ NOISE_LEVELS: tuple[str, ...] = ("none", "low", "medium", "high")
 
 
 def seed(text: str) -> int:
-    """A ``--seed`` value: a whole number from 0 up (below :data:`sliders.checks.MAX_SEED`; a
+    """A ``--seed`` value: a whole number from 0 up (below :data:`sliders.core.checks.MAX_SEED`; a
     physics seed is further checked by the engines)."""
     try:
         value = int(text)

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from sliders.ai.value import parse_score_boards
-from sliders.batch.plots import plot_board, plot_heatmap, plot_line
 from sliders.batch.progress import Progress
 from sliders.batch.runners import (
     Stop,
@@ -32,10 +31,11 @@ from sliders.batch.work import FAULT_REFUSED, upgrade
 from sliders.cli.outputs import check_pictures, check_suffix
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
-from sliders.errors import UserError
-from sliders.fileio import is_special
+from sliders.core.errors import UserError
+from sliders.core.fileio import is_special
 from sliders.physics import PhysicsParams, Shot, check_shot
 from sliders.physics.noise import Noise
+from sliders.pictures.studies import plot_board, plot_heatmap, plot_line
 
 if TYPE_CHECKING:
     import numpy as np

@@ -8,15 +8,15 @@ import dataclasses
 import json
 
 from sliders.ai.value import parse_score_boards
-from sliders.batch.plots import plot_board
 from sliders.batch.study import PARAMETERS, parse_spec
 from sliders.cli.batch import _check_outputs, _noise
 from sliders.cli.outputs import check_pictures
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 from sliders.lab.search import Settings, search
 from sliders.physics import PhysicsParams
+from sliders.pictures.studies import plot_board
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,20 +7,20 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from sliders.boards.layoutfile import (
+from sliders.core.errors import UserError
+from sliders.core.fileio import read_text
+from sliders.files.layouts import (
     BUILTIN_LAYOUTS,
     LAYOUTS_DIR,
     format_counts,
     open_edges,
     read_layout,
 )
-from sliders.errors import UserError
-from sliders.fileio import read_text
 from sliders.physics.params import PhysicsParams
 
 if TYPE_CHECKING:
     from sliders.boards.layout import Layout
-    from sliders.boards.layoutfile import LayoutSpec
+    from sliders.files.layouts import LayoutSpec
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sliders.errors import UserError
-from sliders.fileio import is_special
+from sliders.core.errors import UserError
+from sliders.core.fileio import is_special
 
 
 def check_pictures(pictures: dict[str, str | None]) -> None:

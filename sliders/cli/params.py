@@ -8,7 +8,7 @@ import json
 
 from sliders.boards import BUILTIN_FACES
 from sliders.boards.layout import FOUL_DISTANCE, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
-from sliders.outcome import ENGINES
+from sliders.core.outcome import ENGINES
 from sliders.physics import DEFAULT_ENGINE, PhysicsParams, engine_version
 from sliders.physics.params import MAX_STEPS
 

@@ -8,9 +8,9 @@ import os
 from typing import TYPE_CHECKING
 
 from sliders.cli.flags.play import CONTROLS, DEFAULT_CONTROL, MAX_SIDE, MIN_SIZE
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 from sliders.game.config import DEFAULT_HAND, check_hand, config_from_flags
-from sliders.game.gamelog import load_replay
+from sliders.game.saves import load_replay
 from sliders.physics import require_engine
 from sliders.scenes.table import Match
 

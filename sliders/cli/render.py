@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 
 from sliders.boards.geometry import check_pawns
-from sliders.boards.render import render_png
 from sliders.cli.outputs import check_pictures
 from sliders.cli.table import table_from_args
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 from sliders.physics import PhysicsParams, at_rest
+from sliders.pictures.table import render_png
 
 
 def run(args: argparse.Namespace) -> int:

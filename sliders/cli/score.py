@@ -9,13 +9,13 @@ import shlex
 import sys
 from typing import TextIO
 
-from sliders.checks import ascii_whole
-from sliders.errors import UserError
-from sliders.fileio import lock
-from sliders.outcome import parse_seats
+from sliders.core.checks import ascii_whole
+from sliders.core.errors import UserError
+from sliders.core.fileio import lock
+from sliders.core.outcome import parse_seats
 from sliders.rules.engine import default_assignment
+from sliders.rules.gamelog import Game, ScoreStep
 from sliders.rules.happenings import Happening
-from sliders.rules.log import Game, ScoreStep
 from sliders.rules.notation import (
     HELP,
     format_assignment,

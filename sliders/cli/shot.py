@@ -7,12 +7,12 @@ import argparse
 import json
 import sys
 
-from sliders.boards.render import render_png
-from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli.outputs import check_pictures
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.physics import PhysicsParams, Setup, Shot, Simulation, shot_limits, start
+from sliders.pictures.table import render_png
 
 
 def run(args: argparse.Namespace) -> int:

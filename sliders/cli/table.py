@@ -7,9 +7,9 @@ import argparse
 from sliders.boards.faces import Face
 from sliders.boards.faces import face as face_named
 from sliders.boards.layout import Layout
-from sliders.boards.scene import Scene
 from sliders.cli.args import DEFAULT_FACE, DEFAULT_LAYOUT
-from sliders.outcome import parse_seat, parse_seats
+from sliders.core.outcome import parse_seat, parse_seats
+from sliders.files.scenes import Scene
 
 
 def table_from_args(args: argparse.Namespace) -> tuple[Scene, Layout, Face]:

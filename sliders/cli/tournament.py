@@ -8,14 +8,14 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from sliders.boards import read_layout
 from sliders.cli.outputs import check_pictures
 from sliders.cli.prepare import announce_compile
-from sliders.errors import UserError
-from sliders.fileio import is_special
+from sliders.core.errors import UserError
+from sliders.core.fileio import is_special
+from sliders.core.outcome import FACES, parse_seats
+from sliders.files.layouts import read_layout
 from sliders.game import HeadlessGame
 from sliders.game.config import split_items
-from sliders.outcome import FACES, parse_seats
 from sliders.physics import Shot, check_engine, simulate
 from sliders.tournament.players import check_name
 from sliders.tournament.report import text_table, write_png

@@ -14,9 +14,9 @@ project's own: the rules engine and the physics, played through :mod:`sliders.ga
 
 from gymnasium.envs.registration import register, registry
 
+from sliders.core.outcome import FACES
 from sliders.env.multi import SlidersAEC
 from sliders.env.single import SlidersEnv
-from sliders.outcome import FACES
 
 ENV_IDS: dict[str, str] = {
     "sliders/" + "".join(w.capitalize() for w in _face.split("-")) + "-v0": _face for _face in FACES

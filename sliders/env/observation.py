@@ -27,8 +27,8 @@ import numpy as np
 from gymnasium import spaces
 
 from sliders.boards import Layout
+from sliders.core.outcome import PAWNS_PER_PLAYER, pawn_id
 from sliders.game import legal_shot
-from sliders.outcome import PAWNS_PER_PLAYER, pawn_id
 from sliders.physics import PhysicsParams, Shot, shot_limits
 from sliders.physics.limits import QUANTITIES
 from sliders.rules import HOME, GameState

@@ -1,5 +1,5 @@
 """Pictures of an environment's table: an RGB array drawn by the project's matplotlib renderer
-(:func:`sliders.boards.render.draw_table`), and a window that shows it (pygame, loaded only when
+(:func:`sliders.pictures.table.draw_table`), and a window that shows it (pygame, loaded only when
 a ``human`` environment first draws)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 
 from sliders.boards import Face, Layout
-from sliders.boards.render import draw_table
-from sliders.outcome import SEAT_COLOURS
+from sliders.core.outcome import SEAT_COLOURS
+from sliders.pictures.table import draw_table
 from sliders.rules import HOME, GameState
 
 FRAME_INCHES = 6.0

@@ -16,10 +16,10 @@ import numpy as np
 
 from sliders.ai import STRENGTHS
 from sliders.ai.value import progress_lead
-from sliders.boards import read_layout
+from sliders.core.errors import UserError
 from sliders.env import observation as obs
 from sliders.env.render import Window, show
-from sliders.errors import UserError
+from sliders.files.layouts import read_layout
 from sliders.game import HeadlessGame
 from sliders.physics import PhysicsParams, check_engine
 from sliders.rules import Phase, parse_seat
@@ -200,7 +200,7 @@ def check_settings(
     render_mode: str | None,
 ) -> tuple[str, ...]:
     """The seats an environment plays (``seats``, or the layout's), once its settings are
-    checked (a wrong one is a :class:`~sliders.errors.UserError` saying which)."""
+    checked (a wrong one is a :class:`~sliders.core.errors.UserError` saying which)."""
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise UserError(f"render_mode {render_mode!r} is not one of {', '.join(RENDER_MODES)}")
     if reward not in REWARDS:

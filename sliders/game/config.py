@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 import sliders.boards as boards
 from sliders.ai import MINDS, PRESETS, STRENGTHS, Strength, make_strength
-from sliders.boards import load_layout, read_layout
-from sliders.errors import UserError
-from sliders.outcome import FACES, SEATS
+from sliders.core.errors import UserError
+from sliders.core.outcome import FACES, SEATS
+from sliders.files.layouts import load_layout, read_layout
 from sliders.physics import Noise
 from sliders.rules import parse_seat
 

@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from sliders.boards import Face, Layout, Seat
-from sliders.errors import UserError
+from sliders.core.errors import UserError
+from sliders.core.outcome import ShotResult
 from sliders.game.config import MatchConfig, SeatSpec
 from sliders.game.turns import HomeChoice, Player, Turns
-from sliders.outcome import ShotResult
 from sliders.physics import PhysicsParams, Shot, ShotLimits, check_engine
 from sliders.rules import Assignment, GameState, Happening, Phase
 

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from sliders.boards import Face
-from sliders.outcome import SEAT_COLOURS, EventType, PawnRest, ShotResult, Status, pawn_seat
+from sliders.core.outcome import SEAT_COLOURS, EventType, PawnRest, ShotResult, Status, pawn_seat
 from sliders.rules import Happening, InstantHome, Penalty, Won
 from sliders.rules.state import square_name
 

@@ -20,11 +20,12 @@ import numpy as np
 
 from sliders.ai import ComputerPlayer, PlanSearch
 from sliders.ai.release import fit_release
-from sliders.boards import Face, HoleRule, Layout, Seat, face, load_layout
-from sliders.errors import UserError
+from sliders.boards import Face, HoleRule, Layout, Seat, face
+from sliders.core.errors import UserError
+from sliders.core.outcome import Shot, ShotResult
+from sliders.files.layouts import load_layout
 from sliders.game.config import HANDS, MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
-from sliders.outcome import Shot, ShotResult
 from sliders.physics import Noise, PhysicsParams, Setup, Simulation, start
 from sliders.physics.noise import apply_errors
 from sliders.rules import (

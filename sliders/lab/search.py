@@ -33,7 +33,7 @@ from sliders.ai.value import GameSpot, study_state
 from sliders.batch.study import PARAMETERS, Design, Spec, Study, parse_spec
 from sliders.batch.summary import mean_interval
 from sliders.batch.work import STATUSES, run_chunk
-from sliders.boards.scene import Scene
+from sliders.files.scenes import Scene
 from sliders.physics import at_rest
 from sliders.physics.noise import Noise
 from sliders.physics.params import PhysicsParams

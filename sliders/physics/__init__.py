@@ -1,14 +1,14 @@
 """The physics of the table: simulate a shot to rest and report rest statuses and events.
 
 Every shot goes one way (:mod:`sliders.physics.interface`): a :class:`Setup` (layout, face,
-parameters, engine), then :func:`simulate` for one :class:`~sliders.outcome.Shot` with its seed,
+parameters, engine), then :func:`simulate` for one :class:`~sliders.core.outcome.Shot` with its seed,
 :func:`simulate_many` for a batch, or :func:`start` for a shot stepped frame by frame. Two
 engines implement one pawn model (docs/model.md): ``"exact"`` (the default) and ``"pymunk"``.
 Importing this package loads pymunk, not the exact engine's numba; ``import sliders`` alone
 loads neither.
 """
 
-from sliders.outcome import DEFAULT_ENGINE, ENGINES, BatchResult, Shot, check_engine
+from sliders.core.outcome import DEFAULT_ENGINE, ENGINES, BatchResult, Shot, check_engine
 from sliders.physics.interface import (
     REGISTRY,
     Engine,

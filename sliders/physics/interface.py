@@ -1,12 +1,12 @@
 """The engine interface: every shot goes one way through the physics.
 
 A :class:`Setup` is what a shot is simulated in: the layout, its face, the physics parameters and
-the engine. :func:`simulate` runs one :class:`~sliders.outcome.Shot` (with its seed) on a table
+the engine. :func:`simulate` runs one :class:`~sliders.core.outcome.Shot` (with its seed) on a table
 until every pawn is at rest or removed; :func:`simulate_many` runs a batch of shots of one seat on
 one table, as arrays; :func:`start` sets a shot up to be stepped frame by frame (a
 :class:`Simulation`, what the window and a replay draw). Each goes through the set-up's engine in
 :data:`REGISTRY`: ``"exact"`` (event-driven, :mod:`sliders.physics.exact`) or ``"pymunk"`` (a
-fixed-step Chipmunk world, :mod:`sliders.physics.engine`). Both implement one pawn model with
+fixed-step Chipmunk world, :mod:`sliders.physics.pymunk_engine`). Both implement one pawn model with
 the same parameters (docs/model.md); the result of a shot is final, nothing above the physics
 edits it.
 """
@@ -24,8 +24,8 @@ import numpy as np
 
 from sliders.boards import Face, Layout
 from sliders.boards.geometry import PlacedPawn
-from sliders.errors import UserError
-from sliders.outcome import (
+from sliders.core.errors import UserError
+from sliders.core.outcome import (
     STATUSES,
     BatchResult,
     Event,
@@ -36,7 +36,7 @@ from sliders.outcome import (
     Status,
     check_engine,
 )
-from sliders.physics import engine as pymunk_engine
+from sliders.physics import pymunk_engine as pymunk_engine
 from sliders.physics.limits import shot_limits
 from sliders.physics.params import PhysicsParams
 from sliders.physics.shot import at_rest, next_in_hand
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 class Setup:
     """What a shot is simulated in: ``layout`` and its ``face``, the physics ``params`` (None:
     the defaults, checked against their legal ranges here) and the ``engine`` (None: the
-    default, :data:`~sliders.outcome.DEFAULT_ENGINE`). One is made where a game, a study, a
+    default, :data:`~sliders.core.outcome.DEFAULT_ENGINE`). One is made where a game, a study, a
     command or a search starts, and every shot of it goes through :func:`simulate`,
     :func:`simulate_many` or :func:`start` with it."""
 
@@ -204,7 +204,7 @@ class PymunkEngine(Engine):
 
 
 REGISTRY: dict[str, Engine] = {e.name: e for e in (ExactEngine(), PymunkEngine())}
-"""The engines by name (:data:`~sliders.outcome.ENGINES`)."""
+"""The engines by name (:data:`~sliders.core.outcome.ENGINES`)."""
 
 
 @dataclass(frozen=True)
@@ -234,7 +234,7 @@ class Shots:
             object.__setattr__(self, name, np.broadcast_to(value, (n,)))
 
     def shot(self, s: int, pawn: str | None = None) -> Shot:
-        """Shot ``s`` as one :class:`~sliders.outcome.Shot`."""
+        """Shot ``s`` as one :class:`~sliders.core.outcome.Shot`."""
         release = None if self.release is None else float(self.release[s])
         return Shot(
             self.seat,

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from sliders.boards import Layout, Seat
-from sliders.errors import UserError
-from sliders.outcome import Shot
+from sliders.core.errors import UserError
+from sliders.core.outcome import Shot
 from sliders.physics.params import PhysicsParams
 
 MIN_SPEED = 1e-3

@@ -1,6 +1,6 @@
 """The rules of the pawn model that both engines implement, written once (docs/model.md).
 
-The pymunk engine (:mod:`sliders.physics.engine`) calls these functions; the exact engine's
+The pymunk engine (:mod:`sliders.physics.pymunk_engine`) calls these functions; the exact engine's
 compiled kernels (:mod:`sliders.physics.exact`) follow them line for line, since compiled code
 cannot call Python, and it draws the knock-over thresholds here. ``tests/physics/test_model_spec.py``
 checks every rule in both engines with the same assertions.

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from sliders.boards import Seat
-from sliders.errors import UserError
-from sliders.outcome import Shot
+from sliders.core.errors import UserError
+from sliders.core.outcome import Shot
 from sliders.physics.limits import ShotLimits
 from sliders.physics.params import PhysicsParams
 

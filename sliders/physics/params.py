@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
 
-from sliders.errors import UserError
-from sliders.outcome import check_engine
+from sliders.core.errors import UserError
+from sliders.core.outcome import check_engine
 
 
 @dataclass(frozen=True, slots=True)

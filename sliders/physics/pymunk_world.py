@@ -1,7 +1,7 @@
 """The pymunk engine's world: the Chipmunk pieces of one layout and face (static rails, the sensors
 for the table's edge and the hole, fresh pawn bodies with their friction joints), kept per thread
 and reused shot after shot, and the step function. The simulation that runs a shot in it is
-:mod:`sliders.physics.engine`.
+:mod:`sliders.physics.pymunk_engine`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 import pymunk
 
 from sliders.boards import Face, Layout, outside_cells, segment_distance
-from sliders.outcome import pawn_seat
+from sliders.core.outcome import pawn_seat
 from sliders.physics.params import PhysicsParams
 
 # collision types

@@ -1,8 +1,8 @@
-"""How either engine starts a shot (:class:`~sliders.outcome.Shot`): the pawn slid, where it is
+"""How either engine starts a shot (:class:`~sliders.core.outcome.Shot`): the pawn slid, where it is
 released, its velocity and whether the release is a foul; the rest status of a pawn standing
 still; and the version a result records.
 
-Both engines (:mod:`sliders.physics.engine`, :mod:`sliders.physics.exact`) start every shot here,
+Both engines (:mod:`sliders.physics.pymunk_engine`, :mod:`sliders.physics.exact`) start every shot here,
 so they refuse the same impossible shots with the same words.
 """
 
@@ -16,8 +16,8 @@ import numpy as np
 from sliders import __version__
 from sliders.boards import Face, Layout, Seat, classify, surface_at
 from sliders.boards.geometry import PlacedPawn
-from sliders.errors import UserError
-from sliders.outcome import PAWNS_PER_PLAYER, PawnRest, Shot, check_engine, pawn_id, pawn_seat
+from sliders.core.errors import UserError
+from sliders.core.outcome import PAWNS_PER_PLAYER, PawnRest, Shot, check_engine, pawn_id, pawn_seat
 from sliders.physics.limits import ShotLimits
 from sliders.physics.params import PhysicsParams
 

@@ -15,7 +15,7 @@ are named by :func:`pawn_id`. What each game means is its face's record (:class:
 """
 
 from sliders.boards.faces import DEFAULT_FACE, FACES, Face, HoleRule
-from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status, pawn_id
+from sliders.core.outcome import Event, EventType, PawnRest, ShotResult, Status, pawn_id
 
 from .engine import (
     apply_shot,
@@ -29,6 +29,7 @@ from .engine import (
     removal_order,
     score_round,
 )
+from .gamelog import SCHEMA, Game, LayoutRef, ScoreStep, ShotStep, Step
 from .happenings import (
     Advanced,
     Happening,
@@ -41,7 +42,6 @@ from .happenings import (
     TurnPassed,
     Won,
 )
-from .log import SCHEMA, Game, LayoutRef, ScoreStep, ShotStep, Step
 from .scoring import (
     Assignment,
     Move,

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from sliders.boards.faces import Face, HoleRule, worth
 from sliders.boards.faces import face as face_named
-from sliders.outcome import EventType, PawnRest, ShotResult, Status, pawn_seat
+from sliders.core.outcome import EventType, PawnRest, ShotResult, Status, pawn_seat
 
 from .happenings import (
     Advanced,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sliders.outcome import Status
+from sliders.core.outcome import Status
 
 from .state import colour, pawn_label, square_name
 

@@ -23,8 +23,8 @@ import itertools
 
 from sliders.boards.faces import HoleRule, worth
 from sliders.boards.faces import face as face_named
-from sliders.checks import ascii_whole
-from sliders.outcome import PAWNS_PER_PLAYER, PawnRest, ShotResult, Status, pawn_id, pawn_seat
+from sliders.core.checks import ascii_whole
+from sliders.core.outcome import PAWNS_PER_PLAYER, PawnRest, ShotResult, Status, pawn_id, pawn_seat
 
 from .scoring import Assignment, Move, check_assignment, scores_of
 from .state import (

@@ -30,10 +30,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sliders import records
 from sliders.boards.faces import Face
 from sliders.boards.faces import face as face_named
-from sliders.outcome import PawnRest, Status
+from sliders.core import records
+from sliders.core.outcome import PawnRest, Status
 
 from .state import HOME, GameState, RulesError, colour, pawn_label, square_name
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from sliders import records
 from sliders.boards.faces import BUILTIN_FACES, FACES, Face
-from sliders.errors import UserError
-from sliders.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, SEATS, PawnRest, pawn_id
-from sliders.outcome import parse_seat as _parse_seat
+from sliders.core import records
+from sliders.core.errors import UserError
+from sliders.core.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, SEATS, PawnRest, pawn_id
+from sliders.core.outcome import parse_seat as _parse_seat
 
 START = 0
 HOME = 6
@@ -106,7 +106,7 @@ def check_board(board: Sequence[int], owner: str = "a player") -> tuple[int, ...
 
 def parse_seat(name: str) -> str:
     """A seat from a seat name or a colour (``red`` = ``south``), case-insensitive; the seat
-    parser of :mod:`sliders.outcome`, raising :class:`RulesError`."""
+    parser of :mod:`sliders.core.outcome`, raising :class:`RulesError`."""
     try:
         return _parse_seat(name, "player")
     except UserError as exc:

@@ -21,7 +21,7 @@ from typing import Protocol
 
 import pygame
 
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 from sliders.scenes import load_screens
 from sliders.scenes.draw import forget_fonts
 from sliders.scenes.sound import Sounds, native_stderr_silenced

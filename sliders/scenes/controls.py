@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import pygame
 
 from sliders.boards import Seat
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 from sliders.physics import Shot
 from sliders.scenes import draw
 from sliders.scenes.camera import HAND_BACK

@@ -1,5 +1,5 @@
 """Drawing with pygame: the table fitted to a rectangle of the window, pawns, score boards, text
-and buttons. Colours follow :mod:`sliders.boards.render`; geometry comes from the board data.
+and buttons. Colours follow :mod:`sliders.pictures.table`; geometry comes from the board data.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from sliders.boards import Face, Layout, drawing
+from sliders.core.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 from sliders.game import HomeChoice
-from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 from sliders.rules import HOME, GameState, PlayerState
 from sliders.scenes import art
 from sliders.scenes.assets import asset

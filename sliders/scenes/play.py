@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from sliders.core.outcome import SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.game import HomeChoice
 from sliders.game.narrate import wrap_all
-from sliders.outcome import SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.physics import Shot
 from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
 from sliders.scenes import draw

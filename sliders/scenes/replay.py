@@ -19,10 +19,10 @@ from collections.abc import Sequence
 import pygame
 
 from sliders.boards import drawing, face
-from sliders.errors import UserError
-from sliders.game.gamelog import replay_layout
+from sliders.core.errors import UserError
+from sliders.core.outcome import SEAT_COLOURS, EventType, ShotResult, pawn_seat
 from sliders.game.narrate import narrate_shot, wrap_all
-from sliders.outcome import SEAT_COLOURS, EventType, ShotResult, pawn_seat
+from sliders.game.saves import replay_layout
 from sliders.physics import PhysicsParams, Setup, Simulation, start
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw

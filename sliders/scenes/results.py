@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pygame
 
-from sliders.errors import UserError
-from sliders.game.gamelog import round_history, save_game
-from sliders.outcome import SEAT_COLOURS
+from sliders.core.errors import UserError
+from sliders.core.outcome import SEAT_COLOURS
+from sliders.game.saves import round_history, save_game
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.table import Match

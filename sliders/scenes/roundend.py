@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from sliders.core.outcome import SEAT_COLOURS
 from sliders.game.narrate import wrap_all
-from sliders.outcome import SEAT_COLOURS
 from sliders.rules import (
     Advanced,
     Assignment,

@@ -13,7 +13,8 @@ import pygame
 
 from sliders.ai import STRENGTHS
 from sliders.boards import face
-from sliders.errors import UserError
+from sliders.core.errors import UserError
+from sliders.core.outcome import FACES, SEAT_COLOURS
 from sliders.game.config import (
     HANDS,
     MatchConfig,
@@ -22,7 +23,6 @@ from sliders.game.config import (
     default_seat_specs,
     layout_seats,
 )
-from sliders.outcome import FACES, SEAT_COLOURS
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.controls import CONTROLS

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from sliders.ai import PlanSearch
 from sliders.boards import Face, Layout, Seat
+from sliders.core.outcome import Event, EventType, ShotResult, Status
 from sliders.game import HomeChoice, Turns, foul_shot
 from sliders.game.config import MatchConfig
-from sliders.outcome import Event, EventType, ShotResult, Status
 from sliders.physics import PhysicsParams, Shot, ShotLimits, Simulation
 from sliders.rules import Game, GameState, Happening, Move
 

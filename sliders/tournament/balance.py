@@ -28,8 +28,8 @@ import numpy as np
 
 from sliders.boards import face as face_record
 from sliders.boards.faces import HoleRule
-from sliders.boards.layoutfile import read_layout
-from sliders.outcome import FACES
+from sliders.core.outcome import FACES
+from sliders.files.layouts import read_layout
 from sliders.tournament.report import wilson
 from sliders.tournament.run import Job, Settings, play_jobs, read_results, rewrite
 

@@ -38,9 +38,9 @@ import numpy as np
 from sliders.ai import ComputerPlayer
 from sliders.ai.player import candidate_shots
 from sliders.boards import Face, Layout, worth
-from sliders.errors import UserError
+from sliders.core.errors import UserError
+from sliders.core.outcome import ShotResult
 from sliders.game.config import parse_computer
-from sliders.outcome import ShotResult
 from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Setup, Shot, ShotLimits, simulate
 from sliders.physics.noise import apply_errors
 from sliders.rules import Assignment, GameState, Penalty, RulesError, apply_shot, default_assignment

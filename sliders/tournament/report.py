@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from sliders.fileio import write_atomic
+from sliders.core.fileio import write_atomic
 
 Z95 = 1.959963984540054
 ELO_ANCHOR = 1500.0

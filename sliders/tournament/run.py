@@ -23,10 +23,10 @@ import numpy as np
 
 from sliders.ai import ComputerPlayer
 from sliders.boards import worth
-from sliders.errors import UserError
-from sliders.fileio import read_text, write_text_atomic
+from sliders.core.errors import UserError
+from sliders.core.fileio import read_text, write_text_atomic
+from sliders.core.outcome import Status
 from sliders.game import HeadlessGame
-from sliders.outcome import Status
 from sliders.rules import HOME, InstantHome, PawnRemoved, Penalty
 from sliders.tournament.players import make_player
 

@@ -8,11 +8,12 @@ from dataclasses import replace
 import numpy as np
 
 from sliders.ai import STRENGTHS, ComputerPlayer, make_strength
-from sliders.boards import face, load_layout
+from sliders.boards import face
 from sliders.boards.geometry import check_pawns
-from sliders.errors import UserError
+from sliders.core.errors import UserError
+from sliders.core.outcome import PawnRest, Status
+from sliders.files.layouts import load_layout
 from sliders.game import legal_shot
-from sliders.outcome import PawnRest, Status
 from sliders.physics import PhysicsParams, Setup, simulate
 from sliders.rules import new_game
 

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from sliders.ai import STRENGTHS, ComputerPlayer, make_strength, strength
-from sliders.boards import face, load_layout
-from sliders.errors import UserError
-from sliders.outcome import PawnRest, Status
+from sliders.boards import face
+from sliders.core.errors import UserError
+from sliders.core.outcome import PawnRest, Status
+from sliders.files.layouts import load_layout
 from sliders.physics import PhysicsParams, Setup, simulate
 from sliders.rules import HOME, PlayerState, apply_assignment, apply_shot, new_game
 
@@ -120,8 +121,8 @@ def test_release_points_found_free_are_accepted_on_every_layout_and_seat():
     import numpy as np
 
     from sliders.ai.player import fit_release, free_release
-    from sliders.boards import BUILTIN_LAYOUTS, read_layout
     from sliders.boards.geometry import check_pawns
+    from sliders.files.layouts import BUILTIN_LAYOUTS, read_layout
     from sliders.physics import PhysicsParams, Shot
 
     params = PhysicsParams.default()

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 import pytest
 
 from sliders.ai.value import FULL, GameSpot, Valuer, parse_score_boards, study_state, win_model
-from sliders.boards import face, load_layout
-from sliders.errors import UserError
-from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status
+from sliders.boards import face
+from sliders.core.errors import UserError
+from sliders.core.outcome import Event, EventType, PawnRest, ShotResult, Status
+from sliders.files.layouts import load_layout
 from sliders.physics import Noise, PhysicsParams
 from sliders.rules import apply_shot
 

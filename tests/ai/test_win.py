@@ -13,8 +13,9 @@ import pytest
 from sliders.ai.aims import shot_odds
 from sliders.ai.race import RaceModel
 from sliders.ai.win import FEATURES, WEIGHTS, WinModel, features
-from sliders.boards import face, load_layout
-from sliders.outcome import PawnRest, Status
+from sliders.boards import face
+from sliders.core.outcome import PawnRest, Status
+from sliders.files.layouts import load_layout
 from sliders.physics import NOISE_LEVELS, PhysicsParams
 from sliders.rules import HOME, Phase, new_game
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sliders.batch import Design, Study, empty_scene
-from sliders.boards.scene import Scene, ScenePawn
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.physics import Noise
 
 CROWD = (

@@ -16,7 +16,7 @@ import pytest
 from sliders.batch import Design, parse_spec
 from sliders.batch.tables import read_table
 from sliders.cli import main
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 
 
 def test_parse_spec_forms() -> None:

@@ -13,10 +13,10 @@ from sliders.batch import Design, Study, empty_scene, run_study
 from sliders.batch.runners import empty_table
 from sliders.batch.tables import read_table, sidecar_path
 from sliders.batch.work import FAULT_PAST_END, FAULT_REFUSED, STATUSES
-from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli import main
-from sliders.errors import UserError
-from sliders.outcome import Status
+from sliders.core.errors import UserError
+from sliders.core.outcome import Status
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.physics import Noise, Setup, Shot, simulate
 
 FOUL = STATUSES.index(Status.FOUL)

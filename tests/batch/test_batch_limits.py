@@ -8,7 +8,7 @@ import pytest
 from sliders.batch import Design, Study, empty_scene
 from sliders.batch.study import MAX_SHOTS
 from sliders.cli import main
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 
 
 def _one_line(capsys: pytest.CaptureFixture[str], message: str) -> str:

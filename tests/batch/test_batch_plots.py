@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import sliders.batch.plots as plots
+import sliders.pictures.studies as plots
 from sliders.batch import Design, Study, empty_scene, run_study
 from sliders.physics import Noise
 

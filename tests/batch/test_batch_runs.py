@@ -13,7 +13,7 @@ from sliders.batch import Design, Study, run_study
 from sliders.batch.tables import read_table
 from sliders.batch.work import STATUSES, errors_for, pawn_columns
 from sliders.cli import main
-from sliders.outcome import Status
+from sliders.core.outcome import Status
 from sliders.physics import Noise, Setup, Shot, simulate
 
 

@@ -16,10 +16,10 @@ from sliders.batch import Design, Study, parse_spec, run_study
 from sliders.batch.study import decimal_steps
 from sliders.batch.summary import metric_column
 from sliders.batch.work import STATUSES, errors_for
-from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli import main
-from sliders.errors import UserError
-from sliders.outcome import Status
+from sliders.core.errors import UserError
+from sliders.core.outcome import Status
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.physics import Noise
 
 OWN = Scene("square", ("south", "north"), "race-for-home", (ScenePawn("south-1", 0.0, 0.10),))

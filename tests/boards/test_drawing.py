@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sliders.boards import BUILTIN_FACES, drawing, face, load_layout
-from sliders.boards import render as mpl
-from sliders.outcome import SEAT_COLOURS, PawnRest, Status
+from sliders.boards import BUILTIN_FACES, drawing, face
+from sliders.core.outcome import SEAT_COLOURS, PawnRest, Status
+from sliders.files.layouts import load_layout
+from sliders.pictures import table as mpl
 
 
 def test_the_drawing_list_imports_no_drawing_library() -> None:

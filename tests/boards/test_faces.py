@@ -11,19 +11,10 @@ import numpy as np
 import pytest
 
 import sliders
-from sliders.boards import (
-    BUILTIN_FACES,
-    DEFAULT_FACE,
-    FACES,
-    Face,
-    HoleRule,
-    classify,
-    face,
-    load_layout,
-    worth,
-)
-from sliders.errors import UserError
-from sliders.outcome import PawnRest, Status
+from sliders.boards import BUILTIN_FACES, DEFAULT_FACE, FACES, Face, HoleRule, classify, face, worth
+from sliders.core.errors import UserError
+from sliders.core.outcome import PawnRest, Status
+from sliders.files.layouts import load_layout
 from sliders.physics import PhysicsParams
 from sliders.rules import best_single_score, penalised, scores_of
 
@@ -177,7 +168,7 @@ def test_the_face_name_check_finds_what_it_looks_for():
 def test_no_module_compares_a_face_name():
     """The rules of a game are read from its record: a comparison with a face's name, or a table
     of names, anywhere in the package but the records is a second copy of the rules. (The
-    vocabulary's list of the names, ``sliders.outcome.FACES``, is checked equal to the registry
+    vocabulary's list of the names, ``sliders.core.outcome.FACES``, is checked equal to the registry
     by ``boards/faces.py``.)"""
     package = Path(sliders.__file__).parent
     found = []

@@ -8,8 +8,8 @@ import os
 import pytest
 
 from sliders.cli import main
-from sliders.errors import UserError
-from sliders.fileio import read_json, write_text_atomic
+from sliders.core.errors import UserError
+from sliders.core.fileio import read_json, write_text_atomic
 
 
 def _one_error_line(capsys: pytest.CaptureFixture[str], *words: str) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import sliders.boards.layoutfile as layoutfile
-from sliders.boards import BUILTIN_LAYOUTS, Layout, load_layout, read_layout
+import sliders.files.layouts as layoutfile
+from sliders.boards import Layout
 from sliders.boards.placing import build_layout
+from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout, read_layout
 
 
 @pytest.fixture

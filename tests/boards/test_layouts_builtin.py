@@ -8,20 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from sliders.boards import (
-    BUILTIN_LAYOUTS,
-    Layout,
-    classify,
-    face,
-    load_layout,
-    read_layout,
-    square,
-    surface_at,
-)
+from sliders.boards import Layout, classify, face, surface_at
 from sliders.boards.layout import FOUL_REACH, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
-from sliders.boards.render import render_png
-from sliders.outcome import Status
+from sliders.core.outcome import Status
+from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout, read_layout, square
 from sliders.physics import PhysicsParams, Setup, Shot, check_engine, simulate
+from sliders.pictures.table import render_png
 
 P = PhysicsParams.default()
 H = 0.13
@@ -103,7 +95,7 @@ def test_square_from_data_is_the_rulebook_setup() -> None:
 
 
 def test_load_layout_takes_a_path_and_defaults_to_the_layouts_own_seats(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from sliders.boards.layoutfile import LAYOUTS_DIR
+    from sliders.files.layouts import LAYOUTS_DIR
 
     path = tmp_path / "mine.toml"
     path.write_text((LAYOUTS_DIR / "head-to-head.toml").read_text())
@@ -186,8 +178,7 @@ def test_solo_closes_three_sides() -> None:
 
 def test_layouts_differ_only_in_data(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Every built-in layout is a file that parses to what load_layout returns."""
-    from sliders.boards import parse_layout
-    from sliders.boards.layoutfile import LAYOUTS_DIR
+    from sliders.files.layouts import LAYOUTS_DIR, parse_layout
 
     for name in BUILTIN_LAYOUTS:
         text = (LAYOUTS_DIR / f"{name}.toml").read_text()

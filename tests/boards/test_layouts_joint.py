@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import math
 
-from sliders.boards import load_layout, parse_layout, surface_at
-from sliders.outcome import Status
+from sliders.boards import surface_at
+from sliders.core.outcome import Status
+from sliders.files.layouts import load_layout, parse_layout
 from sliders.physics import PhysicsParams, Setup, Shot, check_engine, start
 
 P = PhysicsParams.default()

@@ -7,11 +7,10 @@ import re
 
 import pytest
 
-from sliders.boards import load_layout
 from sliders.boards.faces import face
-from sliders.boards.layoutfile import BUILTIN_LAYOUTS
 from sliders.cli import main
-from sliders.errors import UserError
+from sliders.core.errors import UserError
+from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout
 from sliders.physics import Setup, Shot, start
 
 

@@ -192,7 +192,7 @@ def test_shot_and_layouts_commands_report_the_same_mistakes(tmp_path, capsys) ->
 
 
 def test_layouts_lists_every_builtin_with_seat_counts(capsys) -> None:  # type: ignore[no-untyped-def]
-    from sliders.boards import BUILTIN_LAYOUTS, read_layout
+    from sliders.files.layouts import BUILTIN_LAYOUTS, read_layout
 
     assert main(["layouts"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -205,7 +205,7 @@ def test_layouts_lists_every_builtin_with_seat_counts(capsys) -> None:  # type: 
 
 
 def test_layouts_source_is_a_layout_file_that_loads(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
-    from sliders.boards import load_layout
+    from sliders.files.layouts import load_layout
 
     assert main(["layouts", "triple-track", "--source"]) == 0
     path = tmp_path / "copy.toml"

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from sliders.boards import load_layout
 from sliders.boards.geometry import check_pawns
-from sliders.boards.scene import ScenePawn
 from sliders.cli import main
-from sliders.errors import UserError
+from sliders.core.errors import UserError
+from sliders.files.layouts import load_layout
+from sliders.files.scenes import ScenePawn
 
 
 def _scene(tmp_path, pawns: list[dict]) -> str:

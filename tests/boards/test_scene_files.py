@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from sliders.boards.scene import Scene, ScenePawn
-from sliders.errors import UserError
+from sliders.core.errors import UserError
+from sliders.files.scenes import Scene, ScenePawn
 
 GOOD = {"schema": 1, "layout": "square", "seats": ["south", "north"], "face": "race-for-home"}
 PAWN = {"id": "north-1", "x": 0.004, "y": 0.035}

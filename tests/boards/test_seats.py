@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sliders.boards import BUILTIN_LAYOUTS, load_layout, read_layout
 from sliders.cli import main
-from sliders.errors import UserError
+from sliders.core.errors import UserError
+from sliders.core.outcome import parse_seat, parse_seats
+from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout, read_layout
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.outcome import parse_seat, parse_seats
 from sliders.scenes.table import Match
 
 
@@ -54,7 +54,7 @@ def test_layouts_take_colours():
 
 
 def test_a_scene_file_may_name_seats_by_colour(tmp_path, capsys):
-    from sliders.boards.scene import Scene
+    from sliders.files.scenes import Scene
 
     path = tmp_path / "scene.json"
     path.write_text(

@@ -15,9 +15,9 @@ pytest.importorskip("pettingzoo")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from sliders.core.errors import UserError  # noqa: E402
+from sliders.core.outcome import FACES, PawnRest, Status  # noqa: E402
 from sliders.env import ENV_IDS, SlidersEnv, observation, sliders_v0  # noqa: E402
-from sliders.errors import UserError  # noqa: E402
-from sliders.outcome import FACES, PawnRest, Status  # noqa: E402
 from sliders.physics import PhysicsParams, Setup, start  # noqa: E402
 from sliders.rules import new_game  # noqa: E402
 

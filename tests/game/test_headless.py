@@ -7,10 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from sliders.boards import face, load_layout
-from sliders.errors import UserError
+from sliders.boards import face
+from sliders.core.errors import UserError
+from sliders.core.outcome import PawnRest, Status
+from sliders.files.layouts import load_layout
 from sliders.game import HeadlessGame, legal_shot, release_limits
-from sliders.outcome import PawnRest, Status
 from sliders.physics import PhysicsParams, Setup, Shot, start
 from sliders.physics.limits import MAX_ANGLE
 from sliders.rules import Phase, drawn, new_game

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sliders.ai import MINDS, STRENGTHS
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 from sliders.game.config import parse_computer, parse_seat_specs, split_items
 from sliders.physics import NOISE_LEVELS
 

@@ -15,11 +15,11 @@ from sliders.ai.planner import Mind
 from sliders.ai.value import GameSpot, study_state
 from sliders.batch.work import pawn_columns, run_chunk
 from sliders.boards import face as face_named
-from sliders.boards import load_layout
-from sliders.boards.scene import Scene, ScenePawn
 from sliders.cli import main
+from sliders.core.outcome import ENGINES
+from sliders.files.layouts import load_layout
+from sliders.files.scenes import Scene, ScenePawn
 from sliders.lab.search import BEST, KINDS, Settings, kind_of, search
-from sliders.outcome import ENGINES
 from sliders.physics import Noise, at_rest
 
 SMALL = Settings(

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 
-from sliders.boards import Layout, Rail, Seat, Track, face, square
-from sliders.outcome import PawnRest, Status
+from sliders.boards import Layout, Rail, Seat, Track, face
+from sliders.core.outcome import PawnRest, Status
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams, check_engine
 
 P = PhysicsParams.default()

@@ -11,8 +11,9 @@ import argparse
 
 import numpy as np
 
-from sliders.boards import face, square
-from sliders.outcome import Status
+from sliders.boards import face
+from sliders.core.outcome import Status
+from sliders.files.layouts import square
 from sliders.physics import NOISE_LEVELS, PhysicsParams, Setup, Shot, simulate
 from sliders.physics.noise import apply_errors
 

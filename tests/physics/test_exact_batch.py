@@ -9,8 +9,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from sliders.boards import BUILTIN_FACES, BUILTIN_LAYOUTS, classify, load_layout
-from sliders.outcome import SEATS, STATUSES, Status
+from sliders.boards import BUILTIN_FACES, classify
+from sliders.core.outcome import SEATS, STATUSES, Status
+from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout
 from sliders.physics import PhysicsParams, Setup, Shot
 from sliders.physics.exact import simulate_exact
 from sliders.physics.exact.batch import classify_points, simulate_batch
@@ -122,7 +123,7 @@ def test_a_batch_chunk_in_the_exact_engine_matches_shot_by_shot() -> None:
     from sliders.batch import Design, Study
     from sliders.batch.work import STATUSES as TABLE_STATUSES
     from sliders.batch.work import pawn_columns, run_chunk
-    from sliders.boards.scene import Scene, ScenePawn
+    from sliders.files.scenes import Scene, ScenePawn
     from sliders.physics import Noise, simulate
 
     pawns = (
@@ -164,7 +165,7 @@ def test_a_noise_free_batch_row_is_the_shot_as_aimed(engine: str) -> None:
     from sliders.batch import Design, Study
     from sliders.batch.work import STATUSES as TABLE_STATUSES
     from sliders.batch.work import run_chunk
-    from sliders.boards.scene import Scene, ScenePawn
+    from sliders.files.scenes import Scene, ScenePawn
     from sliders.physics import Noise, simulate
 
     assert np.degrees(np.radians(-3.0)) != -3.0
@@ -188,7 +189,7 @@ def test_a_noise_free_batch_row_is_the_shot_as_aimed(engine: str) -> None:
 @pytest.mark.parametrize("face_name", sorted(BUILTIN_FACES))
 def test_a_shots_rest_statuses_are_classifys(face_name: str) -> None:
     """simulate_exact finds rest statuses in compiled code; they are classify's, choices and all."""
-    from sliders.outcome import PawnRest
+    from sliders.core.outcome import PawnRest
 
     face = BUILTIN_FACES[face_name]
     rng = np.random.default_rng(3)
@@ -206,7 +207,7 @@ def test_refused_samples_in_the_exact_engine_are_recorded_as_in_the_pymunk_engin
     """A release past the lane's end (a foul) and a release point taken by a pawn are that
     sample's outcome in both engines' chunks, row for row."""
     from sliders.batch import Design, Study, empty_scene, run_study
-    from sliders.boards.scene import Scene, ScenePawn
+    from sliders.files.scenes import Scene, ScenePawn
     from sliders.physics import Noise
 
     layout, _ = empty_scene().build()

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from sliders.boards import Rail, face
-from sliders.outcome import EventType, PawnRest, Status
+from sliders.core.outcome import EventType, PawnRest, Status
 from sliders.physics import PhysicsParams, Shot
 from sliders.physics.exact import ExactSimulation, simulate_exact
 from sliders.physics.exact import state as k

@@ -8,7 +8,8 @@ import math
 
 import pytest
 
-from sliders.boards import Rail, face, square
+from sliders.boards import Rail, face
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams
 from sliders.physics.exact import state as st
 from sliders.physics.exact.world import world_for

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sliders.boards import face, overlaps_rail, square
-from sliders.outcome import EventType, PawnRest, Status
+from sliders.boards import face, overlaps_rail
+from sliders.core.outcome import EventType, PawnRest, Status
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams, Shot
 from sliders.physics.exact import ExactSimulation, simulate_exact
 
@@ -100,8 +101,9 @@ def test_mirror_symmetry(seed: int) -> None:
 
 _RERUN = """
 import numpy as np
-from sliders.boards import face, square
-from sliders.outcome import PawnRest, Status
+from sliders.boards import face
+from sliders.files.layouts import square
+from sliders.core.outcome import PawnRest, Status
 from sliders.physics import Shot
 from sliders.physics.exact import simulate_exact
 rng = np.random.default_rng(7)
@@ -296,7 +298,7 @@ def test_a_seeded_spread_draws_deterministically() -> None:
 
 def test_a_table_that_cannot_stand_is_refused_as_check_pawns_refuses_it() -> None:
     """The placement fast path never lets through what boards.geometry.check_pawns refuses."""
-    from sliders.errors import UserError
+    from sliders.core.errors import UserError
 
     good = [pawn("north-1", 0.0, 0.0), pawn("north-2", 0.05, 0.0)]
     simulate_exact(SQUARE4, RACE, good, Shot("south", 0.3))  # the ids are now known
@@ -373,7 +375,7 @@ def test_a_pawn_sliding_along_a_rail_past_its_end_goes_on(speed: float) -> None:
     """Released at the widest offset, touching a side rail, a pawn slides along it and past its
     round end at the lane's mouth: one event or two, settled — not a contact found again at the
     same instant until the event cap (as it once was: 200,000 events, a time-out at the mouth)."""
-    from sliders.boards import BUILTIN_LAYOUTS, load_layout
+    from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout
 
     for name in BUILTIN_LAYOUTS:
         layout = load_layout(name)

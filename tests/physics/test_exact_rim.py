@@ -7,7 +7,8 @@ import math
 
 import pytest
 
-from sliders.boards import face, square
+from sliders.boards import face
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams
 from sliders.physics.exact import state as k
 from sliders.physics.exact.paths import arc_segment_distance

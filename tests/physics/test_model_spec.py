@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sliders.boards import face
-from sliders.outcome import ENGINES, EventType, ShotResult, Status
+from sliders.core.outcome import ENGINES, EventType, ShotResult, Status
 from sliders.physics import PhysicsParams, Setup, Shot, simulate, start
 from sliders.physics.model import knock_over_thresholds
 from sliders.physics.params import ranges

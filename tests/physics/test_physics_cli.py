@@ -153,7 +153,7 @@ def test_import_sliders_does_not_load_pygame_or_pymunk() -> None:
     import sys
 
     code = (
-        "import sys, sliders, sliders.cli, sliders.boards, sliders.outcome; "
+        "import sys, sliders, sliders.cli, sliders.boards, sliders.core.outcome; "
         "print('pygame' in sys.modules, 'pymunk' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

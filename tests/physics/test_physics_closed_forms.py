@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from sliders.boards import Rail, face
-from sliders.outcome import ENGINES, EventType, Status
+from sliders.core.outcome import ENGINES, EventType, Status
 from sliders.physics import DEFAULT_ENGINE, PhysicsParams, Setup, Shot, Simulation, simulate, start
 
 from .helpers import (

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sliders.boards import face, overlaps_rail
-from sliders.outcome import ENGINES, IN_PLAY, REMOVED, EventType
+from sliders.core.outcome import ENGINES, IN_PLAY, REMOVED, EventType
 from sliders.physics import PhysicsParams, Setup, Shot, start
 from sliders.physics.exact.simulation import MAX_EVENTS
 from sliders.physics.params import ranges

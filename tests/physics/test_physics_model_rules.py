@@ -11,8 +11,9 @@ import math
 import numpy as np
 import pytest
 
-from sliders.boards import classify, face, square
-from sliders.outcome import ENGINES, EventType, Status
+from sliders.boards import classify, face
+from sliders.core.outcome import ENGINES, EventType, Status
+from sliders.files.layouts import square
 from sliders.physics import PhysicsParams, Setup, Shot, Simulation, simulate, start
 from sliders.physics.noise import NOISE_LEVELS, apply_errors
 

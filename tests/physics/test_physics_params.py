@@ -8,10 +8,10 @@ import math
 
 import pytest
 
-from sliders.boards import square
 from sliders.cli import main
-from sliders.errors import UserError
-from sliders.outcome import EventType, Status
+from sliders.core.errors import UserError
+from sliders.core.outcome import EventType, Status
+from sliders.files.layouts import square
 from sliders.physics import (
     DEFAULT_ENGINE,
     ENGINES,
@@ -191,7 +191,7 @@ def test_a_time_out_is_reported_as_such_never_as_settled(engine: str) -> None:
 
 
 def ShotResultRoundTrip(result, engine: str) -> bool:  # noqa: N802 - reads as a claim
-    from sliders.outcome import ShotResult
+    from sliders.core.outcome import ShotResult
 
     back = ShotResult.from_json(json.loads(json.dumps(result.to_json())))
     return back == result and back.settled == result.settled and back.engine == engine

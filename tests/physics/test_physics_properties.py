@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sliders.boards import face, overlaps_rail, surface_at
-from sliders.outcome import ENGINES, IN_PLAY, REMOVED, Status
+from sliders.core.outcome import ENGINES, IN_PLAY, REMOVED, Status
 from sliders.physics import Setup, Shot, simulate, start
 
 from .helpers import SQUARE2, SQUARE4, P, pawn

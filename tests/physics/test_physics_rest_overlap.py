@@ -12,7 +12,7 @@ import pytest
 
 from sliders.boards import FACES
 from sliders.boards.geometry import check_pawns
-from sliders.outcome import ENGINES
+from sliders.core.outcome import ENGINES
 from sliders.physics import PhysicsParams
 
 _PATH = pathlib.Path(__file__).parents[2] / "benchmarks" / "overlap.py"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sliders.boards import face
-from sliders.outcome import EventType, Status
+from sliders.core.outcome import EventType, Status
 from sliders.physics import Setup, Shot, at_rest, simulate
 
 from .helpers import RACE, SQUARE2, SQUARE4, P, pawn, speed_to_reach

@@ -43,8 +43,9 @@ def test_the_reported_hang_finishes_in_both_engines() -> None:
     step (the struck pawn, asleep, was moved inside the collision handler)."""
     done = _python(
         """
-        from sliders.boards import face, square
-        from sliders.outcome import PawnRest, Status
+        from sliders.boards import face
+        from sliders.files.layouts import square
+        from sliders.core.outcome import PawnRest, Status
         from sliders.physics import Setup, Shot, simulate
         table = [PawnRest("north-1", "north", 0.0, -0.04, Status.ON_TARGET),
                  PawnRest("north-2", "north", 0.0, -0.0150000001, Status.ON_TARGET)]
@@ -80,8 +81,9 @@ def test_ctrl_c_stops_a_pymunk_shot() -> None:
         import signal
         import sys
         signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started ignoring it
-        from sliders.boards import face, square
-        from sliders.outcome import PawnRest, Status
+        from sliders.boards import face
+        from sliders.files.layouts import square
+        from sliders.core.outcome import PawnRest, Status
         from sliders.physics import PhysicsParams, Setup, Shot, simulate
         table = [PawnRest(f"north-{k}", "north", 0.026 * (k - 2.5), 0.0, Status.ON_TARGET)
                  for k in range(1, 5)]

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from sliders.batch import Design, Study, empty_scene, run_study
-from sliders.boards import face, load_layout
+from sliders.boards import face
 from sliders.cli import main
-from sliders.errors import UserError
+from sliders.core.errors import UserError
+from sliders.files.layouts import load_layout
 from sliders.game import legal_shot
 from sliders.game.config import MatchConfig, parse_seat_specs
 from sliders.physics import (

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from sliders.outcome import PawnRest, ShotResult, Status, pawn_seat
+from sliders.core.outcome import PawnRest, ShotResult, Status, pawn_seat
 from sliders.rules import GameState, Phase, apply_shot, new_game
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from sliders.outcome import Event, EventType, ShotResult, Status
+from sliders.core.outcome import Event, EventType, ShotResult, Status
 from sliders.rules import (
     HOME,
     Advanced,
@@ -321,7 +321,7 @@ def test_turns_pass_to_the_left_and_the_next_round_starts_left_of_the_starter():
 
 
 def _rest(pid, status):
-    from sliders.outcome import PawnRest, pawn_seat
+    from sliders.core.outcome import PawnRest, pawn_seat
 
     return PawnRest(pid, pawn_seat(pid), 0, 0, status)
 
@@ -594,8 +594,9 @@ def test_a_resumed_game_plays_on_by_the_rules(kit):
     ],
 )
 def test_one_seat_parser_for_every_list_of_seats(given, seats):
-    from sliders.boards import load_layout, parse_seats
-    from sliders.outcome import parse_seats as vocabulary_parse_seats
+    from sliders.boards import parse_seats
+    from sliders.core.outcome import parse_seats as vocabulary_parse_seats
+    from sliders.files.layouts import load_layout
 
     assert parse_seats is vocabulary_parse_seats
     assert parse_seats(given) == seats

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sliders.boards import FACES, face, worth
-from sliders.outcome import Status
+from sliders.core.outcome import Status
 from sliders.rules import RulesError, apply_shot, new_game, scores_of
 from sliders.rules.notation import WORDS, parse_shot
 

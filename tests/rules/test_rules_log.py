@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from sliders.errors import UserError
-from sliders.outcome import PawnRest, Shot, ShotResult, Status
+from sliders.core.errors import UserError
+from sliders.core.outcome import PawnRest, Shot, ShotResult, Status
 from sliders.rules import (
     SCHEMA,
     Game,

@@ -7,7 +7,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sliders.outcome import FACES, SEATS, PawnRest, ShotResult, Status, pawn_id
+from sliders.core.outcome import FACES, SEATS, PawnRest, ShotResult, Status, pawn_id
 from sliders.rules import HOME, Game, GameState, Phase, legal_assignments
 
 S = Status

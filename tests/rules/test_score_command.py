@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from sliders.cli import main
-from sliders.outcome import Status
+from sliders.core.outcome import Status
 from sliders.rules import Game, Phase
 
 PYTHON = sys.executable

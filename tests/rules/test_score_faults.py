@@ -142,8 +142,8 @@ def test_two_scorekeepers_on_one_log(monkeypatch, capsys, tmp_path):
 
 
 def test_a_window_cannot_save_over_a_log_a_scorekeeper_holds(tmp_path):
-    from sliders.errors import UserError
-    from sliders.game.gamelog import save_game
+    from sliders.core.errors import UserError
+    from sliders.game.saves import save_game
 
     log = tmp_path / "g.json"
     first = _keeper(log)

@@ -7,8 +7,7 @@ import math
 import pygame
 import pytest
 
-from sliders.boards import BUILTIN_LAYOUTS
-from sliders.boards.layoutfile import read_layout
+from sliders.files.layouts import BUILTIN_LAYOUTS, read_layout
 from sliders.game.config import MatchConfig, SeatSpec
 from sliders.scenes.app import App
 from sliders.scenes.camera import Camera

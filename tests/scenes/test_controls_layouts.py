@@ -7,10 +7,9 @@ import math
 
 import pytest
 
-from sliders.boards import BUILTIN_LAYOUTS
-from sliders.boards.layoutfile import read_layout
+from sliders.core.outcome import Status
+from sliders.files.layouts import BUILTIN_LAYOUTS, read_layout
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.outcome import Status
 from sliders.scenes.app import App
 from sliders.scenes.controls import CONTROLS
 from sliders.scenes.play import PlayScreen

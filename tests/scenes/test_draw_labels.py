@@ -9,7 +9,8 @@ import math
 import pygame
 import pytest
 
-from sliders.boards import BUILTIN_FACES, face, load_layout
+from sliders.boards import BUILTIN_FACES, face
+from sliders.files.layouts import load_layout
 from sliders.scenes import art
 from sliders.scenes.draw import TableView, _art, forget_fonts, place_label
 

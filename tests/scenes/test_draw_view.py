@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from sliders.boards import face, load_layout
+from sliders.boards import face
+from sliders.files.layouts import load_layout
 from sliders.scenes.draw import MAX_SCALE, TableView, forget_fonts
 
 R = 0.0125

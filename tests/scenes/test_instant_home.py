@@ -9,8 +9,8 @@ import math
 import pygame
 import pytest
 
+from sliders.core.outcome import PawnRest, ShotResult, Status
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.outcome import PawnRest, ShotResult, Status
 from sliders.physics import Shot
 from sliders.rules import HOME, Move, Phase
 from sliders.scenes import draw

@@ -21,10 +21,11 @@ from dataclasses import replace
 
 import pytest
 
-from sliders.boards import BUILTIN_LAYOUTS, face, load_layout, read_layout
+from sliders.boards import face
+from sliders.core.outcome import FACES, PawnRest, Status
+from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout, read_layout
 from sliders.game import HeadlessGame
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.outcome import FACES, PawnRest, Status
 from sliders.physics import Setup, Shot
 from sliders.scenes.table import Match
 

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from sliders.boards import BUILTIN_LAYOUTS, read_layout
 from sliders.cli import main
+from sliders.files.layouts import BUILTIN_LAYOUTS, read_layout
 from sliders.game.config import config_from_flags, default_seat_specs
 
 LAYOUTS = sorted(BUILTIN_LAYOUTS)

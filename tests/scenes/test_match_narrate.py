@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sliders.boards import face
+from sliders.core.outcome import Event, EventType, PawnRest, ShotResult, Status
 from sliders.game.config import MatchConfig, SeatSpec
 from sliders.game.narrate import narrate_shot, pawn_name, wrap
-from sliders.outcome import Event, EventType, PawnRest, ShotResult, Status
 from sliders.physics import Shot
 from sliders.rules import GameState, apply_shot, new_game
 from sliders.scenes.table import Match

@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from sliders.cli import main
+from sliders.core.outcome import ENGINES, Status
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.game.gamelog import load_replay
-from sliders.outcome import ENGINES, Status
+from sliders.game.saves import load_replay
 from sliders.physics import Shot
 from sliders.rules import Phase
 from sliders.scenes.app import App
@@ -214,7 +214,7 @@ def _click(pos: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("layout", ["crazy-corner", "solo", "head-to-head", "triple-track"])
 def test_choosing_a_layout_on_the_setup_screen_seats_its_players(app, layout):
-    from sliders.boards.layoutfile import read_layout
+    from sliders.files.layouts import read_layout
 
     setup = SetupScreen(app)
     app.show(setup)

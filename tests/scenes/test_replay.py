@@ -9,7 +9,7 @@ import math
 import pytest
 
 from sliders.cli import main
-from sliders.game.gamelog import load_replay, save_game
+from sliders.game.saves import load_replay, save_game
 from sliders.rules import ShotStep
 from sliders.scenes.replay import ReplayScreen
 

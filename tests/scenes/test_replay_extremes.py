@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 
-from sliders.game.gamelog import load_replay
+from sliders.game.saves import load_replay
 from sliders.rules import Game
 from sliders.scenes.app import App
 from sliders.scenes.replay import ReplayScreen

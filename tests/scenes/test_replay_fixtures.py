@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sliders.game.gamelog import load_replay
+from sliders.game.saves import load_replay
 from sliders.rules import ShotStep
 from sliders.scenes.app import App
 from sliders.scenes.replay import ReplayScreen

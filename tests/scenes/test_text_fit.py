@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from sliders.core.outcome import SEATS
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.outcome import SEATS
 from sliders.scenes import draw
 from sliders.scenes.app import App
 from sliders.scenes.play import PlayScreen

@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 
 from sliders.ai import ComputerPlayer
-from sliders.errors import UserError
-from sliders.outcome import Status
+from sliders.core.errors import UserError
+from sliders.core.outcome import Status
 from sliders.physics import NOISE_LEVELS
+from sliders.pictures.balance import FIGURES, write_report
 from sliders.rules import InstantHome, PawnRemoved, Penalty
 from sliders.tournament.balance import Plan, decided_by_hole, findings, load, play
-from sliders.tournament.balance_report import FIGURES, write_report
 from sliders.tournament.players import make_player
 from sliders.tournament.run import Job, _count_hole, play_game
 

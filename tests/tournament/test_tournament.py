@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from sliders.cli import main
-from sliders.errors import UserError
+from sliders.core.errors import UserError
 from sliders.tournament.players import make_player
 from sliders.tournament.report import pairings, ratings, text_table, wilson
 from sliders.tournament.run import Job, Settings, play_game, read_results, run

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from sliders.cli.args import DEFAULT_FACE, DEFAULT_LAYOUT, seed
-from sliders.outcome import ENGINES, FACES
+from sliders.core.outcome import ENGINES, FACES
 
 HELP = "play a game in a window"
 CONTROLS = ("aim", "flick")  # as sliders.scenes.controls, which loads pygame

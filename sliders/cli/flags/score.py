@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.outcome import FACES
+from sliders.core.outcome import FACES
 
 HELP = "keep score for a game played on the physical board"
 

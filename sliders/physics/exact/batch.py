@@ -15,9 +15,9 @@ import numpy as np
 
 from sliders.boards import Face, Layout, Seat, surface_at
 from sliders.boards.geometry import PlacedPawn, check_pawns
-from sliders.errors import UserError
-from sliders.outcome import SEATS, BatchResult, pawn_seat
-from sliders.outcome import STATUSES as STATUSES  # the status codes, as before
+from sliders.core.errors import UserError
+from sliders.core.outcome import SEATS, BatchResult, pawn_seat
+from sliders.core.outcome import STATUSES as STATUSES  # the status codes, as before
 from sliders.physics.exact.classification import classify_many
 from sliders.physics.exact.compile import ensure_compiled
 from sliders.physics.exact.loop import BatchOut, run_batch

@@ -2,7 +2,7 @@
 
 :class:`ExactSimulation` builds the shot's state arrays, lets the compiled event loop
 (:func:`sliders.physics.exact.loop.solve`) run to a time or to rest, and turns what it records
-into the shared vocabulary (events, rest statuses, a :class:`~sliders.outcome.ShotResult`).
+into the shared vocabulary (events, rest statuses, a :class:`~sliders.core.outcome.ShotResult`).
 ``step()`` advances ``params.dt`` of time; positions at any time are the formula of each pawn's
 current segment, so a window drawing frames shows the exact trajectories.
 """
@@ -17,7 +17,7 @@ import numpy as np
 
 from sliders.boards import Face, Layout
 from sliders.boards.geometry import PlacedPawn, check_pawns
-from sliders.outcome import (
+from sliders.core.outcome import (
     SEATS,
     Event,
     EventType,

@@ -77,7 +77,7 @@ NFLAG = 4
 OVER_HOLE, ON_RIM = 1, 2
 ON_TABLE = -1
 
-# status codes: indices into tuple(sliders.outcome.Status) (checked by the tests)
+# status codes: indices into tuple(sliders.core.outcome.Status) (checked by the tests)
 S_IN_HAND, S_OWN_TRACK, S_TIPPING, S_ON_TARGET, S_HOLE_EDGE = 0, 1, 2, 3, 4
 S_OTHER_TRACK, S_OFF_BOARD, S_SORRY, S_IN_HOLE, S_DOT, S_KNOCKED, S_FOUL = 5, 6, 7, 8, 9, 10, 11
 

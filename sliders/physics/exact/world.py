@@ -17,7 +17,7 @@ import numpy as np
 
 from sliders.boards import Face, Layout, classify, outside_cells
 from sliders.boards.faces import worth
-from sliders.outcome import SEATS, Status
+from sliders.core.outcome import SEATS, Status
 from sliders.physics.exact import state as st
 from sliders.physics.exact.state import Arena, Zones
 from sliders.physics.model import capture_radius

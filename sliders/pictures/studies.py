@@ -12,9 +12,9 @@ from sliders.batch.summary import metric_column, metric_label
 from sliders.batch.work import STATUSES
 from sliders.boards.faces import HoleRule
 from sliders.boards.faces import face as face_named
-from sliders.boards.render import draw_table
-from sliders.fileio import write_atomic
+from sliders.core.fileio import write_atomic
 from sliders.physics import at_rest
+from sliders.pictures.table import draw_table
 from sliders.rules import best_single_score
 
 Columns = dict[str, np.ndarray]

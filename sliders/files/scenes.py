@@ -21,13 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sliders import checks, records
 from sliders.boards.faces import FACES, Face, face
 from sliders.boards.layout import Layout
-from sliders.boards.layoutfile import load_layout
-from sliders.errors import UserError
-from sliders.fileio import read_json, write_json_atomic
-from sliders.outcome import PAWNS_PER_PLAYER, SEATS, parse_seats
+from sliders.core import checks, records
+from sliders.core.errors import UserError
+from sliders.core.fileio import read_json, write_json_atomic
+from sliders.core.outcome import PAWNS_PER_PLAYER, SEATS, parse_seats
+from sliders.files.layouts import load_layout
 
 SCENE_SCHEMA = 1
 SCENE_KEYS = ("schema", "layout", "seats", "face", "pawns")

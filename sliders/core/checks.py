@@ -3,7 +3,7 @@
 Every value that enters from outside — a scene, a layout, a game log, a flag — is checked here for
 its type (a real number is an ``int`` or ``float``, never ``true`` or ``"1"``), for being finite
 and for lying within a documented physical range; objects are checked for unknown keys. Each
-mistake is a :class:`~sliders.errors.UserError` of one line that names the file, the field and
+mistake is a :class:`~sliders.core.errors.UserError` of one line that names the file, the field and
 what was expected::
 
     game log g.json: steps[3].shot.pawns[0].x: expected metres within ±10, got 1e+308
@@ -18,8 +18,8 @@ import re
 from collections.abc import Collection
 from typing import Any
 
-from sliders.errors import UserError
-from sliders.outcome import PAWNS_PER_PLAYER, SEATS
+from sliders.core.errors import UserError
+from sliders.core.outcome import PAWNS_PER_PLAYER, SEATS
 
 POSITION_LIMIT = 10.0
 """m: no point of any table lies further than this from the board's centre on either axis (four

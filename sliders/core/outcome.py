@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from sliders import records
-from sliders.errors import UserError
+from sliders.core import records
+from sliders.core.errors import UserError
 
 if TYPE_CHECKING:
     import numpy as np

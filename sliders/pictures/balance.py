@@ -10,7 +10,7 @@ from typing import Any
 
 from sliders.ai.player import STRENGTHS
 from sliders.boards.faces import HoleRule
-from sliders.fileio import write_atomic, write_text_atomic
+from sliders.core.fileio import write_atomic, write_text_atomic
 from sliders.tournament.balance import Findings, Rate, hole_rule, spread
 
 FIGURES = ("starter.png", "length.png", "skill.png", "hole.png")

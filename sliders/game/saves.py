@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from sliders.boards import Layout, load_layout
-from sliders.errors import UserError
-from sliders.fileio import lock
+from sliders.boards import Layout
+from sliders.core.errors import UserError
+from sliders.core.fileio import lock
+from sliders.files.layouts import load_layout
 from sliders.rules import Game, LayoutRef, ScoreStep
 
 DEFAULT_LAYOUT = "square"

@@ -17,7 +17,7 @@ defaults included, so a log replays to the same state even if the defaults chang
 Two fields are optional: ``layout`` (:class:`LayoutRef`: the layout the game was played on, a
 built-in name or a layout file's path as given, and the seats it was built for; a scorekeeper
 for the physical game leaves it out) and each shot step's ``slide`` (the
-:class:`~sliders.outcome.Shot` as slid, with its pawn and seed, for a replay to re-run the
+:class:`~sliders.core.outcome.Shot` as slid, with its pawn and seed, for a replay to re-run the
 physics). Schema 1 logs (no slides; no layout, or a layout name alone) still load.
 
 An optional ``hands`` (``{"south": "normal"}``) records the hand each person slid with in the
@@ -37,10 +37,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sliders import checks, records
-from sliders.errors import UserError
-from sliders.fileio import LOG_READ_LIMIT, read_json, write_json_atomic
-from sliders.outcome import (
+from sliders.core import checks, records
+from sliders.core.errors import UserError
+from sliders.core.fileio import LOG_READ_LIMIT, read_json, write_json_atomic
+from sliders.core.outcome import (
     ENGINES,
     FACES,
     PAWNS_PER_PLAYER,

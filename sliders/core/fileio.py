@@ -2,8 +2,8 @@
 
 Readers take regular files only, up to a size cap, and parse JSON and TOML strictly: no
 ``NaN``/``Infinity``, no number that overflows, no whole number of more than
-:data:`~sliders.checks.MAX_INT_DIGITS` digits, no nesting deeper than
-:data:`~sliders.checks.MAX_DEPTH`.
+:data:`~sliders.core.checks.MAX_INT_DIGITS` digits, no nesting deeper than
+:data:`~sliders.core.checks.MAX_DEPTH`.
 
 Writers write a regular file whole or not at all (a temporary file beside it, then a rename); a
 path that is a FIFO or a character device (``/dev/null``, ``/dev/stdout``) is written to in place,
@@ -27,8 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from sliders import checks
-from sliders.errors import UserError
+from sliders.core import checks
+from sliders.core.errors import UserError
 
 READ_LIMIT = 16 * 2**20
 """bytes: the largest scene or layout file read (a real one is a few kilobytes)."""

@@ -34,7 +34,7 @@ from sliders.boards import (
     surface_at,
 )
 from sliders.boards.geometry import PlacedPawn, check_pawns
-from sliders.outcome import (
+from sliders.core.outcome import (
     Event,
     EventType,
     PawnRest,

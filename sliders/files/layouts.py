@@ -49,7 +49,7 @@ behind the rail nearest the board and releases the pawn in front of it, its cent
 ``foul`` says otherwise); otherwise the foul line is painted ``foul`` metres (default 0.16) from
 the near end. Seats that name the same track share its near end and its foul line.
 
-Every mistake is a :class:`~sliders.errors.UserError` naming the file and the piece.
+Every mistake is a :class:`~sliders.core.errors.UserError` naming the file and the piece.
 """
 
 from __future__ import annotations
@@ -72,10 +72,10 @@ from sliders.boards.layout import (
     Layout,
 )
 from sliders.boards.placing import RELEASE_ROOM, build_layout
-from sliders.checks import MAX_TRACK_LENGTH, POSITION_LIMIT
-from sliders.errors import UserError
-from sliders.fileio import parse_toml, read_text
-from sliders.outcome import SEATS, parse_seat, parse_seats
+from sliders.core.checks import MAX_TRACK_LENGTH, POSITION_LIMIT
+from sliders.core.errors import UserError
+from sliders.core.fileio import parse_toml, read_text
+from sliders.core.outcome import SEATS, parse_seat, parse_seats
 
 __all__ = [
     "BUILTIN_LAYOUTS",

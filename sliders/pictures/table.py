@@ -10,8 +10,8 @@ from typing import Any
 from sliders.boards import drawing
 from sliders.boards.faces import Face
 from sliders.boards.layout import Layout, Seat
-from sliders.fileio import write_atomic
-from sliders.outcome import SEAT_COLOURS, PawnRest, pawn_seat
+from sliders.core.fileio import write_atomic
+from sliders.core.outcome import SEAT_COLOURS, PawnRest, pawn_seat
 
 INK: dict[str, str] = {colour: drawing.hex_ink(rgb) for colour, rgb in drawing.SEAT_INK.items()}
 """the players' inks (:data:`sliders.boards.drawing.SEAT_INK`) as matplotlib colours"""
