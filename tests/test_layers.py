@@ -17,15 +17,18 @@ PACKAGE = Path(__file__).resolve().parent.parent / "sliders"
 # ``ai`` sits under ``game``: a match seats computer players, and the players read only the rules
 # and the physics.
 LAYERS: list[set[str]] = [
-    {"", "errors", "checks", "fileio", "records", "outcome"},  # the vocabulary and its helpers
-    {"boards"},
+    {"", "core"},  # the vocabulary and its helpers
+    {"boards"},  # pieces and geometry
+    {"files"},  # layout and scene files
     {"physics"},
     {"rules"},
     {"ai"},
     {"game"},
-    {"batch", "tournament", "env"},
+    {"batch", "tournament"},
+    {"pictures"},  # every matplotlib picture, of the table, a study, a tournament
     {"lab"},  # the best-shot search: batch studies valued as the computer players value them
-    {"scenes"},
+    {"scenes"},  # the window: pygame
+    {"env"},  # environments: the game for learning programs, shown in the window's viewer
     {"cli"},
 ]
 
@@ -56,10 +59,8 @@ LAZY_MODULES: dict[str, set[str]] = {
     # every screen, loaded by name when one is first asked for: the screens load pygame, and
     # importing the package alone stays light
     "sliders.scenes": {"sliders.scenes.screens"},
-    # the table drawing loads matplotlib, an optional picture of a rendered environment
-    "sliders.env.render": {"sliders.pictures.table"},
 }
-PYGAME_PACKAGES = {"scenes", "env"}
+PYGAME_PACKAGES = {"scenes"}
 
 
 PACKAGES: set[str] = set()

@@ -17,8 +17,9 @@ from sliders.files.layouts import read_layout
 from sliders.game import HeadlessGame
 from sliders.game.config import split_items
 from sliders.physics import Shot, check_engine, simulate
+from sliders.pictures.tournament import write_png
 from sliders.tournament.players import check_name
-from sliders.tournament.report import text_table, write_png
+from sliders.tournament.report import text_table
 from sliders.tournament.run import Settings, read_results
 from sliders.tournament.run import run as play
 

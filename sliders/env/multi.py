@@ -20,11 +20,12 @@ from pettingzoo.utils import wrappers
 from sliders.ai.value import progress_lead
 from sliders.core.errors import UserError
 from sliders.env import observation as obs
-from sliders.env.render import Window, show
+from sliders.env.render import show
 from sliders.env.single import MAX_ROUNDS, RENDER_MODES, SHAPE_SCALE, check_settings
 from sliders.game import HeadlessGame
 from sliders.physics import PhysicsParams, check_engine
 from sliders.rules import Phase, parse_seat
+from sliders.scenes.viewer import Window
 
 
 class SlidersAEC(AECEnv):

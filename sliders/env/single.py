@@ -18,11 +18,12 @@ from sliders.ai import STRENGTHS
 from sliders.ai.value import progress_lead
 from sliders.core.errors import UserError
 from sliders.env import observation as obs
-from sliders.env.render import Window, show
+from sliders.env.render import show
 from sliders.files.layouts import read_layout
 from sliders.game import HeadlessGame
 from sliders.physics import PhysicsParams, check_engine
 from sliders.rules import Phase, parse_seat
+from sliders.scenes.viewer import Window
 
 REWARDS = ("outcome", "shaped")
 RENDER_MODES = ("human", "rgb_array")

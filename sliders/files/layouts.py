@@ -100,7 +100,7 @@ __all__ = [
 ]
 
 LAYOUT_SCHEMA = 1
-LAYOUTS_DIR = Path(__file__).with_name("layouts")
+LAYOUTS_DIR = Path(__file__).parent.parent / "boards" / "layouts"
 BUILTIN_LAYOUTS: tuple[str, ...] = (
     "square",
     "crazy-corner",
