@@ -177,3 +177,26 @@ def test_the_layer_test_sees_every_package() -> None:
     packages = {m.split(".")[1] for m in MODULES if "." in m}
     assert packages <= set().union(*LAYERS)
     assert {"boards", "physics", "rules", "game", "scenes", "cli"} <= packages
+
+
+def test_no_cycles_between_subpackages() -> None:
+    """Two packages of one layer never import each other, through any chain of packages."""
+    graph: dict[str, set[str]] = {}
+    for module, tree in MODULES.items():
+        here = module.split(".")[1] if "." in module else ""
+        for target, _ in imports(tree, module):
+            there = target.split(".")[1] if target.startswith("sliders.") else None
+            if there is not None and there != here:
+                graph.setdefault(here, set()).add(there)
+    cycles = []
+    for start in graph:
+        stack, seen = [(start, (start,))], set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in graph.get(node, ()):
+                if nxt == start:
+                    cycles.append(" -> ".join((*path, start)))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, (*path, nxt)))
+    assert not cycles, "package cycles:\n" + "\n".join(sorted(set(cycles)))
