@@ -9,11 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import sliders.boards as boards
 from sliders.ai import MINDS, PRESETS, STRENGTHS, Strength, make_strength
 from sliders.core.errors import UserError
 from sliders.core.outcome import FACES, SEATS
-from sliders.files.layouts import load_layout, read_layout
+from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout, read_layout
 from sliders.physics import Noise
 from sliders.rules import parse_seat
 
@@ -227,15 +226,8 @@ def check_face(name: str) -> str:
 
 
 def available_layouts() -> tuple[str, ...]:
-    """The built-in layout names :func:`sliders.boards.load_layout` offers."""
-
-    for attr in ("layout_names", "LAYOUTS", "BUILTIN_LAYOUTS"):
-        found = getattr(boards, attr, None)
-        if found is None:
-            continue
-        names = found() if callable(found) else found
-        return tuple(names)
-    return ("square",)
+    """The built-in layout names :func:`sliders.files.layouts.load_layout` offers."""
+    return BUILTIN_LAYOUTS
 
 
 def layout_seats(name: str) -> tuple[str, ...]:
