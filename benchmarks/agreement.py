@@ -32,59 +32,24 @@ import argparse
 import math
 import time
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-import numpy as np
+from convergence import Case, agree  # noqa: E402  (this folder: run as python benchmarks/agreement.py)
+from convergence import corpus as takeouts  # noqa: E402
 
 from sliders.boards import Face, classify, face
 from sliders.core.outcome import Event, EventType, PawnRest, ShotResult, Status
 from sliders.files.layouts import square
-from sliders.physics import PhysicsParams, Setup, Shot, simulate
+from sliders.physics import PhysicsParams, Setup, simulate
 
 LAYOUT = square("south,west,north,east")
 SEATS = ("west", "north", "east", "south")
 FACES = ("race-for-home", "instant-home")
 
 
-@dataclass(frozen=True)
-class Case:
-    table: tuple[PawnRest, ...]
-    shot: Shot
-
-
 def corpus(n: int, seed: int) -> list[Case]:
-    """``n`` fast crowded takeouts, the same for the same seed."""
-    rng = np.random.default_rng(seed)
-    r = PhysicsParams.default().pawn_radius
-    seat = LAYOUT.seat("south")
-    start = seat.to_world(seat.foul, 0.0)
-    cases = []
-    while len(cases) < n:
-        count = int(rng.integers(6, 16))
-        placed: list[PawnRest] = []
-        used = dict.fromkeys(SEATS, 0)
-        while len(placed) < count:
-            x, y = (float(v) for v in rng.normal(0.0, 0.035, 2))
-            if abs(x) > 0.1 or abs(y) > 0.1:
-                continue
-            if any(math.hypot(x - q.x, y - q.y) < 2 * r + 1e-4 for q in placed):
-                continue
-            s = next(s for s in SEATS if used[s] < (3 if s == "south" else 4))
-            used[s] += 1
-            number = used[s] + (1 if s == "south" else 0)
-            placed.append(PawnRest(f"{s}-{number}", s, x, y, Status.ON_TARGET))
-        target = placed[int(rng.integers(count))]
-        aim = math.atan2(target.x - start[0], target.y - start[1]) + float(rng.normal(0, 0.01))
-        aim = max(min(aim, 1.2), -1.2)
-        speed = float(rng.uniform(0.4, 3.0))
-        cases.append(Case(tuple(placed), Shot("south", speed, aim, pawn="south-1")))
-    return cases
-
-
-def agree(a: ShotResult, b: ShotResult) -> bool:
-    return all(
-        p.status == q.status and p.points == q.points for p, q in zip(a.pawns, b.pawns, strict=True)
-    )
+    """``n`` fast crowded takeouts (0.4 to 3 m/s), the same for the same seed."""
+    return takeouts(n, seed, top=3.0)
 
 
 def near_a_line(board: Face, rest: PawnRest, reach: float, r: float) -> bool:

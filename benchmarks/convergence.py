@@ -37,8 +37,8 @@ class Case:
     shot: Shot
 
 
-def corpus(n: int, seed: int) -> list[Case]:
-    """``n`` crowded takeout shots, the same for the same seed."""
+def corpus(n: int, seed: int, top: float = 2.0) -> list[Case]:
+    """``n`` crowded takeout shots at 0.4 to ``top`` m/s, the same for the same seed."""
     rng = np.random.default_rng(seed)
     p = PhysicsParams.default()
     r = p.pawn_radius
@@ -62,7 +62,7 @@ def corpus(n: int, seed: int) -> list[Case]:
         target = placed[int(rng.integers(count))]
         aim = math.atan2(target.x - start[0], target.y - start[1]) + float(rng.normal(0, 0.01))
         aim = max(min(aim, 1.2), -1.2)
-        speed = float(rng.uniform(0.4, 2.0))
+        speed = float(rng.uniform(0.4, top))
         cases.append(Case(tuple(placed), Shot("south", speed, aim, pawn="south-1")))
     return cases
 
