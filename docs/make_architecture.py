@@ -112,7 +112,9 @@ def reduction(edges: dict[str, set[str]]) -> dict[str, set[str]]:
                 stack.extend(edges[n])
         return seen
 
-    return {a: {b for b in bs if not any(b in reach(c) for c in bs - {b})} for a, bs in edges.items()}
+    return {
+        a: {b for b in bs if not any(b in reach(c) for c in bs - {b})} for a, bs in edges.items()
+    }
 
 
 def draw(edges: dict[str, set[str]], size: dict[str, tuple[int, int]], out: Path) -> None:
