@@ -211,7 +211,7 @@ class PlanSearch:
             plan.append((cand, want))
             left -= max(want, 0)
             total += max(want, 0)
-        res = self._simulate([(c, w) for c, w in plan if w > 0])
+        res = self._simulate([(c, w) for c, w in plan if w > 0])  # None: nothing to sample
         kept: list[tuple[_Candidate, int, int]] = []
         row = 0
         for k, (cand, want) in enumerate(plan):
@@ -219,6 +219,7 @@ class PlanSearch:
                 continue
             take = min(want, max(self.mind.simulations - self.cost, 0))
             if take > 0:
+                assert res is not None  # a candidate wanting samples had them solved
                 self.simulations += take
                 unsettled = int(np.count_nonzero(~res.settled[row : row + take]))
                 self.cost += take + UNSETTLED_COST * unsettled
@@ -227,7 +228,7 @@ class PlanSearch:
             if self.cost >= self.mind.simulations:
                 self._queue = [c for c, _ in plan[k + 1 :]] + self._queue
                 break
-        if kept:
+        if kept and res is not None:
             rows = np.concatenate([np.arange(r, r + n) for _, r, n in kept])
             values = self._values(res, rows)
             touched, cost, short = self._facts(res, rows)

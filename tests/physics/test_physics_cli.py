@@ -168,7 +168,7 @@ def test_import_physics_leaves_the_exact_engine_until_a_shot_asks_for_it() -> No
     code = (
         "import sys, sliders.physics as ph; "
         "print('numba' in sys.modules, 'sliders.physics.exact' in sys.modules); "
-        "from sliders.boards import face, load_layout; "
+        "from sliders.boards import face; from sliders.files.layouts import load_layout; "
         "setup = ph.Setup(load_layout('square', ('south', 'north')), face('race-for-home')); "
         "ph.simulate(setup, (), ph.Shot('south', 0.6)); "
         "print('numba' in sys.modules, 'sliders.physics.exact' in sys.modules)"
