@@ -90,10 +90,7 @@ class PymunkSimulation:
         shot: Shot,
         params: PhysicsParams | None = None,
         seed: int | np.random.Generator | None = None,
-        engine: str | None = "pymunk",
     ) -> None:
-        if engine != "pymunk":
-            raise ValueError(f"PymunkSimulation runs engine 'pymunk', not {engine!r}")
         self.engine = "pymunk"
         self.settled = False
         """True once everything has stopped (False while running and after a time-out)"""

@@ -80,10 +80,7 @@ class ExactSimulation:
         shot: Shot,
         params: PhysicsParams | None = None,
         seed: int | np.random.Generator | None = None,
-        engine: str | None = "exact",
     ) -> None:
-        if engine != "exact":
-            raise ValueError(f"ExactSimulation runs engine 'exact', not {engine!r}")
         ensure_compiled()
         self.engine = "exact"
         self._version: str | None = None
