@@ -64,7 +64,13 @@ def add_noise_arguments(g: argparse._ArgumentGroup) -> None:
 
 
 def add_param_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """``--param NAME=VALUE``: override a physics parameter (see ``sliders params``)."""
+    """``--params FILE``: the physics parameters of a parameter file (``sliders params --save``,
+    ``sliders calibrate fit``); ``--param NAME=VALUE``: override one (see ``sliders params``)."""
+    p.add_argument(
+        "--params",
+        metavar="FILE",
+        help="physics parameters from a parameter file (sliders params --save, sliders calibrate)",
+    )
     p.add_argument(
         "--param",
         action="append",

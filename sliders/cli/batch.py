@@ -29,11 +29,12 @@ from sliders.batch.summary import metric_column
 from sliders.batch.tables import SUFFIXES, format_for, read_table, sidecar_path
 from sliders.batch.work import FAULT_REFUSED, upgrade
 from sliders.cli.outputs import check_pictures, check_suffix
+from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
 from sliders.core.fileio import is_special
-from sliders.physics import PhysicsParams, Shot, check_shot
+from sliders.physics import Shot, check_shot
 from sliders.physics.noise import Noise
 from sliders.pictures.studies import plot_board, plot_heatmap, plot_line
 
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 
 def run(args: argparse.Namespace) -> int:
 
-    params = PhysicsParams.default().with_overrides(args.param)
+    params = physics_params(args)
     scene, layout, _ = table_from_args(args)
     seat = args.seat or scene.seats[0]
     layout.seat(seat)

@@ -11,17 +11,17 @@ from sliders.ai.value import parse_score_boards
 from sliders.batch.study import PARAMETERS, parse_spec
 from sliders.cli.batch import _check_outputs, _noise
 from sliders.cli.outputs import check_pictures
+from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
 from sliders.lab.search import Settings, search
-from sliders.physics import PhysicsParams
 from sliders.pictures.studies import plot_board
 
 
 def run(args: argparse.Namespace) -> int:
 
-    params = PhysicsParams.default().with_overrides(args.param)
+    params = physics_params(args)
     scene, layout, _ = table_from_args(args)
     seat = args.seat or scene.seats[0]
     layout.seat(seat)

@@ -8,14 +8,27 @@ import json
 
 from sliders.boards import BUILTIN_FACES
 from sliders.boards.layout import FOUL_DISTANCE, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
+from sliders.core.fileio import write_text_atomic
 from sliders.core.outcome import ENGINES
 from sliders.physics import DEFAULT_ENGINE, PhysicsParams, engine_version
-from sliders.physics.params import MAX_STEPS
+from sliders.physics.params import MAX_STEPS, load_params
+
+
+def physics_params(args: argparse.Namespace) -> PhysicsParams:
+    """The parameters a command runs with: ``--params FILE`` (else the defaults), then each
+    ``--param NAME=VALUE``."""
+    path = getattr(args, "params", None)
+    base = load_params(path) if path else PhysicsParams.default()
+    return base.with_overrides(getattr(args, "param", []) or [])
 
 
 def run(args: argparse.Namespace) -> int:
 
-    params = PhysicsParams.default().with_overrides(args.param)
+    params = physics_params(args)
+    if args.save:
+        write_text_atomic(args.save, params.to_toml("written by sliders params --save"))
+        print(f"wrote {args.save}")
+        return 0
     geometry = {
         "track_length": TRACK_LENGTH,
         "track_width": TRACK_WIDTH,

@@ -8,16 +8,17 @@ import json
 import sys
 
 from sliders.cli.outputs import check_pictures
+from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.files.scenes import Scene, ScenePawn
-from sliders.physics import PhysicsParams, Setup, Shot, Simulation, shot_limits, start
+from sliders.physics import Setup, Shot, Simulation, shot_limits, start
 from sliders.pictures.table import render_png
 
 
 def run(args: argparse.Namespace) -> int:
 
-    params = PhysicsParams.default().with_overrides(args.param)
+    params = physics_params(args)
     scene, layout, face = table_from_args(args)
     seat = args.seat or scene.seats[0]
     shot_limits(layout, seat, params).check_ranges(

@@ -16,6 +16,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
 
 from sliders.core.errors import UserError
+from sliders.core.fileio import read_toml
 from sliders.core.outcome import check_engine
 
 
@@ -222,6 +223,19 @@ class PhysicsParams:
         new.check()
         return new
 
+    def to_toml(self, header: str = "", extra: str = "") -> str:
+        """The parameters as a parameter file (:func:`load_params` reads it back): a ``[physics]``
+        table of every field, after ``header`` (comment lines) and before ``extra`` (more tables,
+        which the loader leaves to their writers)."""
+        lines = [f"# {line}" if line else "#" for line in header.splitlines()]
+        lines += ["# sliders physics parameters: --params FILE loads them (see sliders params)"]
+        lines += ["", "[physics]"]
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            lines.append(f"{f.name} = {value!r}")
+        text = "\n".join(lines) + "\n"
+        return text + ("\n" + extra.rstrip("\n") + "\n" if extra else "")
+
     def describe(self) -> list[tuple[str, Any, Range, str]]:
         """(name, value, legal range, documentation) for every parameter."""
         docs, legal = _field_docs(), ranges()
@@ -229,6 +243,41 @@ class PhysicsParams:
             (f.name, getattr(self, f.name), legal[f.name], docs.get(f.name, ""))
             for f in dataclasses.fields(self)
         ]
+
+
+PARAMS_TABLES = ("physics", "calibration")
+"""the tables of a parameter file: ``[physics]`` the values; ``[calibration]`` how a fit found
+them (``sliders calibrate``), kept for the record and not read back"""
+
+
+def load_params(path: str) -> PhysicsParams:
+    """The parameters of a parameter file (``sliders params --save FILE`` or ``sliders calibrate``
+    writes one): its ``[physics]`` table, every parameter left out at its default; a one-line
+    UserError for a file that is not one, an unknown parameter or a value outside its range."""
+    data = read_toml(path, "parameter file")
+    unknown = sorted(set(data) - set(PARAMS_TABLES))
+    if unknown:
+        raise UserError(
+            f"parameter file {path}: unknown entry {unknown[0]!r} (expected a [physics] table)"
+        )
+    physics = data.get("physics")
+    if not isinstance(physics, dict):
+        raise UserError(f"parameter file {path}: no [physics] table")
+    wrong = sorted(set(physics) - set(_DEFAULT_VALUES))
+    if wrong:
+        raise UserError(
+            f"parameter file {path}: unknown parameter {wrong[0]!r} (see sliders params)"
+        )
+    for name, value in physics.items():
+        if isinstance(_DEFAULT_VALUES[name], float) and isinstance(value, int):
+            if not isinstance(value, bool):
+                physics[name] = float(value)
+    try:
+        new = PhysicsParams(**physics)
+        new.check()
+    except UserError as exc:
+        raise UserError(f"parameter file {path}: {exc}") from None
+    return new
 
 
 def ranges() -> dict[str, Range]:

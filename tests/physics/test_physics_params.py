@@ -316,3 +316,33 @@ def test_a_match_plays_and_logs_in_its_engine_and_play_takes_the_flag(capsys) ->
         assert code == 2 and len(err.strip().splitlines()) == 1 and "exact" in err
     code, _, err = run(capsys, "play", "--replay", "game.json", "--engine", "pymunk")
     assert code == 2 and "engine it was played with" in err
+
+
+def test_a_saved_parameter_file_loads_back_the_same_parameters(tmp_path, capsys) -> None:
+    path = tmp_path / "board.toml"
+    code, out, _ = run(capsys, "params", "--param", "mu_roll=0.061", "--save", str(path))
+    assert code == 0 and "wrote" in out
+    code, out, _ = run(capsys, "params", "--params", str(path), "--json")
+    assert code == 0
+    assert PhysicsParams.from_json(json.loads(out)["physics"]) == P.replace(mu_roll=0.061)
+    code, out, _ = run(capsys, "params", "--params", str(path), "--param", "g=9.8", "--json")
+    assert json.loads(out)["physics"]["g"] == 9.8 and json.loads(out)["physics"]["mu_roll"] == 0.061
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("[physics]\nmu_roll = 7\n", "mu_roll=7 is outside"),
+        ("[physics]\nmu = 0.05\n", "unknown parameter 'mu'"),
+        ("mu_roll = 0.05\n", "unknown entry 'mu_roll'"),
+        ("[calibration]\n", "no [physics] table"),
+        ("[physics\n", "bad TOML"),
+    ],
+)
+def test_a_bad_parameter_file_is_one_line(tmp_path, capsys, text, needle) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    saved = tmp_path / "out.toml"
+    code, _, err = run(capsys, "params", "--params", str(path), "--save", str(saved))
+    assert code == 2 and needle in err and len(err.splitlines()) == 1
+    assert not saved.exists()

@@ -13,3 +13,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
     add_param_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the parameters as a parameter file (TOML) for --params",
+    )
