@@ -25,6 +25,7 @@ LAYERS: list[set[str]] = [
     {"ai"},
     {"game"},
     {"batch", "tournament"},
+    {"calibrate"},  # the model fitted to measured slides: tracking videos, fitting, proofs
     {"pictures"},  # every matplotlib picture, of the table, a study, a tournament
     {"lab"},  # the best-shot search: batch studies valued as the computer players value them
     {"scenes"},  # the window: pygame
@@ -43,6 +44,7 @@ LAZY_LIBRARIES = {
     "numba",
     "gymnasium",
     "pettingzoo",
+    "cv2",  # OpenCV: the calibrate extra, for videos
     "readline",  # the standard library's, absent on some systems; loaded for a typing person
 }
 # The package's own modules that load such a library, imported where they are used.

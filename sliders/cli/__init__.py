@@ -86,6 +86,12 @@ def _tournament(args: argparse.Namespace) -> int:
     return tournament.run(args)
 
 
+def _calibrate(args: argparse.Namespace) -> int:
+    from sliders.cli import calibrate  # numpy, scipy, matplotlib, and OpenCV for a video
+
+    return calibrate.run(args)
+
+
 COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "play": (flags.play, _play),
     "shot": (flags.shot, _shot),
@@ -97,6 +103,7 @@ COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "analyse": (flags.analyse, _analyse),
     "best": (flags.best, _best),
     "tournament": (flags.tournament, _tournament),
+    "calibrate": (flags.calibrate, _calibrate),
 }
 """name -> (its flags' module, the function that runs it)"""
 

@@ -1,0 +1,35 @@
+"""Fit the model's numbers to a real board: track slides filmed from above (``video``), or fit
+trajectories or hand measurements (``fit``) into a parameter file for --params
+(docs/calibration.md)."""
+
+from __future__ import annotations
+
+import argparse
+
+from sliders.cli.args import add_param_argument
+
+HELP = "fit the physics to a real board from videos or measured slides"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+
+    p.add_argument("action", choices=("video", "fit"), help="video: track videos; fit: fit a table")
+    p.add_argument("files", nargs="+", metavar="FILE", help="videos (video) or one CSV table (fit)")
+    p.add_argument(
+        "--corners",
+        metavar="X1,Y1,...,X4,Y4",
+        help="video: the board's south-west, south-east, north-east and north-west corners in "
+        "pixels (default: found in the first frame)",
+    )
+    p.add_argument(
+        "--colours",
+        default="red,yellow,green,blue",
+        help="video: the pawns' colours to track (default: red,yellow,green,blue)",
+    )
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="video: the trajectories table (CSV); fit: the parameter file (TOML)",
+    )
+    p.add_argument("--pictures", metavar="DIR", help="where to draw the pictures (PNG)")
+    add_param_argument(p)

@@ -1,0 +1,84 @@
+"""Pictures of a calibration (matplotlib Agg, no window): the residuals of the fit, the fitted
+against the measured stopping distances, and the tracked paths drawn over a video's frame."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sliders.boards.faces import BOARD_SIDE
+from sliders.calibrate.fit import Fit
+from sliders.calibrate.tables import Track
+from sliders.calibrate.video import SCALE, VIEW_MARGIN
+from sliders.core.fileio import write_atomic
+
+
+def _figure(w: float, h: float) -> Any:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(w, h), dpi=110)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _save(fig: Any, path: str) -> None:
+    write_atomic(path, lambda fh: fig.savefig(fh, format="png"))
+
+
+def plot_residuals(fit: Fit, path: str) -> None:
+    """Each sample's distance from its fitted path along the pawn's heading (or each slide's
+    stopping distance less the fitted one), against the pawn's speed: a trend is a model the data
+    disagree with, a band the tracking's noise."""
+    fig = _figure(6, 3.6)
+    ax = fig.add_subplot()
+    if fit.residuals:
+        v, r = np.array(fit.residuals).T
+        ax.scatter(v, r * 1000, s=4, alpha=0.5, color="#2471a3")
+    ax.axhline(0, color="#555555", lw=0.8)
+    ax.set_xlabel("pawn speed (m/s)")
+    ax.set_ylabel("measured − fitted (mm)")
+    mu = fit.estimates.get("mu_roll")
+    ax.set_title("residuals of the fit" + (f": mu_roll {mu.text()}" if mu else ""), fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def plot_stops(fit: Fit, path: str) -> None:
+    """Fitted against measured stopping distance, one point a slide that came to rest."""
+    fig = _figure(4.2, 4.2)
+    ax = fig.add_subplot()
+    if fit.stops:
+        m, f = np.array(fit.stops).T * 100
+        ax.scatter(m, f, s=14, color="#c0392b")
+        top = max(float(m.max()), float(f.max())) * 1.05
+        ax.plot([0, top], [0, top], color="#555555", lw=0.8)
+        ax.set_xlim(0, top)
+        ax.set_ylim(0, top)
+    ax.set_xlabel("measured stopping distance (cm)")
+    ax.set_ylabel("fitted stopping distance (cm)")
+    ax.set_title(f"{len(fit.stops)} slides that came to rest", fontsize=10)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def plot_tracks(frame: np.ndarray, to_board: np.ndarray, tracks: list[Track], path: str) -> None:
+    """The tracked paths drawn over the video's first frame (RGB), through the inverse of the
+    rectifying homography ``to_board`` (frame pixels to the rectified view's)."""
+    view = BOARD_SIDE / 2 + VIEW_MARGIN
+    back = np.linalg.inv(to_board)
+    h, w = frame.shape[:2]
+    fig = _figure(5, 5 * h / w)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.imshow(frame)
+    for tr in tracks:
+        px = np.stack([(tr.x + view) * SCALE, (view - tr.y) * SCALE, np.ones(len(tr.t))])
+        img = back @ px
+        ax.plot(img[0] / img[2], img[1] / img[2], lw=1.2, label=tr.pawn)
+    ax.set_xlim(0, w)
+    ax.set_ylim(h, 0)
+    ax.axis("off")
+    if tracks:
+        ax.legend(fontsize=7, loc="upper right")
+    _save(fig, path)
