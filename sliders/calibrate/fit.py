@@ -52,6 +52,10 @@ class Estimate:
     high: float
     n: int
 
+    def __post_init__(self) -> None:
+        for name in ("value", "low", "high"):  # plain floats, as a parameter file writes them
+            object.__setattr__(self, name, float(getattr(self, name)))
+
     def text(self, digits: int = 4) -> str:
         return f"{self.value:.{digits}g} [{self.low:.{digits}g}, {self.high:.{digits}g}]"
 
@@ -457,6 +461,8 @@ def _contact(link: _Link, a: float, half: float) -> Contact | None:
     t = float(times[int(np.argmin([gap(t) for t in times]))])
     if link.kind == "rail":
         (b,), (f,) = link.before, link.after
+        if f.rest or b.rest:
+            return None  # a rebound too short to fit tells no speed
         p, v_in = b.state(t, a)
         _, v_out = f.state(t, a)
         n = np.array(max(EDGES, key=lambda e: float(p @ np.array(e))))

@@ -83,6 +83,11 @@ def find_corners(frame: np.ndarray, cv2: Any, where: str) -> list[tuple[float, f
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     grey = cv2.GaussianBlur(grey, (0, 0), 2)
     _, mask = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    inside, outside = grey[mask > 0], grey[mask == 0]
+    if inside.size == 0 or outside.size == 0 or inside.mean() - outside.mean() < 30:
+        raise UserError(
+            f"{where}: the board was not found in frame 0 (give its corners: --corners)"
+        )
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     area = frame.shape[0] * frame.shape[1]
     for c in sorted(contours, key=cv2.contourArea, reverse=True)[:3]:

@@ -1,0 +1,162 @@
+"""Calibration proved on answers known in advance: slides simulated with chosen parameters,
+tracked from the videos they are filmed into (perspective, blur, noise, uneven light, a hand, the
+codec's compression), fitted back; hand measurements made from the closed forms; and every refused
+input one line, exit 2, nothing written."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from sliders.calibrate.fit import fit_measurements, fit_tracks
+from sliders.calibrate.synthetic import Camera, board_corners, protocol, render_clip, simulate_clip
+from sliders.calibrate.tables import Measurement, Track, read_table, write_tracks
+from sliders.cli import main
+from sliders.physics import PhysicsParams
+from sliders.physics.params import load_params
+
+TRUTH = PhysicsParams.default().replace(mu_roll=0.06, restitution_pawn=0.8, restitution_rail=0.55)
+BASE = PhysicsParams.default()
+
+
+def _close(fit, mu_rel: float = 0.03, e_abs: float = 0.05) -> None:
+    mu = fit.estimates["mu_roll"]
+    assert abs(mu.value / TRUTH.mu_roll - 1) < mu_rel, mu
+    for name in ("restitution_pawn", "restitution_rail"):
+        assert abs(fit.estimates[name].value - getattr(TRUTH, name)) < e_abs, fit.estimates[name]
+
+
+def test_simulated_paths_with_tracking_noise_give_the_parameters_back() -> None:
+    rng = np.random.default_rng(3)
+    tracks = []
+    for i, slide in enumerate(protocol(5, 3, 3, TRUTH, seed=1)):
+        for tr in simulate_clip(slide, TRUTH, 60, f"clip{i}"):
+            seen = np.abs(tr.y) < 0.16  # what the camera sees: the board and round it
+            n = int(seen.sum())
+            noisy = (tr.x[seen] + rng.normal(0, 3e-4, n), tr.y[seen] + rng.normal(0, 3e-4, n))
+            tracks.append(Track(tr.clip, tr.pawn, tr.t[seen], *noisy))
+    fit = fit_tracks(tracks, BASE, "simulated")
+    _close(fit)
+    mu = fit.estimates["mu_roll"]
+    assert mu.low <= TRUTH.mu_roll <= mu.high or abs(mu.value / TRUTH.mu_roll - 1) < 0.005
+    assert fit.spread is not None and fit.spread.value < 0.02  # one surface: no spread
+    assert len(fit.stops) >= 5
+
+
+@pytest.mark.slow  # ten clips rendered and tracked: about 15 s of CPU
+def test_filmed_slides_are_tracked_and_fitted_within_the_stated_tolerances(tmp_path) -> None:
+    camera = Camera(size=320)
+    corners = ",".join(f"{v:.2f}" for c in board_corners(camera) for v in c)
+    videos = []
+    for i, slide in enumerate(protocol(4, 3, 3, TRUTH, seed=0)):
+        videos.append(str(tmp_path / f"slide{i}.mp4"))
+        render_clip(videos[-1], slide, TRUTH, 60, camera, seed=i)
+    table, params, pictures = tmp_path / "tracks.csv", tmp_path / "board.toml", tmp_path / "pics"
+    pictures.mkdir()
+    argv = ["calibrate", "video", *videos, "--corners", corners, "--out", str(table)]
+    assert main([*argv, "--pictures", str(pictures)]) == 0
+    assert (
+        main(["calibrate", "fit", str(table), "--out", str(params), "--pictures", str(pictures)])
+        == 0
+    )
+    fitted = load_params(str(params))
+    assert abs(fitted.mu_roll / TRUTH.mu_roll - 1) < 0.03
+    assert abs(fitted.restitution_pawn - TRUTH.restitution_pawn) < 0.05
+    assert abs(fitted.restitution_rail - TRUTH.restitution_rail) < 0.05
+    assert {p.name for p in pictures.iterdir()} >= {"residuals.png", "stops.png", "slide0.png"}
+
+
+def test_hand_measurements_give_the_parameters_back(tmp_path, capsys) -> None:
+    a, e, er = TRUTH.deceleration, TRUTH.restitution_pawn, TRUTH.restitution_rail
+    rng = np.random.default_rng(0)
+    rows = ["kind,speed,travel,stop,stop_other"]
+    for v in rng.uniform(0.4, 0.9, 8):
+        rows.append(f"slide,{v:.4f},,{v * v / (2 * a) * (1 + rng.normal(0, 0.01)):.4f},")
+    for v in (0.6, 0.7, 0.8):
+        vc = math.sqrt(v * v - 2 * a * 0.1)
+        d1, d2 = ((1 - e) / 2 * vc) ** 2 / (2 * a), ((1 + e) / 2 * vc) ** 2 / (2 * a)
+        rows.append(f"collision,{v},0.1,{d1:.5f},{d2:.5f}")
+    for v in (0.7, 0.9):
+        vc = math.sqrt(v * v - 2 * a * 0.2)
+        rows.append(f"rail,{v},0.2,{(er * vc) ** 2 / (2 * a):.5f},")
+    path = tmp_path / "measured.csv"
+    path.write_text("\n".join(rows) + "\n")
+    fit = fit_measurements(read_table(str(path)), BASE, str(path))  # type: ignore[arg-type]
+    _close(fit)
+    out = tmp_path / "board.toml"
+    assert main(["calibrate", "fit", str(path), "--out", str(out)]) == 0
+    assert "mu_roll" in capsys.readouterr().out
+    assert main(["params", "--params", str(out)]) == 0  # every command loads it
+    assert abs(load_params(str(out)).mu_roll - TRUTH.mu_roll) < 0.002
+
+
+def test_a_parameter_the_data_cannot_tell_keeps_its_value_with_a_warning() -> None:
+    rows = [
+        Measurement("slide", v, 0.0, v * v / (2 * TRUTH.deceleration), 0.0) for v in (0.5, 0.6, 0.7)
+    ]
+    fit = fit_measurements(rows, BASE, "three slides")
+    assert "restitution_pawn" not in fit.estimates
+    assert any(w.startswith("restitution_pawn: not told") for w in fit.warnings)
+    assert fit.params(BASE).restitution_pawn == BASE.restitution_pawn
+    assert abs(fit.params(BASE).mu_roll - TRUTH.mu_roll) < 1e-9
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["calibrate", "video", "{dir}/notes.txt", "--out", "{dir}/out.csv"], "not a video"),
+        (
+            ["calibrate", "video", "{dir}/blank.mp4", "--out", "{dir}/out.csv"],
+            "board was not found in frame 0",
+        ),
+        (
+            [
+                "calibrate",
+                "video",
+                "{dir}/blank.mp4",
+                "--corners",
+                "10,90,90,90,90,10,10,10",
+                "--out",
+                "{dir}/out.csv",
+            ],
+            "no pawn found in any of its",
+        ),
+        (["calibrate", "fit", "{dir}/few.csv", "--out", "{dir}/out.toml"], "too few slides"),
+        (["calibrate", "fit", "{dir}/notes.txt", "--out", "{dir}/out.toml"], "neither"),
+        (["calibrate", "video", "{dir}/blank.mp4", "--corners", "1,2,3"], "expected eight numbers"),
+    ],
+)
+def test_refused_input_is_one_line_exit_2_and_nothing_written(
+    tmp_path, capsys, argv, needle
+) -> None:
+    import cv2
+
+    (tmp_path / "notes.txt").write_text("hello\n")
+    (tmp_path / "few.csv").write_text("kind,speed,travel,stop,stop_other\nslide,0.5,,0.2,\n")
+    w = cv2.VideoWriter(
+        str(tmp_path / "blank.mp4"), cv2.VideoWriter_fourcc(*"mp4v"), 30, (100, 100)
+    )
+    for _ in range(5):
+        w.write(np.full((100, 100, 3), 90, np.uint8))
+    w.release()
+    before = set(tmp_path.iterdir())
+    code = main([a.format(dir=tmp_path) for a in argv])
+    err = capsys.readouterr().err
+    assert code == 2 and needle in err and len(err.splitlines()) == 1, err
+    assert set(tmp_path.iterdir()) == before
+
+
+def test_tracks_table_round_trips(tmp_path) -> None:
+    tr = Track("c", "red1", np.array([0.0, 0.1]), np.array([0.01, 0.02]), np.array([-0.1, -0.05]))
+    write_tracks(str(tmp_path / "t.csv"), [tr])
+    (back,) = read_table(str(tmp_path / "t.csv"))
+    assert isinstance(back, Track) and np.allclose(back.y, tr.y) and back.pawn == "red1"
+
+
+def test_import_sliders_does_not_load_opencv() -> None:
+    code = "import sys, sliders, sliders.calibrate.fit; sys.exit('cv2' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
