@@ -151,7 +151,12 @@ SECTIONS = {
 }
 """README sections about one command: every flag named in them is that command's"""
 
-DOCS = {"play.md": "play", "scorekeeper.md": "score", "batch.md": "batch"}
+DOCS = {
+    "play.md": "play",
+    "scorekeeper.md": "score",
+    "batch.md": "batch",
+    "calibration.md": "calibrate",
+}
 """docs about one command"""
 
 MISTAKES = {"--spee"}

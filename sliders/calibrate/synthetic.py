@@ -134,20 +134,22 @@ def board_corners(camera: Camera) -> list[tuple[float, float]]:
     """The board's corners in the picture, south-west, south-east, north-east, north-west."""
     cv2 = load_cv2()
     H = _camera(camera, cv2)
-    half, view = BOARD_SIDE / 2, BOARD_SIDE / 2 + VIEW_MARGIN
+    half, view, scale = BOARD_SIDE / 2, BOARD_SIDE / 2 + VIEW_MARGIN, _scale(camera)
     pts = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-    canvas = np.stack([(pts[:, 0] + view) * _SCALE, (view - pts[:, 1]) * _SCALE], axis=1)
+    canvas = np.stack([(pts[:, 0] + view) * scale, (view - pts[:, 1]) * scale], axis=1)
     img = cv2.perspectiveTransform(canvas.reshape(-1, 1, 2).astype(np.float64), H).reshape(-1, 2)
     return [(float(x), float(y)) for x, y in img]
 
 
-_SCALE = 1000.0
-"""px/m of the drawing before the camera's view (1 px a millimetre)"""
+def _scale(camera: Camera) -> float:
+    """px/m of the drawing before the camera's view: a millimetre to a pixel of a 320-pixel
+    video, finer for a larger one."""
+    return 1000.0 * max(1.0, camera.size / 320)
 
 
 def _camera(camera: Camera, cv2: Any) -> np.ndarray:
     view = BOARD_SIDE / 2 + VIEW_MARGIN
-    side = 2 * view * _SCALE
+    side = 2 * view * _scale(camera)
     src = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
     dst = np.array(camera.quad, dtype=np.float32) * camera.size
     return np.asarray(cv2.getPerspectiveTransform(src, dst))
@@ -171,14 +173,15 @@ def render_clip(
     fine = simulate_clip(slide, params, fps * sub, "fine", engine)
     H = _camera(camera, cv2)
     view = BOARD_SIDE / 2 + VIEW_MARGIN
-    side = int(round(2 * view * _SCALE))
-    base = _board(side, view, cv2)
+    scale = _scale(camera)
+    side = int(round(2 * view * scale))
+    base = _board(side, view, scale, cv2)
     yy, xx = np.mgrid[0 : camera.size, 0 : camera.size] / camera.size
     light = (1 - camera.light * (0.6 * xx + 0.4 * yy))[..., None]
     writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"mp4v"), fps, (camera.size, camera.size))
     n = int(max(len(tr.t) for tr in fine) // sub)
     open_for = max(1, round(camera.exposure * sub))
-    r_px = params.pawn_radius * _SCALE
+    r_px = params.pawn_radius * scale
     for k in range(n):
         frames = []
         for j in range(open_for):
@@ -187,8 +190,8 @@ def render_clip(
                 i = k * sub + j
                 if i < len(tr.t):
                     c = (
-                        int(round((tr.x[i] + view) * _SCALE)),
-                        int(round((view - tr.y[i]) * _SCALE)),
+                        int(round((tr.x[i] + view) * scale)),
+                        int(round((view - tr.y[i]) * scale)),
                     )
                     cv2.circle(canvas, c, int(round(r_px)), COLOURS.get(tr.pawn, (30, 160, 30)), -1)
                     cv2.circle(
@@ -202,11 +205,11 @@ def render_clip(
         canvas = np.mean(frames, axis=0).astype(np.uint8)
         t = k / fps
         if camera.hand and 0.15 < t < 0.6:  # a hand over the near edge, drawn back
-            cy = int((view + 0.10 + 0.25 * (t - 0.15)) * _SCALE)
+            cy = int((view + 0.10 + 0.25 * (t - 0.15)) * scale)
             cv2.ellipse(
                 canvas,
                 (side // 2 + 60, cy),
-                (int(0.06 * _SCALE), int(0.05 * _SCALE)),
+                (int(0.06 * scale), int(0.05 * scale)),
                 20,
                 0,
                 360,
@@ -234,18 +237,18 @@ def _lighter(bgr: tuple[int, int, int]) -> tuple[int, int, int]:
     return tuple(int(min(255, c * 1.25 + 20)) for c in bgr)  # type: ignore[return-value]
 
 
-def _board(side: int, view: float, cv2: Any) -> np.ndarray:
-    """The board and its surroundings drawn from above, 2 px a millimetre."""
+def _board(side: int, view: float, scale: float, cv2: Any) -> np.ndarray:
+    """The board and its surroundings drawn from above, ``scale`` px/m."""
     img = np.full((side, side, 3), (45, 60, 75), dtype=np.uint8)  # the table
     half = BOARD_SIDE / 2
 
     def px(x: float, y: float) -> tuple[int, int]:
-        return int(round((x + view) * _SCALE)), int(round((view - y) * _SCALE))
+        return int(round((x + view) * scale)), int(round((view - y) * scale))
 
     cv2.rectangle(img, px(-0.058, -half), px(0.058, -view - 0.01), (120, 120, 125), -1)
     cv2.rectangle(img, px(-half, half), px(half, -half), (195, 212, 222), -1)
     for radius in (0.020, 0.045, 0.070, 0.095):
-        cv2.circle(img, px(0, 0), int(radius * _SCALE), (150, 160, 165), 2)
+        cv2.circle(img, px(0, 0), int(radius * scale), (150, 160, 165), 2)
     t = 0.006
     for a, b in (
         ((-half - t, -half), (-half, half + t)),

@@ -80,8 +80,8 @@ class Tracked:
 def find_corners(frame: np.ndarray, cv2: Any, where: str) -> list[tuple[float, float]]:
     """The board: the largest bright four-sided shape in ``frame``, its corners ordered
     south-west, south-east, north-east, north-west (the south edge nearest the frame's bottom)."""
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    grey = cv2.GaussianBlur(grey, (0, 0), 2)
+    grey_sharp = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    grey = cv2.GaussianBlur(grey_sharp, (0, 0), 2)
     _, mask = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     inside, outside = grey[mask > 0], grey[mask == 0]
     if inside.size == 0 or outside.size == 0 or inside.mean() - outside.mean() < 30:
@@ -95,8 +95,11 @@ def find_corners(frame: np.ndarray, cv2: Any, where: str) -> list[tuple[float, f
             break
         hull = cv2.convexHull(c)
         quad = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
-        if len(quad) == 4:
-            return _order([(float(p[0][0]), float(p[0][1])) for p in quad])
+        if len(quad) == 4:  # each corner refined to a fraction of a pixel on the picture itself
+            found = np.asarray(quad, dtype=np.float32).reshape(-1, 1, 2)
+            stop = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 40, 0.01)
+            found = cv2.cornerSubPix(grey_sharp, found, (7, 7), (-1, -1), stop)
+            return _order([(float(p[0][0]), float(p[0][1])) for p in found])
     raise UserError(f"{where}: the board was not found in frame 0 (give its corners: --corners)")
 
 
@@ -111,10 +114,15 @@ def track_video(
     corners: list[tuple[float, float]] | None,
     pawn_radius: float,
     colours: tuple[str, ...] = tuple(COLOURS),
+    lift: float = 0.0,
     max_speed: float = 3.0,
 ) -> Tracked:
     """The tracks of every pawn of ``colours`` in the video ``path`` (a UserError naming the
-    file, and the frame, for a file that is not a video, a board or pawns not found)."""
+    file, and the frame, for a file that is not a video, a board or pawns not found).
+
+    ``lift``: the pawn's height over the camera's (a camera over the board's centre): the camera
+    sees a pawn's top, which the board's perspective puts ``1/(1 - lift)`` times too far from the
+    centre; each position is scaled back by ``1 - lift``."""
     cv2 = load_cv2()
     if not os.path.isfile(path):
         raise UserError(f"{path}: no such file")
@@ -151,7 +159,7 @@ def track_video(
             mask = cv2.morphologyEx((hue & sat).astype(np.uint8), cv2.MORPH_OPEN, kernel)
             n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
             found = [
-                ((c[0] / SCALE - view), (view - c[1] / SCALE))
+                ((c[0] / SCALE - view) * (1 - lift), (view - c[1] / SCALE) * (1 - lift))
                 for s, c in zip(stats[1:], cents[1:], strict=True)
                 if 0.35 * area <= s[cv2.CC_STAT_AREA] <= 2.0 * area
             ]

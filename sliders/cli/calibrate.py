@@ -23,11 +23,11 @@ def run(args: argparse.Namespace) -> int:
     if args.pictures and not os.path.isdir(args.pictures):
         raise UserError(f"--pictures {args.pictures}: not a directory")
     if args.action == "video":
-        return _video(args, base.pawn_radius)
+        return _video(args, base.pawn_radius, base.pawn_height)
     if len(args.files) != 1:
         raise UserError("calibrate fit: give one table (CSV)")
-    if args.corners:
-        raise UserError("--corners is for calibrate video")
+    if args.corners or args.camera_height is not None:
+        raise UserError("--corners and --camera-height are for calibrate video")
     if args.out:
         check_suffix("--out", args.out, {".toml": "TOML"}, "parameter file", "")
     path = args.files[0]
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _video(args: argparse.Namespace, pawn_radius: float) -> int:
+def _video(args: argparse.Namespace, pawn_radius: float, height: float) -> int:
     colours = tuple(c.strip() for c in args.colours.split(","))
     bad = [c for c in colours if c not in COLOURS]
     if bad:
@@ -56,7 +56,15 @@ def _video(args: argparse.Namespace, pawn_radius: float) -> int:
     corners = parse_corners(args.corners) if args.corners else None
     if args.out:
         check_suffix("--out", args.out, {".csv": "CSV"}, "trajectories table", "")
-    found = [track_video(path, corners, pawn_radius, colours) for path in args.files]
+    lift = 0.0
+    if args.camera_height is not None:
+        if not args.camera_height > height:
+            raise UserError(
+                f"--camera-height {args.camera_height:g}: the camera must be above the pawns' "
+                f"tops ({height:g} m)"
+            )
+        lift = height / args.camera_height
+    found = [track_video(path, corners, pawn_radius, colours, lift) for path in args.files]
     tracks = [tr for f in found for tr in f.tracks]
     for path, f in zip(args.files, found, strict=True):
         print(

@@ -27,6 +27,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="video: the pawns' colours to track (default: red,yellow,green,blue)",
     )
     p.add_argument(
+        "--camera-height",
+        type=float,
+        metavar="M",
+        help="video: the camera's height above the board, m, over its centre: the pawns' tops, "
+        "which the camera sees, are brought down to the board (default: no correction)",
+    )
+    p.add_argument(
         "--out",
         metavar="FILE",
         help="video: the trajectories table (CSV); fit: the parameter file (TOML)",
