@@ -15,6 +15,7 @@ import pytest
 from sliders.calibrate.fit import fit_measurements, fit_tracks
 from sliders.calibrate.synthetic import Camera, board_corners, protocol, render_clip, simulate_clip
 from sliders.calibrate.tables import Measurement, Track, read_table, write_tracks
+from sliders.calibrate.video import track_video
 from sliders.cli import main
 from sliders.physics import PhysicsParams
 from sliders.physics.params import load_params
@@ -68,6 +69,13 @@ def test_filmed_slides_are_tracked_and_fitted_within_the_stated_tolerances(tmp_p
     assert abs(fitted.restitution_pawn - TRUTH.restitution_pawn) < 0.05
     assert abs(fitted.restitution_rail - TRUTH.restitution_rail) < 0.05
     assert {p.name for p in pictures.iterdir()} >= {"residuals.png", "stops.png", "slide0.png"}
+    # the board found without its corners given, to a fraction of a pixel
+    found = track_video(videos[0], None, TRUTH.pawn_radius)
+    assert np.max(np.abs(np.subtract(found.corners, board_corners(camera)))) < 1.5
+    # a camera 1 m up sees the pawns' tops: positions brought toward the centre by h/H
+    given = track_video(videos[0], found.corners, TRUTH.pawn_radius)
+    lifted = track_video(videos[0], found.corners, TRUTH.pawn_radius, lift=0.035)
+    assert np.allclose(lifted.tracks[0].y, given.tracks[0].y * (1 - 0.035))
 
 
 def test_hand_measurements_give_the_parameters_back(tmp_path, capsys) -> None:
@@ -160,3 +168,20 @@ def test_tracks_table_round_trips(tmp_path) -> None:
 def test_import_sliders_does_not_load_opencv() -> None:
     code = "import sys, sliders, sliders.calibrate.fit; sys.exit('cv2' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_a_surface_that_varies_from_slide_to_slide_shows_a_spread() -> None:
+    rng = np.random.default_rng(0)
+    slides = protocol(12, 0, 0, TRUTH, seed=0)
+    mus = TRUTH.mu_roll * (1 + 0.05 * rng.standard_normal(len(slides)))
+    tracks = []
+    for i, slide in enumerate(slides):
+        for tr in simulate_clip(slide, TRUTH.replace(mu_roll=float(mus[i])), 60, f"clip{i}"):
+            seen = np.abs(tr.y) < 0.16
+            n = int(seen.sum())
+            noisy = (tr.x[seen] + rng.normal(0, 3e-4, n), tr.y[seen] + rng.normal(0, 3e-4, n))
+            tracks.append(Track(tr.clip, tr.pawn, tr.t[seen], *noisy))
+    fit = fit_tracks(tracks, BASE, "a varying surface")
+    drawn = float(np.std(mus, ddof=1) / np.mean(mus))
+    assert fit.spread is not None and fit.spread.low > 0.005
+    assert fit.spread.low <= drawn <= fit.spread.high
