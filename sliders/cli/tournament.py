@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from sliders.cli.outputs import check_pictures
+from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
 from sliders.core.errors import UserError
 from sliders.core.fileio import is_special
@@ -16,7 +17,7 @@ from sliders.core.outcome import FACES, parse_seats
 from sliders.files.layouts import read_layout
 from sliders.game import HeadlessGame
 from sliders.game.config import split_items
-from sliders.physics import Shot, check_engine, simulate
+from sliders.physics import PhysicsParams, Shot, check_engine, simulate
 from sliders.pictures.tournament import write_png
 from sliders.tournament.players import check_name
 from sliders.tournament.report import text_table
@@ -62,6 +63,7 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str | N
         args.seed,
         args.max_rounds,
         check_engine(args.engine),
+        _changed(physics_params(args)),
     )
     check_pictures({"--png": args.png})
     png = args.png
@@ -106,9 +108,18 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _changed(params: PhysicsParams) -> tuple[tuple[str, float], ...]:
+    """The parameters that differ from the defaults, by name."""
+    default = PhysicsParams.default().to_json()
+    return tuple((k, v) for k, v in sorted(params.to_json().items()) if v != default[k])
+
+
 def _probe_engine(settings: Settings) -> None:
     """One shot on an empty table in the tournament's engine: an engine this sliders cannot run
     fails here, before anything is written."""
 
-    g = HeadlessGame(settings.face, settings.layout, settings.seats, 0, engine=settings.engine)
+    g = HeadlessGame(
+        settings.face, settings.layout, settings.seats, 0, engine=settings.engine,
+        params=settings.physics(),
+    )  # fmt: skip
     simulate(g.turns.setup, (), Shot(settings.seats[0], 0.5, seed=0))

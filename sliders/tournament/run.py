@@ -27,6 +27,7 @@ from sliders.core.errors import UserError
 from sliders.core.fileio import read_text, write_text_atomic
 from sliders.core.outcome import Status
 from sliders.game import HeadlessGame
+from sliders.physics import PhysicsParams
 from sliders.rules import HOME, InstantHome, PawnRemoved, Penalty
 from sliders.tournament.players import make_player
 
@@ -48,9 +49,20 @@ class Settings:
     engine: str = "pymunk"
     """the physics engine of the games' shots, and of the searches of the players that simulate
     shot by shot (the planner plans in the exact engine's batch path whatever it is)"""
+    params: tuple[tuple[str, float], ...] = ()
+    """the physics parameters that differ from the defaults (``--params FILE``, ``--param``), by
+    name; recorded in the results file's first line beside the engine"""
 
     def header(self) -> dict[str, Any]:
-        return {"kind": KIND, "version": VERSION, **asdict(self)}
+        head = {"kind": KIND, "version": VERSION, **asdict(self)}
+        head["params"] = dict(self.params)
+        if not self.params:  # the defaults: a results file as it was before parameters were kept
+            del head["params"]
+        return head
+
+    def physics(self) -> PhysicsParams | None:
+        """The games' physics parameters (None: the defaults)."""
+        return PhysicsParams.default().replace(**dict(self.params)) if self.params else None
 
     def pairings(self) -> list[tuple[str, str]]:
         return list(combinations(self.players, 2))
@@ -91,7 +103,7 @@ def play_game(job: Job) -> dict[str, Any]:
     }
     g = HeadlessGame(
         s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine,
-        max_rounds=s.max_rounds,
+        max_rounds=s.max_rounds, params=s.physics(),
     )  # fmt: skip
     for player in players.values():  # a computer measures its hand's odds before the clock runs
         if isinstance(player, ComputerPlayer):
@@ -161,9 +173,10 @@ def read_results(path: str, settings: Settings) -> list[dict[str, Any]]:
         raise UserError(f"{path}: not a tournament results file")
     want = json.loads(json.dumps(settings.header()))
     if header != want:
-        diff = next(k for k in want if header.get(k) != want[k])
+        diff = next(k for k in (*want, *header) if header.get(k) != want.get(k))
         raise UserError(
-            f"{path} holds another tournament ({diff} {header.get(diff)!r}, not {want[diff]!r}): "
+            f"{path} holds another tournament ({diff} {header.get(diff)!r}, not "
+            f"{want.get(diff)!r}): "
             "choose another --results file"
         )
     games: list[dict[str, Any]] = []

@@ -332,3 +332,18 @@ def test_the_table_keeps_its_columns_in_line_whatever_the_names():
         assert len(ends) == 1, table  # every row ends under the header's last column
         assert all(line.rstrip() == line for line in table)
     assert players[1].startswith(long_a + " ") or players[1].startswith(long_b + " ")
+
+
+def test_a_parameter_file_plays_the_games_and_is_kept_in_the_results_file(tmp_path, capsys):
+    board = tmp_path / "board.toml"
+    board.write_text("[physics]\nmu_roll = 0.07\n")
+    path = tmp_path / "t.jsonl"
+    args = ["tournament", "--players", "centre,centre:high", "--games", "1", "--max-rounds", "1"]
+    args += ["--jobs", "1", "--quiet", "--results", str(path)]
+    assert main([*args, "--params", str(board)]) == 0
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header["params"] == {"mu_roll": 0.07} and header["engine"]
+    capsys.readouterr()
+    assert main(args) == 2  # the defaults are another tournament
+    assert "another tournament (params" in capsys.readouterr().err
+    assert "params" not in settings(games=1).header()  # the defaults: the file as it was

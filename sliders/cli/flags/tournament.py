@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import add_engine_argument, seed
+from sliders.cli.args import add_engine_argument, add_param_argument, seed
 
 HELP = "play many games between players and report win rates and ratings"
 
@@ -57,3 +57,4 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
     add_engine_argument(p)
+    add_param_argument(p)
