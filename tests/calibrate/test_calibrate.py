@@ -185,3 +185,13 @@ def test_a_surface_that_varies_from_slide_to_slide_shows_a_spread() -> None:
     drawn = float(np.std(mus, ddof=1) / np.mean(mus))
     assert fit.spread is not None and fit.spread.low > 0.005
     assert fit.spread.low <= drawn <= fit.spread.high
+
+
+def test_without_opencv_a_video_is_refused_in_one_line_saying_what_to_install(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "cv2", None)  # as if the extra were not installed
+    (tmp_path / "a.mp4").write_bytes(b"\0" * 64)
+    assert main(["calibrate", "video", str(tmp_path / "a.mp4")]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'sorry-sliders[calibrate]'" in err and len(err.splitlines()) == 1

@@ -1,6 +1,6 @@
-"""Fit the model's numbers to a real board: track slides filmed from above (``video``), or fit
-trajectories or hand measurements (``fit``) into a parameter file for --params
-(docs/calibration.md)."""
+"""Fit the model's numbers to a real board: calibrate video tracks slides filmed from above into
+a table of trajectories; calibrate fit fits such a table, or one of hand measurements, into a
+parameter file for --params (docs/calibration.md)."""
 
 from __future__ import annotations
 
