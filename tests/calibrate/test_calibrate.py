@@ -195,3 +195,18 @@ def test_without_opencv_a_video_is_refused_in_one_line_saying_what_to_install(
     assert main(["calibrate", "video", str(tmp_path / "a.mp4")]) == 2
     err = capsys.readouterr().err
     assert "pip install 'sorry-sliders[calibrate]'" in err and len(err.splitlines()) == 1
+
+
+def test_a_small_filmed_hit_is_tracked_within_a_millimetre(tmp_path) -> None:
+    """The everyday suite's video: one slide into a pawn at 160 × 160, every spoiler on."""
+    camera = Camera(size=160)
+    video = str(tmp_path / "hit.mp4")
+    truth = render_clip(video, protocol(0, 1, 0, TRUTH, seed=3)[0], TRUTH, 60, camera, seed=0)
+    got = track_video(video, board_corners(camera), TRUTH.pawn_radius)
+    assert sorted(tr.pawn for tr in got.tracks) == ["blue1", "red1"]
+    by_colour = {"red1": "south-1", "blue1": "south-2"}
+    for tr in got.tracks:
+        (true,) = [t for t in truth if t.pawn == by_colour[tr.pawn]]
+        i = np.searchsorted(true.t, tr.t - 1e-9)
+        err = np.hypot(true.x[i] - tr.x, true.y[i] - tr.y)
+        assert np.median(err) < 1e-3 and len(tr.t) > 60, (tr.pawn, np.median(err))
