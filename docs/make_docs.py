@@ -85,6 +85,8 @@ VARIABLE: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"^([\d,]+ shots) in [\d.]+ s \([\d,]+ shots/s, \d+ workers?, "),
         r"\1 in T s (R, W, ",
     ),
+    # sliders batch's progress bar: "... 600/600 shots  1,697 shots/s  done in 0:00:00"
+    (re.compile(r"  [\d,]+ shots/s  done in [\d:]+$"), "  R  done in T"),
     # benchmarks/layout_study.py: "...empty table; 1.7 s (1.1 ms a shot)"
     (re.compile(r"; [\d.]+ s \([\d.]+ ms a shot\)$"), "; T s (T a shot)"),
 ]
@@ -203,7 +205,9 @@ class Block:
     @property
     def not_run(self) -> str | None:
         """Why the block is never run, or None."""
-        return next((t.removeprefix("not run: ") for t in self.tags if t.startswith("not run")), None)
+        return next(
+            (t.removeprefix("not run: ") for t in self.tags if t.startswith("not run")), None
+        )
 
     @property
     def name(self) -> str:
