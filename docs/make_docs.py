@@ -318,8 +318,12 @@ def run_all(commands: list[str], folder: str | None = None) -> list[Result]:
 def _run_one(command: str, folder: str) -> Result:
     words = shlex.split(command)
     stdin = None
+    stdout: Path | None = None
     if len(words) >= 2 and words[-2] == "<":
         stdin = (Path(folder) / words[-1]).read_bytes()
+        words = words[:-2]
+    elif len(words) >= 2 and words[-2] == ">":  # standard output to a file; the rest is shown
+        stdout = Path(folder) / words[-1]
         words = words[:-2]
     if words[0] == "sliders":
         code = _PLAY if words[1:2] == ["play"] else _SLIDERS
@@ -342,10 +346,13 @@ def _run_one(command: str, folder: str) -> Result:
         cwd=folder,
         input=stdin if stdin is not None else b"",
         stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
+        stderr=subprocess.PIPE if stdout else subprocess.STDOUT,
         env=env,
         timeout=1800,
     )
+    if stdout is not None:
+        stdout.write_bytes(done.stdout)
+        return Result(done.returncode, done.stderr.decode("utf-8"))
     return Result(done.returncode, done.stdout.decode("utf-8"))
 
 

@@ -12,7 +12,6 @@ import contextlib
 import importlib.util
 import io
 import re
-import subprocess
 import sys
 from functools import cache
 from pathlib import Path
@@ -365,21 +364,3 @@ def _anchors(path: Path) -> set[str]:
         slug = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
         anchors.add(slug)
     return anchors
-
-
-# --- the Python example ---------------------------------------------------------------------------
-
-
-def test_the_python_batch_example_runs_as_a_saved_script(tmp_path):
-    text = (ROOT / "docs" / "batch.md").read_text()
-    section = text[text.index("## From Python") :]
-    code = re.search(r"```python\n(.*?)```", section, re.S)[1]
-    assert 'if __name__ == "__main__":' in code
-    script = tmp_path / "study.py"
-    script.write_text(code)
-    done = subprocess.run(
-        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=600
-    )
-    assert done.returncode == 0, done.stderr
-    assert "500 shots" in done.stdout
-    assert (tmp_path / "study.parquet").exists()
