@@ -75,6 +75,13 @@ FIGURES: dict[str, list[str]] = {
         " --out three.parquet --heatmap docs/batch/heatmap-three-near-centre.png"
         " --board docs/batch/board-three-near-centre.png",
     ],
+    "strategy": [
+        "sliders batch --face instant-home --speed 0.5:0.7:5 --angle -2:2:3 --samples 40 --seed 1"
+        " --quiet --out ih.parquet --heatmap docs/strategy/instant-home-value.png"
+        " --line docs/strategy/instant-home-line.png",
+        "sliders best --scene docs/strategy/takeout.json --score-board south=3,2,0,0"
+        " --score-board north=4,4,1,0 --seed 1 --engine exact --board docs/strategy/best-takeout.png",
+    ],
     "screens": ["python docs/screens/make_screens.py docs/screens"],
 }
 """every figure, by group; each command runs in the temporary folder (see the module's text)"""
@@ -102,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", action="store_true", help="skip the figures")
     parser.add_argument("--check", action="store_true", help="change nothing; report stale parts")
+    parser.add_argument(
+        "--group", action="append", choices=list(FIGURES), help="draw only this group of figures"
+    )
     args = parser.parse_args(argv)
     stale = []
     for path in markdown_files():
@@ -119,8 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     if not args.examples:
         for group, commands in FIGURES.items():
+            if args.group and group not in args.group:
+                continue
             for command in commands:
-                print(f"{group}: {command}")
+                print(f"{group}: {command}", flush=True)
                 result = run(command)
                 if result.returncode != 0:  # say so, and go on with the other figures
                     print(f"failed: {command}\n{result.output}", file=sys.stderr)
