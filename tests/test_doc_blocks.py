@@ -91,13 +91,12 @@ def test_documented_block_runs(block, tmp_path):
 def test_documented_data_parses(block):
     if block.lang == "json":
         try:
-            json.loads(block.body)
+            data = [json.loads(block.body)]
         except json.JSONDecodeError:  # JSON Lines: one object a line
-            for line in block.body.splitlines():
-                if line.strip():
-                    json.loads(line)
+            data = [json.loads(line) for line in block.body.splitlines() if line.strip()]
     else:
-        tomllib.loads(block.body)
+        data = [tomllib.loads(block.body)]
+    assert data and all(isinstance(d, dict) for d in data)
 
 
 def test_tags_are_read():
