@@ -24,6 +24,7 @@ LAYERS: list[set[str]] = [
     {"rules"},
     {"ai"},
     {"game"},
+    {"net"},  # games over the network: the host drives the one game driver; clients keep a copy
     {"batch", "tournament"},
     {"pictures"},  # every matplotlib picture, of the table, a study, a tournament
     {"lab"},  # the best-shot search: batch studies valued as the computer players value them
