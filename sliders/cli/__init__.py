@@ -86,6 +86,18 @@ def _tournament(args: argparse.Namespace) -> int:
     return tournament.run(args)
 
 
+def _host(args: argparse.Namespace) -> int:
+    from sliders.cli import host  # the game host: the game driver and the network
+
+    return host.run(args)
+
+
+def _join(args: argparse.Namespace) -> int:
+    from sliders.cli import join  # the network client and the physics
+
+    return join.run(args)
+
+
 COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "play": (flags.play, _play),
     "shot": (flags.shot, _shot),
@@ -97,6 +109,8 @@ COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "analyse": (flags.analyse, _analyse),
     "best": (flags.best, _best),
     "tournament": (flags.tournament, _tournament),
+    "host": (flags.host, _host),
+    "join": (flags.join, _join),
 }
 """name -> (its flags' module, the function that runs it)"""
 

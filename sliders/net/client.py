@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -185,14 +185,26 @@ def _parse(frame: str | bytes) -> dict[str, Any]:
 
 
 async def play_bot(
-    url: str, room: str, code: str, player: Player, *, name: str = "bot", verify: bool = True
+    url: str,
+    room: str,
+    code: str,
+    make: Callable[[str], Player],
+    *,
+    name: str = "bot",
+    verify: bool = True,
+    tell: Callable[[dict[str, Any]], None] | None = None,
 ) -> Client:
-    """Seat ``player`` (anything with the :class:`~sliders.game.Player` protocol) with ``code``
-    and play until the game is over or the host closes; the client, to read what happened.
-    The player chooses in a worker thread, so the connection keeps answering the host's pings."""
+    """Seat the player ``make(seat)`` makes (anything with the :class:`~sliders.game.Player`
+    protocol) with ``code`` and play until the game is over or the host closes; the client, to
+    read what happened. ``tell`` sees every message. The player chooses in a worker thread, so
+    the connection keeps answering the host's pings."""
     client = await Client.join(url, room, code, name=name, verify=verify)
     table = client.table
+    assert client.seat is not None
+    player = make(client.seat)
     async for msg in client.messages():
+        if tell is not None:
+            tell(msg)
         if msg.get("type") == "turn" and msg.get("seat") == client.seat:
             if msg.get("step") != table.step:
                 continue
