@@ -522,6 +522,7 @@ class Host:
             ping_interval=PING_INTERVAL,
             ping_timeout=PING_INTERVAL,
             open_timeout=HELLO_TIMEOUT,
+            close_timeout=1.0,
             compression=None,
         )
         self.tasks = [asyncio.create_task(r.run()) for r in self.rooms.values()]
