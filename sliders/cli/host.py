@@ -9,10 +9,11 @@ import json
 from pathlib import Path
 
 from sliders.core.errors import UserError
+from sliders.core.outcome import Shot
 from sliders.files.layouts import read_layout
 from sliders.game.config import check_hand, config_from_flags, parse_computer
 from sliders.net.host import Host, Room, SeatPlan, new_room, parse_host_seats, resume_room
-from sliders.physics import require_engine
+from sliders.physics import require_engine, simulate
 
 MAX_ROOMS = 1000
 
@@ -42,7 +43,9 @@ def make_rooms(args: argparse.Namespace) -> list[Room]:
             raise UserError(
                 "--resume takes the game as its log has it: leave out --face, --layout, --seed and --rooms"
             )
-        return [resume_room(Path(args.resume), plans, args.max_rounds, **options)]
+        resumed = resume_room(Path(args.resume), plans, args.max_rounds, **options)
+        warm_up(resumed)
+        return [resumed]
     folder = Path(args.dir)
     if not folder.is_dir():
         raise UserError(f"--dir {args.dir}: not a folder")
@@ -55,10 +58,20 @@ def make_rooms(args: argparse.Namespace) -> list[Room]:
         args.face, layout, seats, args.seed, args.engine, check_hand(args.hand or "normal")
     )
     require_engine(args.engine)
-    return [
+    made = [
         new_room(str(i), config, plans, folder, args.max_rounds, **options)
         for i in range(1, args.rooms + 1)
     ]
+    warm_up(made[0])
+    return made
+
+
+def warm_up(first: Room) -> None:
+    """One shot run on an empty table, so that the engine is loaded before the first player's
+    shot is (the exact engine reads its compiled kernels on first use)."""
+    game = first.game
+    seat = game.seats[0]
+    simulate(game.turns.setup, (), Shot(seat, 0.5, pawn=f"{seat}-1", seed=0))
 
 
 async def serve(rooms: list[Room], address: str, port: int, as_json: bool) -> int:

@@ -61,6 +61,8 @@ MAX_QUEUE = 256
 """messages waiting for a client that reads too slowly before it is closed"""
 PING_INTERVAL = 10.0
 """seconds between the WebSocket pings that find a silent connection"""
+SEND_WAIT = 1.0
+"""the most seconds a shot waits for its release to be sent before it runs"""
 REMOTE = "remote"
 CPU = "cpu"
 
@@ -373,8 +375,13 @@ class Room:
             step = self.step
 
             def released(slide: Shot) -> None:
+                # sent before the shot runs: the physics holds the interpreter while it runs
                 msg = {"type": "shot", "step": step, "slide": slide.to_json(), "by": how}
-                loop.call_soon_threadsafe(self.broadcast, msg)
+                sending = asyncio.run_coroutine_threadsafe(self._send_now(msg), loop)
+                try:
+                    sending.result(SEND_WAIT)
+                except TimeoutError:  # a busy loop sends it when it can
+                    pass
 
             if how == CPU:
                 shot = game.computer_shot()
@@ -402,6 +409,12 @@ class Room:
                 else f"{who} is away: the computer took the shot",
             )
         loop.call_soon_threadsafe(self._stepped, done, news)
+
+    async def _send_now(self, message: dict[str, Any]) -> None:
+        """Broadcast ``message`` and let every connection write it out."""
+        self.broadcast(message)
+        for _ in range(3):
+            await asyncio.sleep(0)
 
     def _stepped(self, done: Step, news: list[str]) -> None:
         data = done.to_json()
