@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import time
 from typing import Any
 
 import numpy as np
+from websockets.exceptions import WebSocketException
 
 from sliders.core.errors import UserError
 from sliders.net.client import Client, play_bot
 from sliders.net.protocol import ProtocolError, code, room
 from sliders.tournament.players import check_name, make_player
+
+RETRY = 0.5
+"""seconds between two tries to reach a host that went away"""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,26 +38,49 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_join(args))
     except OSError as exc:
         raise UserError(f"cannot reach {args.address}: {exc.strerror or exc}") from None
+    except WebSocketException as exc:
+        raise UserError(f"{args.address} does not speak the game's protocol ({exc})") from None
 
 
 async def _join(args: argparse.Namespace) -> int:
-    if args.watch:
-        client = await Client.join(args.address, args.room, watch=True, name=args.name or "")
-        async for msg in client.messages():
-            _tell(msg)
-    else:
-        client = await play_bot(
-            args.address,
-            args.room,
-            args.code,
-            lambda seat: make_player(args.bot, seat, np.random.default_rng(args.seed)),
-            name=args.name or args.bot,
-            tell=_tell,
-        )
-    if client.table.mismatches:
-        print(
-            f"shots that ran differently here (the host's result stands): {client.table.mismatches}"
-        )
+    """Play or watch until the game is over; a connection lost before then is made again
+    (for up to ``--reconnect`` seconds without one), the game taken up where the host has it."""
+    mismatches: list[int] = []
+    lost_at: float | None = None
+    player: Any = None
+
+    def make(seat: str) -> Any:
+        nonlocal player
+        if player is None:  # one player for the whole game, however often it reconnects
+            player = make_player(args.bot, seat, np.random.default_rng(args.seed))
+        return player
+
+    while True:
+        try:
+            if args.watch:
+                client = await Client.join(
+                    args.address, args.room, watch=True, name=args.name or ""
+                )
+                async for msg in client.messages():
+                    _tell(msg)
+            else:
+                client = await play_bot(
+                    args.address, args.room, args.code, make, name=args.name or args.bot, tell=_tell
+                )
+        except (OSError, TimeoutError, WebSocketException) as exc:
+            if lost_at is None:
+                raise
+            if time.monotonic() - lost_at > args.reconnect:
+                raise UserError(f"the host did not come back within {args.reconnect:g} s") from exc
+            await asyncio.sleep(RETRY)
+            continue
+        mismatches += client.table.mismatches
+        if client.over is not None or client.bye:
+            break
+        print("the connection to the host was lost: joining again", flush=True)
+        lost_at = time.monotonic()
+    if mismatches:
+        print(f"shots that ran differently here (the host's result stands): {mismatches}")
     if client.bye:
         print(f"the host closed the connection: {client.bye}")
         return 1
