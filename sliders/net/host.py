@@ -147,8 +147,9 @@ class Room:
     host's user alone) so that a host resumed from the log takes the same codes.
 
     ``turn_timeout``: seconds an absent player's turn waits before ``stand_in`` (a computer
-    strength) takes it (None: it waits). ``clock``: seconds a connected player has for a shot
-    (None: no clock); a shot not sent in time is lost (the pawn slid over the foul line).
+    strength) takes it (None: it waits). ``clock``: seconds a connected player has for a shot,
+    counted from the turn's start or the player's return (None: no clock); a shot not sent in
+    time is lost (the pawn slid over the foul line).
     """
 
     def __init__(
@@ -180,6 +181,7 @@ class Room:
         self.players: dict[str, Connection] = {}
         self.watchers: set[Connection] = set()
         self.absent_since: dict[str, float] = {}
+        self.joined_at: dict[str, float] = {}
         self.waiting: str | None = None
         self.pending: Shot | None = None
         self.changed = asyncio.Event()
@@ -245,6 +247,7 @@ class Room:
                 old.seat = None
             self.players[seat] = conn
             self.absent_since.pop(seat, None)
+            self.joined_at[seat] = time.monotonic()
         conn.send(self.welcome(conn))
         if seat is not None:
             self.tell(f"{seat} is here" + (f" ({conn.name})" if conn.name else ""))
@@ -349,8 +352,8 @@ class Room:
                 return self.pending, REMOTE
             now = time.monotonic()
             deadlines = {}
-            if self.clock is not None:
-                deadlines["clock"] = start + self.clock
+            if self.clock is not None and seat in self.players:  # an absent player's turn waits
+                deadlines["clock"] = max(start, self.joined_at.get(seat, start)) + self.clock
             if self.turn_timeout is not None and seat not in self.players:
                 gone = self.absent_since.setdefault(seat, now)
                 deadlines["stand-in"] = max(start, gone) + self.turn_timeout

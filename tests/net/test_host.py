@@ -318,3 +318,36 @@ def test_an_absent_seat_is_played_by_the_stand_in_and_a_silent_one_loses_its_sho
     assert news.count("south ran out of time: the shot is lost") == 4 * 2
     assert news.count("north ran out of time: the shot is lost") == 4 * 2
     assert sum("is a foul" in line for line in news) == 8 * 2
+
+
+def test_the_hand_of_the_seat_to_move_is_relayed_to_the_others_and_no_one_elses(
+    tmp_path: Path,
+) -> None:
+    async def main() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        (r,) = rooms(tmp_path)
+        host = Host([r])
+        await host.start()
+        url = f"127.0.0.1:{host.port}"
+        south = await Client.join(url, "1", r.codes["south"])
+        north = await Client.join(url, "1", r.codes["north"])
+        await north.send({"type": "aim", "along": 0.2, "across": 0.0})  # not north's turn
+        await south.send({"type": "aim", "along": 0.1, "across": -0.01})
+
+        async def aims(c: Client) -> list[dict[str, Any]]:
+            got: list[dict[str, Any]] = []
+            try:
+                async with asyncio.timeout(0.5):
+                    async for msg in c.messages():
+                        if msg["type"] == "aim":
+                            got.append(msg)
+            except TimeoutError:
+                pass
+            return got
+
+        to_north, to_south = await asyncio.gather(aims(north), aims(south))
+        await host.close()
+        return to_north, to_south
+
+    to_north, to_south = asyncio.run(main())
+    assert [(m["seat"], m["along"], m["across"]) for m in to_north] == [("south", 0.1, -0.01)]
+    assert to_south == []
