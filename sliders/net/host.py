@@ -23,6 +23,7 @@ import os
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -182,6 +183,8 @@ class Room:
         self.watchers: set[Connection] = set()
         self.absent_since: dict[str, float] = {}
         self.joined_at: dict[str, float] = {}
+        self.executor: ThreadPoolExecutor | None = None
+        """the threads its steps run in (the host's, a thread a room; None: asyncio's default)"""
         self.waiting: str | None = None
         self.pending: Shot | None = None
         self.changed = asyncio.Event()
@@ -321,12 +324,12 @@ class Room:
         try:
             while not self.game.over:
                 if self.game.state.phase is Phase.SCORING:
-                    await asyncio.to_thread(self._apply, None, "score", loop)
+                    await loop.run_in_executor(self.executor, self._apply, None, "score", loop)
                     continue
                 seat = self.game.state.turn
                 assert seat is not None
                 shot, how = await self._shot_of(seat)
-                await asyncio.to_thread(self._apply, shot, how, loop)
+                await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
             state = self.game.state
             self.broadcast({"type": "over", "winner": state.winner, "drawn": self.game.drawn})
             self.say(
@@ -520,6 +523,7 @@ class Host:
             raise UserError("two rooms have one name")
         self.server: Server | None = None
         self.tasks: list[asyncio.Task[None]] = []
+        self.executor: ThreadPoolExecutor | None = None
         self.connections = 0
         self.refused = 0
 
@@ -541,6 +545,10 @@ class Host:
             close_timeout=1.0,
             compression=None,
         )
+        # a thread a room: a step waits on the disk (the log) and the physics, never on another room
+        self.executor = ThreadPoolExecutor(len(self.rooms), thread_name_prefix="room")
+        for r in self.rooms.values():
+            r.executor = self.executor
         self.tasks = [asyncio.create_task(r.run()) for r in self.rooms.values()]
 
     async def wait(self) -> None:
@@ -555,6 +563,8 @@ class Host:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        if self.executor is not None:
+            self.executor.shutdown(wait=False)
 
     async def handle(self, ws: ServerConnection) -> None:
         conn = Connection(ws)
