@@ -50,7 +50,7 @@ from sliders.net.protocol import (
     result_hash,
     room,
 )
-from sliders.rules import Phase, ScoreStep, ShotStep, Step
+from sliders.rules import Phase, ShotStep, Step
 
 HELLO_TIMEOUT = 5.0
 """seconds a new connection has to say hello"""
@@ -335,6 +335,9 @@ class Room:
             self.say(
                 f"room {self.name}: over, " + (f"{state.winner} wins" if state.winner else "a draw")
             )
+        except UserError as exc:  # the game cannot go on: everyone is told, and the host
+            self.tell(f"the game stopped: {exc}")
+            raise
         finally:
             self.waiting = None
             self.done.set()
@@ -428,8 +431,6 @@ class Room:
         message: dict[str, Any] = {"type": "step", "n": len(self.steps_json) - 1, "step": data}
         if isinstance(done, ShotStep):
             message["hash"] = result_hash(data["shot"])
-        elif isinstance(done, ScoreStep):
-            pass
         self.waiting = None
         self.broadcast(message)
         if news:
