@@ -32,6 +32,7 @@ JOBS = {
     "rules": "the four games' rules,\nthe game log",
     "ai": "computer players: one search,\none value",
     "game": "the turn machine, players,\nsaved games",
+    "net": "games over the network:\nhost, protocol, client",
     "batch": "shot studies",
     "tournament": "games between players",
     "pictures": "every matplotlib picture",

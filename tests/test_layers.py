@@ -24,6 +24,7 @@ LAYERS: list[set[str]] = [
     {"rules"},
     {"ai"},
     {"game"},
+    {"net"},  # games over the network: the host drives the one game driver; clients keep a copy
     {"batch", "tournament"},
     {"calibrate"},  # the model fitted to measured slides: tracking videos, fitting, proofs
     {"pictures"},  # every matplotlib picture, of the table, a study, a tournament

@@ -92,6 +92,18 @@ def _calibrate(args: argparse.Namespace) -> int:
     return calibrate.run(args)
 
 
+def _host(args: argparse.Namespace) -> int:
+    from sliders.cli import host  # the game host: the game driver and the network
+
+    return host.run(args)
+
+
+def _join(args: argparse.Namespace) -> int:
+    from sliders.cli import join  # the network client and the physics
+
+    return join.run(args)
+
+
 COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "play": (flags.play, _play),
     "shot": (flags.shot, _shot),
@@ -104,6 +116,8 @@ COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "best": (flags.best, _best),
     "tournament": (flags.tournament, _tournament),
     "calibrate": (flags.calibrate, _calibrate),
+    "host": (flags.host, _host),
+    "join": (flags.join, _join),
 }
 """name -> (its flags' module, the function that runs it)"""
 

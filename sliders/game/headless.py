@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from sliders.boards import Face, Layout, Seat
@@ -68,11 +68,22 @@ class HeadlessGame:
             for s in seats
         )
         config = MatchConfig(face, layout, specs, seed, starter, check_engine(engine))
-        self.turns = Turns(config, params, max_rounds=max_rounds)
-        self.engine: str = check_engine(engine)
-        self.layout: Layout = self.turns.layout
-        self.face: Face = self.turns.face
-        self.params: PhysicsParams = self.turns.params
+        self._drive(Turns(config, params, max_rounds=max_rounds))
+
+    @classmethod
+    def of(cls, turns: Turns) -> HeadlessGame:
+        """The driver of a turn machine already set up (a game resumed from its log, a
+        configuration with a person's hand): its seats as its configuration names them."""
+        game = cls.__new__(cls)
+        game._drive(turns)
+        return game
+
+    def _drive(self, turns: Turns) -> None:
+        self.turns = turns
+        self.engine: str = check_engine(turns.config.engine)
+        self.layout: Layout = turns.layout
+        self.face: Face = turns.face
+        self.params: PhysicsParams = turns.params
         self.shots = 0
         self.fitted = 0
         """shots whose release point was moved by :func:`legal_shot`"""
@@ -114,11 +125,21 @@ class HeadlessGame:
         search.run(None)
         return search.executed()
 
-    def shoot(self, shot: Shot, home: Mapping[str, Player] | None = None) -> ShotOutcome:
+    def shoot(
+        self,
+        shot: Shot,
+        home: Mapping[str, Player] | None = None,
+        *,
+        by_hand: bool = False,
+        released: Callable[[Shot], None] | None = None,
+    ) -> ShotOutcome:
         """Slide ``shot`` for the seat to move (made legal first), run it to rest and apply it.
 
         ``home`` maps a seat the caller plays to the player that makes its Instant Home choices
         (a seat left out takes the rules' default); a computer seat makes its own choice.
+        ``by_hand``: a person's intended shot, slid with their hand's noise
+        (:meth:`Turns.by_hand`), as the window slides it. ``released`` is told the shot as slid
+        (its pawn and seed) once it is released, before it runs.
         """
         t = self.turns
         before = t.state
@@ -128,13 +149,47 @@ class HeadlessGame:
         played = legal_shot(replace(shot, pawn=pawn), before, self.layout, self.params)
         if played != replace(shot, pawn=pawn):
             self.fitted += 1
+        if by_hand:
+            played = t.by_hand(played)
+        return self._slide(played, home, released)
+
+    def forfeit(
+        self,
+        home: Mapping[str, Player] | None = None,
+        *,
+        released: Callable[[Shot], None] | None = None,
+    ) -> ShotOutcome:
+        """The seat to move loses its shot (a player out of time, a bot that broke the rules):
+        its next pawn slid over the foul line (:func:`foul_shot`), out for the round as the
+        rules' foul is."""
+        before = self.state
+        if self.over or before.phase is not Phase.SHOOTING or before.turn is None:
+            raise UserError("no shot to lose: nobody is to shoot")
+        seat = self.seat(before.turn)
+        return self._slide(
+            foul_shot(before, seat, before.next_pawn() or "", self.params), home, released
+        )
+
+    def _slide(
+        self,
+        played: Shot,
+        home: Mapping[str, Player] | None,
+        released: Callable[[Shot], None] | None,
+    ) -> ShotOutcome:
+        """Release ``played`` (the seat's pawn over the foul line if the physics refuses it), run
+        it to rest and apply it."""
+        t = self.turns
+        before = t.state
+        shot, pawn = played, played.pawn
         if not t.release(played):
             played = foul_shot(before, self.seat(shot.seat), pawn or "", self.params, played.offset)
             if not t.release(played):
                 raise UserError(
                     f"the physics refuses every shot of {shot.seat}: {t.refused[-1][1]}"
                 )
-        assert t.sim is not None
+        assert t.sim is not None and t.slide is not None
+        if released is not None:
+            released(t.slide)
         t.sim.run()
         players = dict(home or {})
 

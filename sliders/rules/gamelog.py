@@ -254,29 +254,37 @@ class Game:
         except (KeyError, TypeError, ValueError) as exc:
             raise UserError(f"game log setup is broken ({_what(exc)})") from None
         for n, step in enumerate(steps, 1):
-            try:
-                if "shot" in step:
-                    home = {str(k): int(v) for k, v in dict(step.get("home", {})).items()}
-                    slide = step.get("slide")
-                    game.shoot(
-                        ShotResult.from_json(step["shot"]),
-                        home,
-                        None if slide is None else Shot.from_json(slide),
-                    )
-                elif "score" in step:
-                    game.score(
-                        {
-                            str(seat): tuple(Move.from_json(m) for m in moves)
-                            for seat, moves in dict(step["score"]).items()
-                        }
-                    )
-                else:
-                    raise UserError("neither a shot nor a score")
-            except UserError as exc:
-                raise UserError(f"game log step {n}: {exc}") from None
-            except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
-                raise UserError(f"game log step {n} is broken ({_what(exc)})") from None
+            game.take(step, n, checked=True)
         return game
+
+    def take(self, step: Any, n: int | None = None, checked: bool = False) -> list[Happening]:
+        """Apply one step as a log records it (``{"shot": ...}`` or ``{"score": ...}``), its
+        shape checked first unless ``checked``; ``n`` numbers it in an error's line."""
+        num = len(self.steps) + 1 if n is None else n
+        if not checked:
+            _check_step(step, f"step {num}")
+        where = f"game log step {num}"
+        try:
+            if "shot" in step:
+                home = {str(k): int(v) for k, v in dict(step.get("home", {})).items()}
+                slide = step.get("slide")
+                return self.shoot(
+                    ShotResult.from_json(step["shot"]),
+                    home,
+                    None if slide is None else Shot.from_json(slide),
+                )
+            if "score" in step:
+                return self.score(
+                    {
+                        str(seat): tuple(Move.from_json(m) for m in moves)
+                        for seat, moves in dict(step["score"]).items()
+                    }
+                )
+            raise UserError("neither a shot nor a score")
+        except UserError as exc:
+            raise UserError(f"{where}: {exc}") from None
+        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+            raise UserError(f"{where} is broken ({_what(exc)})") from None
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the log to ``path`` atomically."""

@@ -1,0 +1,33 @@
+"""Join a game that ``sliders host`` serves: with a seat's code, or --watch to follow it.
+
+ADDRESS is what the host printed (HOST:PORT, or a ws:// address). A seat is played by --bot
+PLAYER (any tournament player: cpu:easy, centre, greedy, MODULE:FUNCTION). Each shot is run again
+on this machine and compared with the host's (the host's result stands; a difference is
+reported). The game is told as it goes, shot by shot. A connection lost mid-game (the host
+restarted with --resume) is made again, and the game goes on where the host has it.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "join a hosted game over the network (a bot's seat, or --watch)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("address", help="the host's address, HOST:PORT")
+    p.add_argument("--room", default="1", help="the room (default: 1)")
+    p.add_argument("--code", help="the seat's join code (32 hexadecimal digits)")
+    p.add_argument("--watch", action="store_true", help="follow the game without a seat")
+    p.add_argument(
+        "--bot", metavar="PLAYER", help="who plays the seat: a tournament player, e.g. cpu:medium"
+    )
+    p.add_argument("--name", help="the name the others see")
+    p.add_argument(
+        "--reconnect",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long to keep trying when the host goes away mid-game (default: 60)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices (default: 0)")

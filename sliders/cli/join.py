@@ -1,0 +1,97 @@
+"""``sliders join`` run: a bot's seat or a spectator, the game told as it goes (its flags and
+help: :mod:`sliders.cli.flags.join`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+from typing import Any
+
+import numpy as np
+from websockets.exceptions import WebSocketException
+
+from sliders.core.errors import UserError
+from sliders.net.client import Client, play_bot
+from sliders.net.protocol import ProtocolError, code, room
+from sliders.tournament.players import check_name, make_player
+
+RETRY = 0.5
+"""seconds between two tries to reach a host that went away"""
+
+
+def run(args: argparse.Namespace) -> int:
+    room(args.room)
+    if args.watch == bool(args.code):
+        raise UserError("give a seat's --code, or --watch")
+    if args.code:
+        try:
+            code(args.code)
+        except ProtocolError:
+            raise UserError("--code: expected the 32 hexadecimal digits the host printed") from None
+        if not args.bot:
+            raise UserError(
+                "--code plays a seat with --bot PLAYER (the window's client is not there yet)"
+            )
+        check_name(args.bot)
+    try:
+        return asyncio.run(_join(args))
+    except OSError as exc:
+        raise UserError(f"cannot reach {args.address}: {exc.strerror or exc}") from None
+    except WebSocketException as exc:
+        raise UserError(f"{args.address} does not speak the game's protocol ({exc})") from None
+
+
+async def _join(args: argparse.Namespace) -> int:
+    """Play or watch until the game is over; a connection lost before then is made again
+    (for up to ``--reconnect`` seconds without one), the game taken up where the host has it."""
+    mismatches: list[int] = []
+    lost_at: float | None = None
+    player: Any = None
+
+    def make(seat: str) -> Any:
+        nonlocal player
+        if player is None:  # one player for the whole game, however often it reconnects
+            player = make_player(args.bot, seat, np.random.default_rng(args.seed))
+        return player
+
+    while True:
+        try:
+            if args.watch:
+                client = await Client.join(
+                    args.address, args.room, watch=True, name=args.name or ""
+                )
+                async for msg in client.messages():
+                    _tell(msg)
+            else:
+                client = await play_bot(
+                    args.address, args.room, args.code, make, name=args.name or args.bot, tell=_tell
+                )
+        except (OSError, TimeoutError, WebSocketException) as exc:
+            if lost_at is None:
+                raise
+            if time.monotonic() - lost_at > args.reconnect:
+                raise UserError(f"the host did not come back within {args.reconnect:g} s") from exc
+            await asyncio.sleep(RETRY)
+            continue
+        mismatches += client.table.mismatches
+        if client.over is not None or client.bye:
+            break
+        print("the connection to the host was lost: joining again", flush=True)
+        lost_at = time.monotonic()
+    if mismatches:
+        print(f"shots that ran differently here (the host's result stands): {mismatches}")
+    if client.bye:
+        print(f"the host closed the connection: {client.bye}")
+        return 1
+    return 0
+
+
+def _tell(msg: dict[str, Any]) -> None:
+    kind = msg.get("type")
+    if kind == "news":
+        for line in msg.get("lines", []):
+            print(line, flush=True)
+    elif kind == "over":
+        winner = msg.get("winner")
+        print("the game is over: " + (f"{winner} wins" if winner else "a draw"), flush=True)

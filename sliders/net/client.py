@@ -1,0 +1,219 @@
+"""A client of the game host: a copy of the room's game kept step by step, every shot run again
+here and compared with the host's, and a bot that seats any :class:`~sliders.game.Player`.
+
+:class:`Client` connects, says hello (a seat's join code, or to watch) and reads the host's
+messages; its :class:`Table` replays the log the welcome carries and applies each step as the
+log records it. A shot's result is the host's: a client whose own run of the shot differs
+(another engine build, another platform) counts the mismatch and goes on with the host's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from sliders.boards import Face, Layout, face
+from sliders.core.errors import UserError
+from sliders.core.outcome import Shot, ShotResult
+from sliders.game import Player
+from sliders.game.saves import replay_layout
+from sliders.net.protocol import MAX_HOST_MESSAGE, encode, result_hash
+from sliders.physics import PhysicsParams, Setup, simulate
+from sliders.rules import Game, GameState
+
+
+def address_url(address: str) -> str:
+    """``ws://HOST:PORT`` from ``HOST:PORT``, ``HOST`` (port 8765) or a ``ws://`` or ``wss://``
+    address as given."""
+    if address.startswith(("ws://", "wss://")):
+        return address
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        host, port = address, "8765"
+    if not host:
+        raise UserError(f"{address!r}: expected HOST:PORT")
+    return f"ws://{host}:{port}"
+
+
+@dataclass
+class Table:
+    """A client's copy of a room's game, built from the welcome and kept by the steps."""
+
+    game: Game
+    engine: str
+    seat: str | None
+    verify: bool = True
+    mismatches: list[int] = field(default_factory=list)
+    """the steps whose shot ran differently here (the host's result stands)"""
+    _setup: Setup | None = None
+
+    @classmethod
+    def of(cls, welcome: dict[str, Any], verify: bool = True) -> Table:
+        return cls(Game.from_json(welcome["log"]), str(welcome["engine"]), welcome["seat"], verify)
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def step(self) -> int:
+        return len(self.game.steps)
+
+    @property
+    def setup(self) -> Setup:
+        """What the game's shots are simulated in (the default physics parameters)."""
+        if self._setup is None:
+            self._setup = Setup(replay_layout(self.game), face(self.game.face), None, self.engine)
+        return self._setup
+
+    @property
+    def layout(self) -> Layout:
+        return self.setup.layout
+
+    @property
+    def face(self) -> Face:
+        return self.setup.face
+
+    def replay(self, slide: Shot) -> ShotResult:
+        """The host's shot run here, from the table as it stands."""
+        return simulate(self.setup, self.state.table, slide)
+
+    def apply(self, message: dict[str, Any]) -> None:
+        """A ``step`` message: checked against this copy (its number, and the shot's result run
+        again here when :attr:`verify`), then applied."""
+        n, step = message["n"], message["step"]
+        if n != self.step:
+            raise UserError(f"the host sent step {n}, this copy is at step {self.step}")
+        if self.verify and "shot" in step and step.get("slide") is not None:
+            mine = self.replay(Shot.from_json(step["slide"]))
+            if result_hash(mine.to_json()) != message.get("hash"):
+                self.mismatches.append(n)
+        self.game.take(step)
+
+
+class Client:
+    """One connection to a room: ``await Client.join(url, room, code)`` (or ``watch=True``)."""
+
+    def __init__(self, ws: ClientConnection, table: Table, welcome: dict[str, Any]) -> None:
+        self.ws = ws
+        self.table = table
+        self.welcome = welcome
+        self.seat: str | None = welcome["seat"]
+        self.over: dict[str, Any] | None = None
+        self.bye = ""
+        """the host's reason when it closed this connection"""
+
+    @classmethod
+    async def join(
+        cls,
+        url: str,
+        room: str,
+        code: str | None = None,
+        *,
+        watch: bool = False,
+        name: str = "",
+        verify: bool = True,
+        timeout: float = 10.0,
+    ) -> Client:
+        ws = await connect(address_url(url), max_size=MAX_HOST_MESSAGE, open_timeout=timeout)
+        hello: dict[str, Any] = {"type": "hello", "room": room}
+        if watch:
+            hello["watch"] = True
+        else:
+            hello["code"] = code
+        if name:
+            hello["name"] = name
+        await ws.send(encode(hello))
+        first = await _receive(ws, timeout)
+        if first.get("type") != "welcome":
+            await ws.close()
+            raise UserError(f"the host refused: {first.get('reason', first.get('type'))}")
+        return cls(ws, Table.of(first, verify), first)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(encode(message))
+
+    async def shoot(self, shot: Shot) -> None:
+        """Send ``shot`` (the intended shot of this seat) for the step the game is at."""
+        await self.send(
+            {
+                "type": "shot",
+                "step": self.table.step,
+                "speed": shot.speed,
+                "angle_rad": shot.angle,
+                "offset": shot.offset,
+                "release": shot.release,
+            }
+        )
+
+    async def messages(self) -> AsyncIterator[dict[str, Any]]:
+        """Every message from the host, the steps applied to :attr:`table` first; ends when the
+        host closes the connection."""
+        try:
+            async for frame in self.ws:
+                msg = _parse(frame)
+                kind = msg.get("type")
+                if kind == "step":
+                    self.table.apply(msg)
+                elif kind == "over":
+                    self.over = msg
+                elif kind == "bye":
+                    self.bye = str(msg.get("reason", ""))
+                yield msg
+        except ConnectionClosed:
+            return
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def _receive(ws: ClientConnection, timeout: float) -> dict[str, Any]:
+    return _parse(await asyncio.wait_for(ws.recv(), timeout))
+
+
+def _parse(frame: str | bytes) -> dict[str, Any]:
+    data = json.loads(frame)
+    if not isinstance(data, dict):
+        raise UserError("the host sent something that is not a message")
+    return data
+
+
+async def play_bot(
+    url: str,
+    room: str,
+    code: str,
+    make: Callable[[str], Player],
+    *,
+    name: str = "bot",
+    verify: bool = True,
+    tell: Callable[[dict[str, Any]], None] | None = None,
+) -> Client:
+    """Seat the player ``make(seat)`` makes (anything with the :class:`~sliders.game.Player`
+    protocol) with ``code`` and play until the game is over or the host closes; the client, to
+    read what happened. ``tell`` sees every message. The player chooses in a worker thread, so
+    the connection keeps answering the host's pings."""
+    client = await Client.join(url, room, code, name=name, verify=verify)
+    table = client.table
+    assert client.seat is not None
+    player = make(client.seat)
+    async for msg in client.messages():
+        if tell is not None:
+            tell(msg)
+        if msg.get("type") == "turn" and msg.get("seat") == client.seat:
+            if msg.get("step") != table.step:
+                continue
+            state = table.state
+            shot = await asyncio.to_thread(
+                player.choose_shot, state, table.layout, table.face, PhysicsParams.default()
+            )
+            await client.shoot(shot)
+        elif msg.get("type") == "over":
+            break
+    await client.close()
+    return client

@@ -1,0 +1,603 @@
+"""The game host: rooms of games played over WebSockets, each driven by the one game driver.
+
+A :class:`Room` is one game (:class:`~sliders.game.HeadlessGame` over the turn machine): its
+computer seats play themselves, its remote seats are claimed by clients holding the seat's join
+code (128 random bits from :mod:`secrets`). The host alone draws each shot's seed, runs the
+physics and the rules, writes the game log after every step (atomically, in the log's own
+format, so ``--resume`` and replays read it) and sends everyone the shot as slid (at release,
+so the others can start drawing it) and then the step as the log records it, with the result's
+hash. A client re-runs the shot and compares: the host's result stands.
+
+A :class:`Host` serves any number of rooms on one port. Every message is checked
+(:mod:`sliders.net.protocol`); a bad one closes that one connection with a one-line reason and
+the game goes on. A client must say hello within :data:`HELLO_TIMEOUT`; one that sends faster
+than :data:`RATE` messages a second (bursts of :data:`BURST`) or reads too slowly to keep up is
+closed; a silent one is closed by the WebSocket's own pings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import os
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from sliders.ai import ComputerPlayer
+from sliders.core.errors import UserError
+from sliders.core.fileio import read_json, write_json_atomic
+from sliders.core.outcome import Shot
+from sliders.game import HeadlessGame, Turns
+from sliders.game.config import MatchConfig, SeatSpec, parse_computer, parse_seat_specs, split_items
+from sliders.game.saves import layout_of, load_replay, save_game
+from sliders.net.protocol import (
+    CODE_BYTES,
+    MAX_MESSAGE,
+    ProtocolError,
+    check_client,
+    code,
+    decode,
+    encode,
+    result_hash,
+    room,
+)
+from sliders.rules import Phase, ShotStep, Step
+
+HELLO_TIMEOUT = 5.0
+"""seconds a new connection has to say hello"""
+RATE = 40.0
+"""messages a second a client may send on average"""
+BURST = 80.0
+"""messages a client may send at once"""
+MAX_QUEUE = 256
+"""messages waiting for a client that reads too slowly before it is closed"""
+PING_INTERVAL = 10.0
+"""seconds between the WebSocket pings that find a silent connection"""
+SEND_WAIT = 1.0
+"""the most seconds a shot waits for its release to be sent before it runs"""
+REMOTE = "remote"
+CPU = "cpu"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlan:
+    """Who plays a seat: ``remote`` (a client with the seat's code) or ``cpu`` (the host's
+    computer, of ``strength``)."""
+
+    seat: str
+    kind: str
+    strength: str = "medium"
+
+
+def parse_host_seats(text: str) -> tuple[SeatPlan, ...]:
+    """Seats from ``south=remote,north=cpu:hard`` (a bare seat, ``human`` or ``remote`` is a
+    client's seat; ``cpu[:STRENGTH]`` the host's computer, as ``sliders play`` reads it)."""
+    plain = ",".join(
+        f"{item.partition('=')[0]}=human"
+        if item.partition("=")[2].strip().lower() == REMOTE
+        else item
+        for item in split_items(text)
+    )
+    return tuple(
+        SeatPlan(s.seat, REMOTE if s.human else CPU, s.strength) for s in parse_seat_specs(plain)
+    )
+
+
+class Connection:
+    """One client: its seat (None for a spectator), a rate limit, and a queue of messages to
+    send so that a slow reader never holds up the room."""
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.seat: str | None = None
+        self.name = ""
+        self.tokens = BURST
+        self.stamp = time.monotonic()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.pump = asyncio.get_running_loop().create_task(self._pump())
+        self.closing = False
+        self._reason = ""
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.close("reads too slowly")
+            return
+        self.queue.put_nowait(message if isinstance(message, str) else encode(message))
+
+    def spend(self) -> None:
+        """One message received: refused when the client sends too fast."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        self.tokens -= 1
+        if self.tokens < 0:
+            raise ProtocolError(f"more than {RATE:g} messages a second")
+
+    def close(self, reason: str) -> None:
+        """Say ``reason`` in one line, then close."""
+        if self.closing:
+            return
+        self.queue.put_nowait(encode({"type": "bye", "reason": reason}))
+        self.queue.put_nowait(None)
+        self.closing = True
+        self._reason = reason
+
+    async def _pump(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send(text)
+            await self.ws.close(1008 if self._reason else 1000, self._reason[:120])
+        except ConnectionClosed:
+            pass
+
+
+class Room:
+    """One game on the host (see the module's description). ``log`` is where its game log is
+    written after every step; its codes are kept beside it (``LOG.codes.json``, readable by the
+    host's user alone) so that a host resumed from the log takes the same codes.
+
+    ``turn_timeout``: seconds an absent player's turn waits before ``stand_in`` (a computer
+    strength) takes it (None: it waits). ``clock``: seconds a connected player has for a shot,
+    counted from the turn's start or the player's return (None: no clock); a shot not sent in
+    time is lost (the pawn slid over the foul line).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        game: HeadlessGame,
+        plans: Sequence[SeatPlan],
+        log: Path,
+        codes: Mapping[str, str] | None = None,
+        *,
+        turn_timeout: float | None = None,
+        stand_in: str = "medium",
+        clock: float | None = None,
+        say: Callable[[str], None] = lambda line: None,
+    ) -> None:
+        self.name = room(name)
+        self.game = game
+        self.kinds = {p.seat: p.kind for p in plans}
+        self.codes = dict(codes or {})
+        for seat, kind in self.kinds.items():
+            if kind == REMOTE and seat not in self.codes:
+                self.codes[seat] = secrets.token_hex(CODE_BYTES)
+        self.log = log
+        self.turn_timeout = turn_timeout
+        self.clock = clock
+        self.say = say
+        self.stand_in = parse_computer(stand_in, "--stand-in")
+        self._stand_ins: dict[str, ComputerPlayer] = {}
+        self.players: dict[str, Connection] = {}
+        self.watchers: set[Connection] = set()
+        self.absent_since: dict[str, float] = {}
+        self.joined_at: dict[str, float] = {}
+        self.executor: ThreadPoolExecutor | None = None
+        """the threads its steps run in (the host's, a thread a room; None: asyncio's default)"""
+        self.waiting: str | None = None
+        self.pending: Shot | None = None
+        self.changed = asyncio.Event()
+        self.done = asyncio.Event()
+        self.head = game.turns.game.to_json()
+        """the log's setup (what the game started from), its steps left out"""
+        self.steps_json: list[dict[str, Any]] = self.head.pop("steps")
+        self.shots_taken = 0
+        self.cpu_seconds = 0.0
+        """the host's CPU time spent sliding shots and applying the rules (not the computer
+        seats' searches)"""
+
+    # -- who is here --------------------------------------------------------------------------------
+
+    @property
+    def step(self) -> int:
+        """The number of steps the game has taken: a shot sent is for this step."""
+        return len(self.steps_json)
+
+    def seat_of(self, given: str) -> str:
+        """The seat whose code is ``given`` (compared in constant time)."""
+        found = None
+        for seat, secret in self.codes.items():
+            if hmac.compare_digest(secret, code(given)):
+                found = seat
+        if found is None:
+            raise ProtocolError("no seat has this join code")
+        return found
+
+    def presence(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "kind": kind,
+                "connected": kind == CPU or seat in self.players,
+                "name": self.players[seat].name if seat in self.players else "",
+            }
+            for seat, kind in self.kinds.items()
+        ]
+
+    def welcome(self, conn: Connection) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "room": self.name,
+            "seat": conn.seat,
+            "engine": self.game.engine,
+            "seats": self.presence(),
+            "log": {**self.head, "steps": self.steps_json},
+            "step": self.step,
+            "turn": self.waiting,
+            "clock": self.clock,
+            "turn_timeout": self.turn_timeout,
+        }
+
+    def join(self, conn: Connection, seat: str | None) -> None:
+        conn.seat = seat
+        if seat is None:
+            self.watchers.add(conn)
+        else:
+            old = self.players.get(seat)
+            if old is not None:
+                old.close("this seat was taken by a new connection with its code")
+                old.seat = None
+            self.players[seat] = conn
+            self.absent_since.pop(seat, None)
+            self.joined_at[seat] = time.monotonic()
+        conn.send(self.welcome(conn))
+        if seat is not None:
+            self.tell(f"{seat} is here" + (f" ({conn.name})" if conn.name else ""))
+            self.broadcast({"type": "seats", "seats": self.presence()})
+            self.changed.set()
+            if self.waiting == seat:
+                conn.send(self._turn_message(seat))
+
+    def leave(self, conn: Connection) -> None:
+        self.watchers.discard(conn)
+        seat = conn.seat
+        if seat is not None and self.players.get(seat) is conn:
+            del self.players[seat]
+            self.absent_since[seat] = time.monotonic()
+            self.tell(f"{seat} dropped")
+            self.broadcast({"type": "seats", "seats": self.presence()})
+            self.changed.set()
+
+    def everyone(self) -> list[Connection]:
+        return [*self.players.values(), *self.watchers]
+
+    def broadcast(self, message: dict[str, Any], but: Connection | None = None) -> None:
+        text = encode(message)
+        for conn in self.everyone():
+            if conn is not but:
+                conn.send(text)
+
+    def tell(self, line: str) -> None:
+        self.say(f"room {self.name}: {line}")
+        self.broadcast({"type": "news", "lines": [line]})
+
+    # -- what a client sends --------------------------------------------------------------------------
+
+    def receive(self, conn: Connection, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "hello":
+            raise ProtocolError("hello was already said")
+        if conn.seat is None:
+            raise ProtocolError("a spectator cannot act")
+        if kind == "aim":
+            if self.waiting == conn.seat:
+                aim = {"type": "aim", "seat": conn.seat, "along": msg["along"]}
+                self.broadcast({**aim, "across": msg["across"]}, but=conn)
+            return
+        if self.waiting != conn.seat or self.pending is not None:
+            conn.send({"type": "refused", "step": msg["step"], "reason": "not your turn"})
+            return
+        if msg["step"] != self.step:
+            conn.send(
+                {
+                    "type": "refused",
+                    "step": msg["step"],
+                    "reason": f"the game is at step {self.step}",
+                }
+            )
+            return
+        self.pending = Shot(
+            conn.seat,
+            float(msg["speed"]),
+            float(msg.get("angle_rad", 0.0)),
+            float(msg.get("offset", 0.0)),
+            None if msg.get("release") is None else float(msg["release"]),
+        )
+        self.changed.set()
+
+    # -- the game -------------------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Play the game to its end, then tell everyone."""
+        loop = asyncio.get_running_loop()
+        try:
+            while not self.game.over:
+                if self.game.state.phase is Phase.SCORING:
+                    await loop.run_in_executor(self.executor, self._apply, None, "score", loop)
+                    continue
+                seat = self.game.state.turn
+                assert seat is not None
+                shot, how = await self._shot_of(seat)
+                await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
+            state = self.game.state
+            self.broadcast({"type": "over", "winner": state.winner, "drawn": self.game.drawn})
+            self.say(
+                f"room {self.name}: over, " + (f"{state.winner} wins" if state.winner else "a draw")
+            )
+        except UserError as exc:  # the game cannot go on: everyone is told, and the host
+            self.tell(f"the game stopped: {exc}")
+            raise
+        finally:
+            self.waiting = None
+            self.done.set()
+
+    def _turn_message(self, seat: str) -> dict[str, Any]:
+        return {"type": "turn", "seat": seat, "step": self.step, "clock": self.clock}
+
+    async def _shot_of(self, seat: str) -> tuple[Shot | None, str]:
+        """The shot of ``seat`` and how it came: ``cpu`` (the host's computer), ``remote`` (its
+        player's), ``stand-in`` (absent past the turn timeout) or ``clock`` (out of time: lost)."""
+        self.waiting, self.pending = seat, None
+        self.broadcast(self._turn_message(seat))
+        if self.kinds[seat] == CPU:
+            return None, CPU
+        start = time.monotonic()
+        while True:
+            if self.pending is not None:
+                return self.pending, REMOTE
+            now = time.monotonic()
+            deadlines = {}
+            if self.clock is not None and seat in self.players:  # an absent player's turn waits
+                deadlines["clock"] = max(start, self.joined_at.get(seat, start)) + self.clock
+            if self.turn_timeout is not None and seat not in self.players:
+                gone = self.absent_since.setdefault(seat, now)
+                deadlines["stand-in"] = max(start, gone) + self.turn_timeout
+            how, deadline = min(deadlines.items(), key=lambda kv: kv[1], default=("", None))
+            if deadline is not None and now >= deadline:
+                return None, how
+            self.changed.clear()
+            try:
+                wait = None if deadline is None else deadline - now
+                await asyncio.wait_for(self.changed.wait(), wait)
+            except TimeoutError:
+                pass
+
+    def _apply(self, shot: Shot | None, how: str, loop: asyncio.AbstractEventLoop) -> None:
+        """Run in a worker thread: the step (a round scored, or a shot slid and applied), the log
+        written, then everyone told from the room's own loop."""
+        game = self.game
+        if how == "score":
+            game.score({})
+        else:
+            t0 = time.thread_time()
+            step = self.step
+
+            def released(slide: Shot) -> None:
+                # sent before the shot runs: the physics holds the interpreter while it runs
+                msg = {"type": "shot", "step": step, "slide": slide.to_json(), "by": how}
+                sending = asyncio.run_coroutine_threadsafe(self._send_now(msg), loop)
+                try:
+                    sending.result(SEND_WAIT)
+                except TimeoutError:  # a busy loop sends it when it can
+                    pass
+
+            if how == CPU:
+                shot = game.computer_shot()
+                t0 = time.thread_time()
+            elif how == "stand-in":
+                shot = self._stand_in(game.state.turn or "").choose_shot(
+                    game.state, game.layout, game.face, game.params
+                )
+                t0 = time.thread_time()
+            if shot is None:
+                game.forfeit(released=released)
+            else:
+                game.shoot(shot, by_hand=how == REMOTE, released=released)
+            self.shots_taken += 1
+            self.cpu_seconds += time.thread_time() - t0
+        done: Step = game.turns.game.steps[-1]
+        save_game(game.turns.game, self.log)
+        news = game.turns.news()
+        if how in ("clock", "stand-in"):
+            who = done.result.seat if isinstance(done, ShotStep) else ""
+            news.insert(
+                0,
+                f"{who} ran out of time: the shot is lost"
+                if how == "clock"
+                else f"{who} is away: the computer took the shot",
+            )
+        loop.call_soon_threadsafe(self._stepped, done, news)
+
+    async def _send_now(self, message: dict[str, Any]) -> None:
+        """Broadcast ``message`` and let every connection write it out."""
+        self.broadcast(message)
+        for _ in range(3):
+            await asyncio.sleep(0)
+
+    def _stepped(self, done: Step, news: list[str]) -> None:
+        data = done.to_json()
+        self.steps_json.append(data)
+        message: dict[str, Any] = {"type": "step", "n": len(self.steps_json) - 1, "step": data}
+        if isinstance(done, ShotStep):
+            message["hash"] = result_hash(data["shot"])
+        self.waiting = None
+        self.broadcast(message)
+        if news:
+            for line in news:
+                self.say(f"room {self.name}: {line}")
+            self.broadcast({"type": "news", "lines": news})
+
+    def _stand_in(self, seat: str) -> ComputerPlayer:
+        if seat not in self._stand_ins:
+            self._stand_ins[seat] = ComputerPlayer(seat, self.stand_in, np.random.default_rng())
+        return self._stand_ins[seat]
+
+
+def new_room(
+    name: str,
+    config: MatchConfig,
+    plans: Sequence[SeatPlan],
+    folder: Path,
+    max_rounds: int | None = None,
+    **options: Any,
+) -> Room:
+    """A new game in room ``name``, its log ``folder/NAME.json`` (refused if it exists: resume
+    it instead), its codes drawn now and kept beside it."""
+    log = folder / f"{room(name)}.json"
+    if log.exists():
+        raise UserError(f"{log} exists: resume it with --resume {log}, or choose another folder")
+    game = HeadlessGame.of(Turns(config, max_rounds=max_rounds))
+    made = Room(name, game, plans, log, **options)
+    save_game(game.turns.game, log)
+    _keep_codes(made)
+    return made
+
+
+def resume_room(
+    log: Path, plans: Sequence[SeatPlan] | None, max_rounds: int | None = None, **options: Any
+) -> Room:
+    """The game of the log at ``log`` taken up where it stopped, in its room, with the codes
+    kept beside it (new ones if none are); ``plans`` (None: every seat remote) must seat the
+    log's seats."""
+    game_log = load_replay(log)
+    kept = _read_codes(log)
+    name = str(kept.get("room") or log.stem)
+    plans = plans or tuple(
+        SeatPlan(s, str(kept.get("kinds", {}).get(s, REMOTE))) for s in game_log.seats
+    )
+    if tuple(p.seat for p in plans) != game_log.seats:
+        raise UserError(f"--seats must seat the log's seats: {', '.join(game_log.seats)}")
+    ref = layout_of(game_log)
+    specs = tuple(
+        SeatSpec(p.seat, "human") if p.kind == REMOTE else SeatSpec(p.seat, "cpu", p.strength)
+        for p in plans
+    )
+    hand = next(iter(game_log.hands.values()), "normal")
+    config = MatchConfig(game_log.face, ref.name, specs, None, game_log.starter, hand=hand)
+    game = HeadlessGame.of(Turns(config, game=game_log, max_rounds=max_rounds))
+    made = Room(name, game, plans, log, kept.get("codes"), **options)
+    _keep_codes(made)
+    return made
+
+
+def _codes_path(log: Path) -> Path:
+    return log.with_name(log.name + ".codes.json")
+
+
+def _keep_codes(made: Room) -> None:
+    path = _codes_path(made.log)
+    data = {"room": made.name, "kinds": made.kinds, "codes": made.codes}
+    write_json_atomic(path, data)
+    os.chmod(path, 0o600)
+
+
+def _read_codes(log: Path) -> dict[str, Any]:
+    path = _codes_path(log)
+    if not path.exists():
+        return {}
+    data = read_json(path, "join codes")
+    if not isinstance(data, dict) or not isinstance(data.get("codes", {}), dict):
+        raise UserError(f"{path}: not a host's join codes")
+    for value in data.get("codes", {}).values():
+        code(value)
+    return data
+
+
+class Host:
+    """Rooms served on one port: ``await host.start(address, port)``, then each room's game runs
+    until it ends (:meth:`wait`)."""
+
+    def __init__(self, rooms: Sequence[Room]) -> None:
+        self.rooms = {r.name: r for r in rooms}
+        if len(self.rooms) != len(rooms):
+            raise UserError("two rooms have one name")
+        self.server: Server | None = None
+        self.tasks: list[asyncio.Task[None]] = []
+        self.executor: ThreadPoolExecutor | None = None
+        self.connections = 0
+        self.refused = 0
+
+    @property
+    def port(self) -> int:
+        assert self.server is not None
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def start(self, address: str = "127.0.0.1", port: int = 0) -> None:
+        self.server = await serve(
+            self.handle,
+            address,
+            port,
+            max_size=MAX_MESSAGE,
+            max_queue=16,
+            ping_interval=PING_INTERVAL,
+            ping_timeout=PING_INTERVAL,
+            open_timeout=HELLO_TIMEOUT,
+            close_timeout=1.0,
+            compression=None,
+        )
+        # a thread a room: a step waits on the disk (the log) and the physics, never on another room
+        self.executor = ThreadPoolExecutor(len(self.rooms), thread_name_prefix="room")
+        for r in self.rooms.values():
+            r.executor = self.executor
+        self.tasks = [asyncio.create_task(r.run()) for r in self.rooms.values()]
+
+    async def wait(self) -> None:
+        """Until every room's game is over (and its last messages had a moment to leave)."""
+        await asyncio.gather(*self.tasks)
+        await asyncio.sleep(0.2)
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        if self.executor is not None:
+            self.executor.shutdown(wait=False)
+
+    async def handle(self, ws: ServerConnection) -> None:
+        conn = Connection(ws)
+        self.connections += 1
+        where: Room | None = None
+        try:
+            first = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+            hello = check_client(decode(first))
+            if hello["type"] != "hello":
+                raise ProtocolError("say hello first")
+            where = self.rooms.get(hello["room"])
+            if where is None:
+                raise ProtocolError(f"no room named {hello['room']}")
+            conn.name = str(hello.get("name", ""))
+            where.join(conn, where.seat_of(hello["code"]) if "code" in hello else None)
+            async for frame in ws:
+                conn.spend()
+                where.receive(conn, check_client(decode(frame)))
+        except ProtocolError as exc:
+            self.refused += 1
+            conn.close(str(exc))
+        except TimeoutError:
+            conn.close(f"no hello within {HELLO_TIMEOUT:g} s")
+        except ConnectionClosed:
+            pass
+        finally:
+            if where is not None:
+                where.leave(conn)
+            if not conn.closing:
+                conn.queue.put_nowait(None)
+                conn.closing = True
+            try:
+                await asyncio.wait_for(conn.pump, 2.0)
+            except (TimeoutError, ConnectionClosed):
+                conn.pump.cancel()

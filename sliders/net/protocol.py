@@ -1,0 +1,136 @@
+"""The network game's messages: versioned JSON objects, one a WebSocket text frame, checked
+strictly (docs/protocol.md describes each with an example).
+
+A client sends :data:`CLIENT_TYPES` only: ``hello`` (claim a seat with its join code, or watch),
+``shot`` (the intended shot of the seat to move, for the step the game is at) and ``aim`` (where
+the hand is, a light stream the others see). Every field is checked here (no unknown key, every
+number finite and within its range, at most :data:`MAX_MESSAGE` bytes); anything else is a
+:class:`ProtocolError` whose one line the host sends back before it closes that connection.
+The host sends the game's log as :mod:`sliders.rules.gamelog` writes it, each step as the log
+records it, and each shot's result with its :func:`result_hash`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from typing import Any
+
+from sliders.core import checks
+from sliders.core.errors import UserError
+from sliders.core.fileio import parse_json
+
+VERSION = 1
+"""the protocol's version; a message of another version is refused"""
+MAX_MESSAGE = 4096
+"""the most bytes a client's message may hold"""
+MAX_HOST_MESSAGE = 32 * 2**20
+"""the most bytes a host's message may hold (the welcome carries the game's whole log)"""
+CLIENT_TYPES = ("hello", "shot", "aim")
+CODE_BYTES = 16
+"""a join code's length in bytes: 128 random bits, shown as 32 hexadecimal digits"""
+_CODE = re.compile(r"[0-9a-f]{32}")
+_ROOM = re.compile(r"[A-Za-z0-9_-]{1,32}")
+_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,32}")
+MAX_ALONG = 2.0
+"""the farthest (m) a release or a hand may be down a lane"""
+
+
+class ProtocolError(UserError):
+    """A message the protocol refuses, said in one line."""
+
+
+def encode(message: dict[str, Any]) -> str:
+    """``message`` as the compact JSON text sent in one frame (with the protocol's version)."""
+    return json.dumps({"v": VERSION, **message}, separators=(",", ":"), allow_nan=False)
+
+
+def decode(frame: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
+    """The JSON object in a text ``frame`` of at most ``limit`` bytes, of this protocol's version
+    (its fields not yet checked: see :func:`check_client`)."""
+    if isinstance(frame, bytes | bytearray | memoryview):
+        raise ProtocolError("binary frames are not part of the protocol (send JSON text)")
+    if len(frame) > limit or len(frame.encode("utf-8", "surrogatepass")) > limit:
+        raise ProtocolError(f"message longer than {limit} bytes")
+    try:
+        data = parse_json(frame, "message")
+    except UserError as exc:
+        raise ProtocolError(str(exc)) from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is a JSON object")
+    if data.get("v") != VERSION:
+        raise ProtocolError(
+            f"protocol version {checks.shown(data.get('v'))}: this host speaks {VERSION}"
+        )
+    if data.get("type") not in CLIENT_TYPES + HOST_TYPES:
+        raise ProtocolError(f"unknown message type {checks.shown(data.get('type'))}")
+    return data
+
+
+def check_client(data: dict[str, Any]) -> dict[str, Any]:
+    """A client's message with every field checked (see the module's description)."""
+    kind = data.get("type")
+    try:
+        if kind == "hello":
+            checks.obj(data, "hello", ("v", "type", "room", "code", "watch", "name"), ("room",))
+            room(data["room"])
+            if "code" in data:
+                code(data["code"])
+            if "watch" in data and not isinstance(data["watch"], bool):
+                raise checks.at("hello.watch", "expected true or false")
+            if ("code" in data) == bool(data.get("watch")):
+                raise ProtocolError("hello: give a seat's code, or watch: true")
+            if "name" in data and not _NAME.fullmatch(str(data["name"])):
+                raise checks.at("hello.name", "expected 1 to 32 printable characters")
+        elif kind == "shot":
+            checks.obj(
+                data,
+                "shot",
+                ("v", "type", "step", "speed", "angle_rad", "offset", "release"),
+                ("step", "speed"),
+            )
+            checks.whole(data["step"], "shot.step", 0, 10**6)
+            checks.number(data["speed"], "shot.speed", 0.0, checks.MAX_SPEED, "m/s")
+            checks.number(data.get("angle_rad", 0.0), "shot.angle_rad", -math.pi, math.pi, "rad")
+            checks.number(data.get("offset", 0.0), "shot.offset", -1.0, 1.0, "m")
+            if data.get("release") is not None:
+                checks.number(data["release"], "shot.release", 0.0, MAX_ALONG, "m")
+        elif kind == "aim":
+            checks.obj(data, "aim", ("v", "type", "along", "across"), ("along", "across"))
+            checks.number(data["along"], "aim.along", -MAX_ALONG, MAX_ALONG, "m")
+            checks.number(data["across"], "aim.across", -1.0, 1.0, "m")
+        else:
+            raise ProtocolError(f"a client does not send {checks.shown(kind)} messages")
+    except ProtocolError:
+        raise
+    except UserError as exc:
+        raise ProtocolError(str(exc)) from None
+    return data
+
+
+HOST_TYPES = ("welcome", "seats", "turn", "shot", "step", "aim", "news", "over", "refused", "bye")
+"""what a host sends (docs/protocol.md)"""
+
+
+def room(value: Any) -> str:
+    """A room's name: 1 to 32 letters, digits, ``-`` or ``_``."""
+    if not isinstance(value, str) or not _ROOM.fullmatch(value):
+        raise ProtocolError("hello.room: expected 1 to 32 letters, digits, - or _")
+    return value
+
+
+def code(value: Any) -> str:
+    """A join code: 32 lowercase hexadecimal digits."""
+    if not isinstance(value, str) or not _CODE.fullmatch(value):
+        raise ProtocolError("hello.code: expected 32 hexadecimal digits")
+    return value
+
+
+def result_hash(result: dict[str, Any]) -> str:
+    """The SHA-256 of a shot result's JSON (keys sorted, compact; the version of sliders that ran
+    it left out): what a client compares its own simulation of the shot with."""
+    same = {k: v for k, v in result.items() if k != "version"}
+    text = json.dumps(same, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -1,0 +1,353 @@
+"""The game host and its clients over real sockets on the loopback: a game played by bots and
+watched, hostile clients refused one by one while the game goes on, a client that drops and
+comes back, a host stopped and resumed from its log, the turn timeout and the clock."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from sliders.core.outcome import Shot
+from sliders.game.config import config_from_flags
+from sliders.game.saves import load_replay
+from sliders.net.client import Client, play_bot
+from sliders.net.host import Host, Room, new_room, parse_host_seats, resume_room
+from sliders.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, check_client, decode
+from sliders.tournament.players import make_player
+
+SEATS = "south=remote,north=remote"
+
+
+def centre(seat: str) -> Any:
+    return make_player("centre:low", seat, np.random.default_rng(len(seat)))
+
+
+def rooms(
+    folder: Path, n: int = 1, seats: str = SEATS, first: int = 1, **options: Any
+) -> list[Room]:
+    plans = parse_host_seats(seats)
+    spec = ",".join(f"{p.seat}=human" if p.kind == "remote" else f"{p.seat}=cpu" for p in plans)
+    config = config_from_flags("instant-sorry", "square", spec, 7)
+    return [new_room(str(i), config, plans, folder, 1, **options) for i in range(first, first + n)]
+
+
+async def bots(host: Host, room: Room, **kw: Any) -> list[Client]:
+    url = f"127.0.0.1:{host.port}"
+    return list(
+        await asyncio.gather(
+            *(play_bot(url, room.name, c, centre, **kw) for c in room.codes.values())
+        )
+    )
+
+
+async def raw(port: int, *frames: str | bytes, wait: float = 2.0) -> list[dict[str, Any]]:
+    """Send ``frames`` on a bare connection; every message the host sent back until it closed
+    the connection (or ``wait`` passed)."""
+    got: list[dict[str, Any]] = []
+    async with connect(f"ws://127.0.0.1:{port}", max_size=2**25) as ws:
+        try:
+            for f in frames:
+                await ws.send(f)
+            while True:
+                got.append(json.loads(await asyncio.wait_for(ws.recv(), wait)))
+        except (ConnectionClosed, TimeoutError):
+            pass
+    return got
+
+
+def test_bots_play_a_game_to_its_end_and_a_spectator_sees_every_step(tmp_path: Path) -> None:
+    async def main() -> tuple[list[Client], Client, list[Room]]:
+        made = rooms(tmp_path, 2)
+        host = Host(made)
+        await host.start()
+        watcher = await Client.join(f"127.0.0.1:{host.port}", "2", watch=True)
+        seen: list[dict[str, Any]] = []
+
+        async def watch() -> None:
+            async for msg in watcher.messages():
+                seen.append(msg)
+
+        watching = asyncio.create_task(watch())
+        players = [c for r in made for c in await bots(host, r)]
+        await host.wait()
+        await host.close()
+        await asyncio.wait_for(watching, 5)
+        assert any(m["type"] == "shot" for m in seen)  # the slide, sent at release
+        return players, watcher, made
+
+    players, watcher, made = asyncio.run(main())
+    for r in made:
+        logged = load_replay(r.log)
+        assert logged.state.round == 2 and len(logged.steps) == 9  # 8 shots and a round scored
+        assert all(s.to_json() == j for s, j in zip(logged.steps, r.steps_json, strict=True))
+        assert all(
+            step.slide is not None and step.slide.seed is not None for step in logged.steps[:8]
+        )  # type: ignore[union-attr]
+    for c in (*players, watcher):
+        assert c.over is not None and c.table.step == 9
+        assert c.table.mismatches == []  # every shot ran here as on the host, bit for bit
+    assert players[0].table.game.to_json() == load_replay(made[0].log).to_json()
+    assert watcher.table.game.to_json() == load_replay(made[1].log).to_json()
+
+
+def test_the_protocol_refuses_every_malformed_message() -> None:
+    good = {"v": VERSION, "type": "shot", "step": 0, "speed": 0.5}
+    assert check_client(decode(json.dumps(good)))["speed"] == 0.5
+    bad = [
+        b"\x00binary",
+        "not json",
+        '{"v": 1, "type": "shot", "step": 0, "speed": 0.5',  # truncated
+        "[1, 2]",
+        json.dumps({**good, "v": 2}),
+        json.dumps({**good, "type": "explode"}),
+        json.dumps({**good, "type": "welcome"}),  # a host's message
+        json.dumps({**good, "speed": float("nan")}).replace("NaN", "NaN"),
+        json.dumps({**good, "speed": 1e308}),
+        json.dumps({**good, "step": -1}),
+        json.dumps({**good, "extra": 1}),
+        json.dumps({**good, "release": "../../etc/passwd"}),
+        json.dumps({"v": 1, "type": "hello", "room": "../x", "watch": True}),
+        json.dumps({"v": 1, "type": "hello", "room": "1", "code": "00" * 15}),
+        json.dumps({"v": 1, "type": "hello", "room": "1"}),  # neither code nor watch
+        json.dumps({"v": 1, "type": "aim", "along": 0.1}),
+        "x" * (MAX_MESSAGE + 1),
+        "[" * 100 + "]" * 100,
+    ]
+    for frame in bad:
+        with pytest.raises(ProtocolError):
+            check_client(decode(frame))
+
+
+def test_hostile_clients_are_closed_one_by_one_and_the_game_goes_on(tmp_path: Path) -> None:
+    async def main() -> tuple[list[list[dict[str, Any]]], list[Client], Room]:
+        (r,) = rooms(tmp_path)
+        host = Host([r])
+        await host.start()
+        port = host.port
+        south = r.codes["south"]
+        hello = json.dumps({"v": 1, "type": "hello", "room": "1", "code": south})
+        shot = {"v": 1, "type": "shot", "step": 0, "speed": 0.6}
+        answers = [
+            await raw(port, "garbage"),
+            await raw(port, '{"v": 1, "type": "hello", "room": "1", "wat'),  # truncated
+            await raw(port, "y" * (MAX_MESSAGE * 4)),  # too big for the socket
+            await raw(port, json.dumps(shot)),  # no hello first
+            await raw(port, json.dumps({"v": 1, "type": "hello", "room": "1", "code": "ab" * 16})),
+            await raw(port, json.dumps({"v": 1, "type": "hello", "room": "9", "watch": True})),
+            await raw(
+                port,
+                json.dumps({"v": 1, "type": "hello", "room": "1", "watch": True}),
+                json.dumps(shot),  # a spectator cannot act
+            ),
+            await raw(port, hello, json.dumps({**shot, "step": 5}), wait=0.5),  # stale or future
+            await raw(
+                port,
+                hello,
+                *[json.dumps({"v": 1, "type": "aim", "along": 0.1, "across": 0.0})] * 200,
+            ),
+        ]
+        players = await bots(host, r)
+        await host.wait()
+        await host.close()
+        return answers, players, r
+
+    answers, players, r = asyncio.run(main())
+    reasons = [[m.get("reason", "") for m in a if m["type"] in ("bye", "refused")] for a in answers]
+    assert "not valid JSON" in reasons[0][0]
+    assert "not valid JSON" in reasons[1][0]
+    assert reasons[2] == []  # closed by the WebSocket's size limit (1009), no message read
+    assert reasons[3] == ["say hello first"]
+    assert reasons[4] == ["no seat has this join code"]
+    assert reasons[5] == ["no room named 9"]
+    assert reasons[6] == ["a spectator cannot act"]
+    assert answers[7][0]["type"] == "welcome" and reasons[7] in (
+        ["not your turn"],
+        ["the game is at step 0"],
+    )
+    assert "messages a second" in reasons[8][-1]
+    assert all(c.over is not None for c in players)
+    assert len(load_replay(r.log).steps) == 9
+
+
+def test_out_of_turn_and_replayed_shots_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    async def main() -> tuple[list[str], int]:
+        (r,) = rooms(tmp_path)
+        host = Host([r])
+        await host.start()
+        url = f"127.0.0.1:{host.port}"
+        south = await Client.join(url, "1", r.codes["south"])
+        north = await Client.join(url, "1", r.codes["north"])
+        shot = Shot("south", 0.6)
+        reasons: list[str] = []
+        await north.shoot(Shot("north", 0.6))  # out of turn
+        await south.shoot(shot)
+        async for msg in south.messages():
+            if msg["type"] == "step":
+                await south.send({"type": "shot", "step": 0, "speed": 0.6})  # replayed
+                await north.send(
+                    {"type": "shot", "step": 0, "speed": 0.6}
+                )  # replayed, and north's turn
+            if msg["type"] == "refused":
+                reasons.append(msg["reason"])
+                break
+        async for msg in north.messages():
+            if msg["type"] == "refused":
+                reasons.append(msg["reason"])
+                if len(reasons) == 3:
+                    break
+        steps = r.step
+        await host.close()
+        return reasons, steps
+
+    reasons, steps = asyncio.run(main())
+    assert reasons[0] == "not your turn"
+    assert set(reasons[1:]) <= {"not your turn", "the game is at step 1"}
+    assert steps == 1
+
+
+def test_a_client_that_drops_rejoins_its_seat_and_the_game_goes_on(tmp_path: Path) -> None:
+    async def main() -> tuple[list[Client], list[str]]:
+        (r,) = rooms(tmp_path)
+        host = Host([r])
+        await host.start()
+        url = f"127.0.0.1:{host.port}"
+        news: list[str] = []
+        watcher = await Client.join(url, "1", watch=True)
+
+        async def watch() -> None:
+            async for msg in watcher.messages():
+                news.extend(msg.get("lines", []))
+
+        watching = asyncio.create_task(watch())
+        first = await Client.join(url, "1", r.codes["south"])
+        await first.shoot(Shot("south", 0.6))
+        async for msg in first.messages():
+            if msg["type"] == "step":
+                break
+        first.ws.transport.abort()  # killed
+        await asyncio.sleep(0.2)
+        players = await bots(host, r)  # south comes back with its code
+        await host.wait()
+        await host.close()
+        await asyncio.wait_for(watching, 5)
+        return players, news
+
+    players, news = asyncio.run(main())
+    assert "south dropped" in news
+    assert sum(line.startswith("south is here") for line in news) == 2
+    assert all(c.over is not None and c.table.mismatches == [] for c in players)
+
+
+def test_a_host_stopped_mid_game_resumes_from_its_log_with_the_same_codes(tmp_path: Path) -> None:
+    async def first_half() -> Room:
+        (r,) = rooms(tmp_path)
+        host = Host([r])
+        await host.start()
+        url = f"127.0.0.1:{host.port}"
+
+        async def until_three_steps(seat: str) -> None:
+            client = await Client.join(url, "1", r.codes[seat])
+            async for msg in client.messages():
+                if msg["type"] == "turn" and msg["seat"] == seat and client.table.step < 3:
+                    await client.shoot(Shot(seat, 0.55))
+                if client.table.step >= 3:
+                    break
+
+        await asyncio.gather(until_three_steps("south"), until_three_steps("north"))
+        await host.close()  # the host goes away mid-game
+        return r
+
+    r = asyncio.run(first_half())
+    codes = dict(r.codes)
+    before = load_replay(r.log).to_json()["steps"]
+    assert len(before) >= 3
+
+    async def second_half() -> tuple[Room, list[Client]]:
+        resumed = resume_room(r.log, None, max_rounds=1)
+        assert resumed.codes == codes and resumed.step >= 3
+        host = Host([resumed])
+        await host.start()
+        players = await bots(host, resumed)
+        await host.wait()
+        await host.close()
+        return resumed, players
+
+    resumed, players = asyncio.run(second_half())
+    logged = load_replay(resumed.log)
+    assert logged.to_json()["steps"][: len(before)] == before  # nothing lost, nothing doubled
+    assert resumed.game.over and len(logged.steps) >= 8
+    assert all(c.table.mismatches == [] for c in players)
+
+
+def test_an_absent_seat_is_played_by_the_stand_in_and_a_silent_one_loses_its_shots(
+    tmp_path: Path,
+) -> None:
+    async def main() -> tuple[Room, Room, list[str]]:
+        (away,) = rooms(tmp_path / "a", turn_timeout=0.05, stand_in="easy")
+        (slow,) = rooms(tmp_path / "b", first=2, clock=0.05)
+        host = Host([away, slow])
+        await host.start()
+        url = f"127.0.0.1:{host.port}"
+        news: list[str] = []
+        silent = [await Client.join(url, "2", c) for c in slow.codes.values()]
+
+        async def listen(c: Client) -> None:
+            async for msg in c.messages():
+                news.extend(msg.get("lines", []))
+
+        listening = [asyncio.create_task(listen(c)) for c in silent]
+        await host.wait()
+        await host.close()
+        await asyncio.gather(*listening)
+        return away, slow, news
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    away, slow, news = asyncio.run(main())
+    assert len(load_replay(away.log).steps) == 9  # nobody came: the computer played it all
+    lost = load_replay(slow.log)
+    assert len(lost.steps) == 9
+    # every one of the 8 shots lost, as both silent players were told
+    assert news.count("south ran out of time: the shot is lost") == 4 * 2
+    assert news.count("north ran out of time: the shot is lost") == 4 * 2
+    assert sum("is a foul" in line for line in news) == 8 * 2
+
+
+def test_the_hand_of_the_seat_to_move_is_relayed_to_the_others_and_no_one_elses(
+    tmp_path: Path,
+) -> None:
+    async def main() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        (r,) = rooms(tmp_path)
+        host = Host([r])
+        await host.start()
+        url = f"127.0.0.1:{host.port}"
+        south = await Client.join(url, "1", r.codes["south"])
+        north = await Client.join(url, "1", r.codes["north"])
+        await north.send({"type": "aim", "along": 0.2, "across": 0.0})  # not north's turn
+        await south.send({"type": "aim", "along": 0.1, "across": -0.01})
+
+        async def aims(c: Client) -> list[dict[str, Any]]:
+            got: list[dict[str, Any]] = []
+            try:
+                async with asyncio.timeout(0.5):
+                    async for msg in c.messages():
+                        if msg["type"] == "aim":
+                            got.append(msg)
+            except TimeoutError:
+                pass
+            return got
+
+        to_north, to_south = await asyncio.gather(aims(north), aims(south))
+        await host.close()
+        return to_north, to_south
+
+    to_north, to_south = asyncio.run(main())
+    assert [(m["seat"], m["along"], m["across"]) for m in to_north] == [("south", 0.1, -0.01)]
+    assert to_south == []
