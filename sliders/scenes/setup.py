@@ -14,7 +14,7 @@ import pygame
 from sliders.ai import STRENGTHS
 from sliders.boards import face
 from sliders.core.errors import UserError
-from sliders.core.outcome import FACES, SEAT_COLOURS
+from sliders.core.outcome import DEFAULT_ENGINE, FACES, SEAT_COLOURS
 from sliders.game.config import (
     HANDS,
     MatchConfig,
@@ -25,6 +25,7 @@ from sliders.game.config import (
 )
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
+from sliders.scenes.background import prepare_physics
 from sliders.scenes.controls import CONTROLS
 from sliders.scenes.table import Match
 
@@ -89,6 +90,8 @@ class SetupScreen:
         self.pitch = 58
         self.start_button = draw.Button("Start", self.start)
         self.quit_button = draw.Button("Quit", app.quit)
+        engine = config.engine if config and config.engine else DEFAULT_ENGINE
+        prepare_physics(app.background, engine)  # at once: the first slide will not wait for it
 
     # -- choices ----------------------------------------------------------------------------------
 
@@ -250,14 +253,10 @@ class SetupScreen:
             draw.text(
                 surface, value, ((left.right + right.left) // 2, y), size, draw.TEXT, "center"
             )
-        if self.note:
-            draw.text(
-                surface,
-                self.note,
-                (w // 2, self.start_button.rect.y - 30),
-                24,
-                (255, 120, 90),
-                "center",
-            )
+        note, rgb = self.note, (255, 120, 90)
+        if not note:  # the physics prepared while the player chooses
+            note, rgb = self.app.background.shown(), draw.DIM
+        if note:
+            draw.text(surface, note, (w // 2, self.start_button.rect.y - 30), 24, rgb, "center")
         self.start_button.draw(surface, 32)
         self.quit_button.draw(surface, 32)
