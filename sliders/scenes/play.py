@@ -304,6 +304,8 @@ class PlayScreen:
                 self._cpu = (shot, 0.0)
             return
         shot, t = self._cpu
+        if self.lane_seat != m.turn or self.lane_shown < 1.0:
+            return  # its hand moves where the person sees it: once its lane pane is in
         self._cpu = (shot, t + dt)
         if t + dt >= CPU_REACH:
             self._cpu = None
