@@ -482,7 +482,9 @@ class PlayScreen:
 
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
-        side = min(max(int(w * 0.3), 280), 420)
+        side = min(
+            max(int(w * 0.3), 280), round(draw.BOARD_WIDTH * draw.ui_scale(self.app.surface))
+        )
         self.play_area = pygame.Rect(10, 50, w - side - 30, h - 60)
         m = self.match
         seat = None if self.lane_seat is None else m.seat(self.lane_seat)
