@@ -28,9 +28,9 @@ import pygame
 
 from sliders.core.outcome import SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.game import HomeChoice
-from sliders.game.narrate import wrap_all
+from sliders.game.narrate import pawn_name, wrap_all
 from sliders.physics import Shot
-from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
+from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.background import prepare_physics
@@ -402,7 +402,7 @@ class PlayScreen:
                 continue
             self.picking = choice
             self._say(
-                f"{pawn_label(choice.pawn)} is in the hole: "
+                f"{pawn_name(choice.pawn)} is in the hole: "
                 f"{self._name(choice.seat)} sends a pawn HOME"
             )
             return
