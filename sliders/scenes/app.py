@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
@@ -224,7 +225,9 @@ def _window_to_corner() -> None:
     if window_class is None:
         return
     try:
-        window_class.from_display_module().position = (0, 0)
+        with warnings.catch_warnings():  # pygame-ce deprecates it for surfaces, not for moving
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window_class.from_display_module().position = (0, 0)
     except (pygame.error, AttributeError):
         pass
 

@@ -91,3 +91,22 @@ def test_the_play_screen_waits_for_the_physics_and_says_so(slow_physics, monkeyp
         assert screen.ready()
     finally:
         app.close()
+
+
+def test_f11_toggles_a_borderless_full_window_and_back():
+    """F11 is a borderless window the size of the desktop (no video mode change to wait on a
+    window manager for), and back to the window's size."""
+    import pygame
+
+    app = App((800, 600), sound=False, think_budget=None)
+    try:
+        for _ in range(2):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0))
+            app.step(1 / 60)
+            assert app.fullscreen
+            assert app.surface.get_size() == pygame.display.get_desktop_sizes()[0]
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0))
+            app.step(1 / 60)
+            assert not app.fullscreen and app.surface.get_size() == (800, 600)
+    finally:
+        app.close()
