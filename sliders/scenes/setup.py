@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from sliders.ai import STRENGTHS
-from sliders.boards import face
+from sliders.boards import Face, HoleRule, face
 from sliders.core.errors import UserError
 from sliders.core.outcome import DEFAULT_ENGINE, FACES, SEAT_COLOURS
 from sliders.files.layouts import load_layout, read_layout
@@ -34,13 +34,6 @@ from sliders.scenes.table import Match
 OFF = "off"
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))
 CONTROL_WORDS = {"aim": "aim: pull back, let go", "flick": "flick: swing and let go"}
-GAME_LINES = {
-    "race-for-home": "be first to move all 4 scoring pawns HOME, by exact count",
-    "instant-home": "as Race for Home; a pawn in the centre hole sends a scoring pawn HOME",
-    "instant-sorry": "as Race for Home; the centre hole sends one back, the 4-5-6 circle scores 4-6",
-    "danger-dots": "as Race for Home; a pawn on a danger dot is out and scores nothing",
-}
-"""each game in a line (the rulebook's object and what its face changes)"""
 HAND_WORDS = {
     "steady": "steady",
     "normal": "normal",
@@ -60,6 +53,25 @@ def game_name(name: str) -> str:
 def layout_name(layout: str) -> str:
     """A layout as players call it ("Crazy corner")."""
     return layout.replace("-", " ").capitalize()
+
+
+def game_line(record: Face) -> str:
+    """What a game is, in a line, read from its face's record: the object of every game, and
+    what this face changes."""
+    changes = []
+    if record.hole is HoleRule.HOME:
+        changes.append("a pawn in the centre hole sends a scoring pawn HOME")
+    elif record.hole is HoleRule.PENALTY:
+        changes.append("a pawn in the centre hole sends one back to START")
+    if record.choice_points:
+        points = [str(p) for p in record.choice_points]
+        either = ", ".join(points[:-1]) + f" or {points[-1]}" if len(points) > 1 else points[0]
+        changes.append(f"the {'/'.join(points)} circle scores {either}")
+    if record.dots_remove:
+        changes.append("a pawn on a danger dot is out and scores nothing")
+    if not changes:
+        return "be first to move all 4 scoring pawns HOME, by exact count"
+    return "as Race for Home; " + "; ".join(changes)
 
 
 def fitted(words: str, size: int, width: int) -> str:
@@ -169,7 +181,7 @@ class SetupScreen:
 
     def about(self) -> tuple[str, str]:
         """The game and the layout chosen, each said in a line."""
-        game = f"{game_name(self.face)}: {GAME_LINES.get(self.face, '')}"
+        game = f"{game_name(self.face)}: {game_line(face(self.face))}"
         try:
             described = read_layout(self.layout).description
         except UserError:
