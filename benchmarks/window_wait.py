@@ -9,7 +9,9 @@ The window runs its own loop (a frame every 1/60 s, as ``App.run``), and after `
 seconds on the setup screen starts the game the setup screen shows. Each frame's wall time
 (``App.step``, input, update and drawing) is put down to what the window was doing then; the
 table prints, for each phase, its frames, its length and its longest frame (a frame over 100 ms
-is a freeze a person sees). Whether the physics was compiled in this run is printed first: run
+is a freeze a person sees); the longest five are listed with the processor time the window's
+own thread spent in them (the rest is waiting: for the job's thread, or for a busy machine's
+cores). Whether the physics was compiled in this run is printed first: run
 it after deleting ``sliders/physics/exact/__pycache__`` for the first-run figure.
 """
 
@@ -64,7 +66,7 @@ def main() -> None:
     phases: dict[str, list[float]] = {}
     began = last = time.perf_counter()
     started = False
-    worst: list[tuple[float, str, str]] = []
+    worst: list[tuple[float, float, str, str]] = []
     while app.running:
         now = time.perf_counter()
         if now - began > args.limit:
@@ -76,11 +78,11 @@ def main() -> None:
             started = True
         name = phase(app)
         note = app.background.note
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         app.step(now - last)
-        took = time.perf_counter() - t0
+        took, cpu = time.perf_counter() - t0, time.thread_time() - c0
         phases.setdefault(name, []).append(took)
-        worst.append((took, name, note))
+        worst.append((took, cpu, name, note))
         last = now
         screen = app.screen
         if isinstance(screen, PlayScreen) and len(screen.match.results) >= args.shots:
@@ -91,8 +93,9 @@ def main() -> None:
     for name, times in phases.items():
         print(f"{name:24} {len(times):7d} {sum(times):8.1f} {1000 * max(times):11.1f}")
     longest = max(max(t) for t in phases.values())
-    for took, name, note in sorted(worst, reverse=True)[:5]:
-        print(f"  {1000 * took:7.1f} ms  {name}{f' ({note})' if note else ''}")
+    for took, cpu, name, note in sorted(worst, reverse=True)[:5]:
+        said = f" ({note})" if note else ""
+        print(f"  {1000 * took:7.1f} ms ({1000 * cpu:.1f} ms of the window's CPU)  {name}{said}")
     print(f"whole run {total:.1f} s, longest frame {1000 * longest:.1f} ms")
     app.close()
 
