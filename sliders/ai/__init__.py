@@ -19,6 +19,7 @@ from sliders.ai.player import (
     Strength,
     classic,
     make_strength,
+    prepare_players,
     strength,
 )
 from sliders.ai.race import RaceModel
@@ -38,6 +39,7 @@ __all__ = [
     "WinModel",
     "classic",
     "make_strength",
+    "prepare_players",
     "progress_lead",
     "strength",
     "win_model",

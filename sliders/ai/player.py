@@ -23,7 +23,7 @@ Every shot, intended or executed, is released where the pawn fits (:mod:`sliders
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -70,6 +70,7 @@ __all__ = [
     "fit_release",
     "free_offset",
     "free_release",
+    "prepare_players",
     "strength",
 ]
 
@@ -290,3 +291,14 @@ class ComputerPlayer:
             if key > best_key:
                 best, best_key = index, key
         return best
+
+
+def prepare_players(
+    players: Iterable[object], layout: Layout, face: Face, params: PhysicsParams | None = None
+) -> None:
+    """Prepare every computer among ``players`` for a game on ``layout`` and ``face``
+    (:meth:`ComputerPlayer.prepare`) before its first turn: the tournament when it seats them,
+    the window in the background while it draws."""
+    for player in players:
+        if isinstance(player, ComputerPlayer):
+            player.prepare(layout, face, params)

@@ -18,7 +18,7 @@ from typing import Protocol
 
 import numpy as np
 
-from sliders.ai import ComputerPlayer, PlanSearch
+from sliders.ai import ComputerPlayer, PlanSearch, prepare_players
 from sliders.ai.release import fit_release
 from sliders.boards import Face, HoleRule, Layout, Seat, face
 from sliders.core.errors import UserError
@@ -26,7 +26,7 @@ from sliders.core.outcome import Shot, ShotResult
 from sliders.files.layouts import load_layout
 from sliders.game.config import HANDS, MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
-from sliders.physics import Noise, PhysicsParams, Setup, Simulation, start
+from sliders.physics import REGISTRY, Noise, PhysicsParams, Setup, Simulation, start
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
     HOME,
@@ -161,6 +161,13 @@ class Turns:
         return seat in self.computers
 
     # -- computer seats -----------------------------------------------------------------------------
+
+    def prepare(self) -> None:
+        """Make the game's physics ready and every computer seat ready for its first turn
+        (:func:`sliders.ai.prepare_players`, as the tournament does), so that no turn waits for
+        them (the window calls it in the background while it draws)."""
+        REGISTRY[self.setup.engine].prepare()
+        prepare_players(self.computers.values(), self.layout, self.face, self.params)
 
     def search(self) -> PlanSearch:
         """The search of the computer seat to move for its shot, to be run (at once, or in slices

@@ -122,6 +122,16 @@ class Engine(abc.ABC):
         loads with this module has nothing to do."""
         return None
 
+    def cold(self) -> bool:
+        """True when :meth:`prepare` will take long: this process's first use compiles the
+        engine (its first run on this machine)."""
+        return False
+
+    def prepare(self) -> None:
+        """Load the engine and make it ready to run, so that no shot waits for it (a window
+        calls it in the background while it draws)."""
+        self.load()
+
     @abc.abstractmethod
     def start(self, setup: Setup, table: Sequence[PlacedPawn], shot: Shot) -> Simulation:
         """``shot`` set up on ``table``, not yet run (a UserError for one the physics refuses)."""
@@ -168,6 +178,14 @@ class ExactEngine(Engine):
 
     def load(self) -> None:
         _exact()
+
+    def cold(self) -> bool:
+        from sliders.physics.exact.compile import compile_needed
+
+        return compile_needed()
+
+    def prepare(self) -> None:
+        _exact().ensure_compiled(quiet=True)
 
     def start(self, setup: Setup, table: Sequence[PlacedPawn], shot: Shot) -> Simulation:
         sim: Simulation = _exact().ExactSimulation(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
@@ -23,6 +24,7 @@ import pygame
 
 from sliders.core.errors import UserError
 from sliders.scenes import load_screens
+from sliders.scenes.background import Background
 from sliders.scenes.draw import forget_fonts
 from sliders.scenes.sound import Sounds, native_stderr_silenced
 
@@ -65,6 +67,9 @@ class App:
     in one frame, for headless runs). ``save_path`` is where the results screen saves a game
     (None: a new file named after the date in the current directory). ``control`` is how a
     person slides a pawn (``aim`` or ``flick``, see :mod:`sliders.scenes.controls`).
+    ``background``: whether the physics and the computers are prepared in a thread while the
+    window draws (None: when ``think_budget`` is not None), else at once when asked for
+    (:mod:`sliders.scenes.background`).
 
     ``clock`` is the high-resolution clock input is stamped with: ``pulled_at`` is its reading
     when the frame's events were pulled from the queue (tests give a clock of their own).
@@ -78,6 +83,7 @@ class App:
         think_budget: float | None = 0.008,
         save_path: str | os.PathLike[str] | None = None,
         control: str = "aim",
+        background: bool | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -92,6 +98,9 @@ class App:
         self.think_budget = think_budget
         self.save_path = Path(save_path) if save_path else None
         self.control = control
+        threaded = think_budget is not None if background is None else background
+        self.background = Background(threaded)
+        """the work done while the window draws (the physics, the computers' preparation)"""
         self.hand = "normal"
         """the hand the setup screen offers first (:data:`sliders.game.config.HANDS`)"""
         self.clock: Callable[[], float] = time.perf_counter
@@ -216,7 +225,9 @@ def _window_to_corner() -> None:
     if window_class is None:
         return
     try:
-        window_class.from_display_module().position = (0, 0)
+        with warnings.catch_warnings():  # pygame-ce deprecates it for surfaces, not for moving
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window_class.from_display_module().position = (0, 0)
     except (pygame.error, AttributeError):
         pass
 

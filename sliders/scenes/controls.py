@@ -2,10 +2,11 @@
 
 ``aim`` (the default): a slingshot. Press anywhere in your lane behind the foul line (or just on
 it): the next pawn goes to the foul line at that point across the lane. Pull the pointer back,
-away from the board: the pawn will leave the other way (the aim line shows where it points), and the farther
-the pointer is from the pawn the faster it leaves (the power gauge shows how fast, from 0 to the
-layout's useful top speed over ``PULL_MAX`` pixels). Let go to slide; let go within
-``CANCEL_PULL`` pixels of the pawn to put it back.
+away from the board: the pawn will leave the other way (the aim line shows where it points),
+and the farther the pointer is from the pawn the farther it slides: in proportion to the pull,
+half power (half of ``PULL_MAX`` pixels) to the board's centre, full power twice as far (the
+power gauge shows the pull). Let go to slide; let go within ``CANCEL_PULL`` pixels of the pawn
+to put it back.
 
 ``flick``: press on a pawn waiting in your hand and swing it down the lane; it follows the
 pointer (on the lane, behind the foul line) and leaves with the pointer's velocity when you let
@@ -38,8 +39,10 @@ PULL_MAX = 240
 """pixels of pull for the aim control's full power"""
 CANCEL_PULL = 10
 """a pull shorter than this (pixels) at the release puts the pawn back"""
-TOP_MARGIN = 1.25
-"""the aim control's top speed: this times the speed that just reaches the board's far edge"""
+REACH = 2.0
+"""the aim control's full power slides a lone pawn this many times as far as the board's centre
+is from the foul line: the distance grows in proportion to the pull, half power stops on the
+centre"""
 
 Pos = tuple[float, float]
 
@@ -60,13 +63,24 @@ def hand_spot(match: Match, seat: str, index: int, count: int) -> Pos:
     return -HAND_BACK, (index - (count - 1) / 2) * gap
 
 
-def top_speed(match: Match, seat: str) -> float:
-    """The aim control's full-power speed for ``seat``: a margin over the speed that carries a
-    pawn from the foul line to the far edge of the board."""
+def centre_reach(match: Match, seat: str) -> float:
+    """How far down ``seat``'s lane from the foul line the board's centre is (m)."""
     lane = match.seat(seat)
-    distance = max(board_far(match, seat) - lane.foul, 0.05)
-    speed = TOP_MARGIN * math.sqrt(2 * match.params.deceleration * distance)
-    return match.limits(seat).clip_speed(speed)
+    return max(lane.from_world(0.0, 0.0)[0] - lane.foul, 0.05)
+
+
+def pull_speed(match: Match, seat: str, power: float) -> float:
+    """The aim control's release speed for a pull of ``power`` (0..1 of ``PULL_MAX``): the
+    speed that slides a lone pawn ``power * REACH`` times the distance to the board's centre."""
+    distance = REACH * centre_reach(match, seat) * max(power, 0.0)
+    return match.limits(seat).clip_speed(math.sqrt(2 * match.params.deceleration * distance))
+
+
+def pull_power(match: Match, seat: str, speed: float) -> float:
+    """The pull (0..1 of ``PULL_MAX``) that releases at ``speed`` (the inverse of
+    :func:`pull_speed`)."""
+    distance = speed * speed / (2 * match.params.deceleration)
+    return distance / (REACH * centre_reach(match, seat))
 
 
 @dataclass
@@ -264,7 +278,7 @@ class AimControl(Control):
 
     def speed(self) -> float:
         assert self.seat is not None
-        return self.pull()[0] * top_speed(self.match, self.seat)
+        return pull_speed(self.match, self.seat, self.pull()[0])
 
     def release(self, pos: Pos, t: float) -> Outcome:
         assert self.held is not None and self.seat is not None

@@ -495,27 +495,30 @@ def _draw_score_board(
     pick: HomeChoice | None,
 ) -> None:
     pygame.draw.rect(surface, PANEL, rect, border_radius=8)
+    k = board_scale(rect.width)
+    small = max(round(MIN_UI_SIZE * k), MIN_UI_SIZE)
     ink = seat_rgb(player.seat)
     pygame.draw.rect(
         surface, HIGHLIGHT if active else ink, rect, 3 if active else 1, border_radius=8
     )
     name = f"{SEAT_COLOURS[player.seat].capitalize()} ({player.seat})"
-    named = text(surface, name, (rect.x + 10, rect.y + 6), 26, ink, bold=True)
+    named = text(surface, name, (rect.x + 10, rect.y + round(6 * k)), round(26 * k), ink, bold=True)
     room = rect.right - 10 - named.right - 12  # the player's kind, beside the name, never over it
     if room > 24:
-        text(surface, clipped(who, 20, room), (rect.right - 10, rect.y + 8), 20, DIM, "topright")
+        at = (rect.right - 10, rect.y + round(8 * k))
+        text(surface, clipped(who, round(20 * k), room), at, round(20 * k), DIM, "topright")
     cells = HOME + 1
-    top = rect.y + 32
+    top = rect.y + round(32 * k)
     cw = (rect.width - 20) / cells
-    ch = min(rect.height - 62, 44)
+    ch = round(min(rect.height - 62 * k, 44 * k))
     for i in range(cells):
         cell = pygame.Rect(round(rect.x + 10 + i * cw), top, round(cw) - 2, ch)
         fill = (78, 78, 86) if 0 < i < HOME else tuple(v // 3 + 40 for v in ink)
         pygame.draw.rect(surface, fill, cell, border_radius=4)
         label = {0: "START", HOME: "HOME"}.get(i, str(i))
-        if font(MIN_UI_SIZE).size(label)[0] > cell.w - 2:
+        if font(small).size(label)[0] > cell.w - 2:
             label = label[0]  # S, H: a narrow board
-        text(surface, label, (cell.centerx, cell.bottom - 1), MIN_UI_SIZE, DIM, "midbottom")
+        text(surface, label, (cell.centerx, cell.bottom - 1), small, DIM, "midbottom")
     spots = scoring_spots(rect, squares, pick is not None)
     for i, (cx, cy, dot) in enumerate(spots):
         if pick is not None and i == pick.default:
@@ -527,22 +530,33 @@ def _draw_score_board(
             label_rgb = (0, 0, 0) if SEAT_COLOURS[player.seat] == "yellow" else (255, 255, 255)
             text(surface, str(i + 1), (cx, cy + 1), 2 * dot + 2, label_rgb, "center", True)
     # roller pawns: filled in hand, ring on the table, cross when removed
-    y = top + ch + 16
+    y = top + ch + round(16 * k)
     table = set(on_table)
-    text(surface, "pawns:", (rect.x + 10, y - 8), MIN_UI_SIZE, DIM)
+    text(surface, "pawns:", (rect.x + 10, y), small, DIM, "midleft")
+    r, d = round(8 * k), round(6 * k)
     for n in range(1, 5):
         pid = f"{player.seat}-{n}"
-        c = (rect.x + 70 + (n - 1) * 24, y)
+        c = (rect.x + round((70 + (n - 1) * 24) * k), y)
         if pid in player.in_hand:
-            pygame.draw.circle(surface, ink, c, 8)
-            pygame.draw.circle(surface, (0, 0, 0), c, 8, 1)
+            pygame.draw.circle(surface, ink, c, r)
+            pygame.draw.circle(surface, (0, 0, 0), c, r, 1)
         elif pid in table:
-            pygame.draw.circle(surface, ink, c, 8, 2)
+            pygame.draw.circle(surface, ink, c, r, 2)
         else:
-            pygame.draw.line(surface, DIM, (c[0] - 6, c[1] - 6), (c[0] + 6, c[1] + 6), 2)
-            pygame.draw.line(surface, DIM, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 2)
+            pygame.draw.line(surface, DIM, (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), 2)
+            pygame.draw.line(surface, DIM, (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), 2)
     left = len(player.in_hand)
-    text(surface, f"{left} left", (rect.x + 170, y - 8), MIN_UI_SIZE, DIM)
+    text(surface, f"{left} left", (rect.x + round(170 * k), y), small, DIM, "midleft")
+
+
+BOARD_WIDTH = 420
+"""the score board's width (px) at which it is drawn at the sizes it names; wider, it grows"""
+
+
+def board_scale(width: int) -> float:
+    """How much larger than at ``BOARD_WIDTH`` a score board ``width`` px wide is drawn (never
+    smaller: its text stays at least ``MIN_UI_SIZE``)."""
+    return max(width / BOARD_WIDTH, 1.0)
 
 
 def scoring_spots(
@@ -550,11 +564,12 @@ def scoring_spots(
 ) -> list[tuple[int, int, int]]:
     """(x, y, radius) on screen of each scoring pawn on the score board drawn in ``rect``:
     up to four in a cell, in a 2 x 2 grid above the cell's label (``large`` while picking)."""
+    k = board_scale(rect.width)
     cw = (rect.width - 20) / (HOME + 1)
-    top = rect.y + 32
-    dot = max(min(int(cw / 6), 6), 3)
+    top = rect.y + round(32 * k)
+    dot = max(min(int(cw / 6), round(6 * k)), 3)
     if large:
-        dot = max(min(int(cw / 5), 11), 5)
+        dot = max(min(int(cw / 5), round(11 * k)), 5)
     stack: dict[int, int] = {}
     out = []
     for sq in squares:
@@ -569,7 +584,8 @@ def scoring_spots(
 def sidebar_panels(rect: pygame.Rect, seats: Sequence[str]) -> dict[str, pygame.Rect]:
     """Where :func:`draw_sidebar` draws each seat's score board in ``rect``."""
     n = len(seats)
-    h = min(118, max((rect.height - 8 * n) // max(n, 1), 90))
+    k = board_scale(rect.width)
+    h = min(round(118 * k), max((rect.height - 8 * n) // max(n, 1), round(90 * k)))
     return {
         seat: pygame.Rect(rect.x, rect.y + i * (h + 8), rect.width, h)
         for i, seat in enumerate(seats)

@@ -28,11 +28,12 @@ import pygame
 
 from sliders.core.outcome import SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.game import HomeChoice
-from sliders.game.narrate import wrap_all
+from sliders.game.narrate import pawn_name, wrap_all
 from sliders.physics import Shot
-from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won, pawn_label
+from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
+from sliders.scenes.background import prepare_physics
 from sliders.scenes.camera import EASE, Camera, panes
 from sliders.scenes.controls import Control, Outcome, aim_path, board_far, hand_spot, make_control
 from sliders.scenes.draw import TableView
@@ -102,6 +103,10 @@ class PlayScreen:
         ]
         self.overview_button = draw.Button("Overview (Tab)", self.toggle_overview)
         self._drawn_key: tuple[object, ...] | None = None
+        self._waits_for = [f"physics:{match.turns.setup.engine}"]
+        if match.turns.computers:
+            self._waits_for.append(f"players:{id(match)}")
+        self._prepared = False  # asked for after the first frame, which then draws uncontended
 
     # -- input ------------------------------------------------------------------------------------
 
@@ -228,8 +233,15 @@ class PlayScreen:
         self.picking = None
         self._resolve()
 
+    def ready(self) -> bool:
+        """True once the physics and the computers are prepared (in the background: until then
+        no pawn is slid, and the banner says what the game waits for)."""
+        return all(self.app.background.ready(key) for key in self._waits_for)
+
     def _human_turn(self) -> str | None:
         m = self.match
+        if not self.ready():
+            return None
         if m.rolling or self._leaving is not None or m.state.phase is not Phase.SHOOTING:
             return None
         seat = m.turn
@@ -246,6 +258,8 @@ class PlayScreen:
     # -- time ---------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if not self._prepared and not self.app.background.threaded:  # at once, headless
+            self._prepare()
         for t in self.app.polls:  # every look at the queue, with input or none
             self.control.pulled(t)
         if not self.control.engaged:
@@ -265,7 +279,7 @@ class PlayScreen:
             self._roll(dt)
         elif m.state.phase is not Phase.SHOOTING:
             self._leaving = ROUND_PAUSE
-        elif m.is_computer(m.turn):
+        elif m.is_computer(m.turn) and self.ready():
             self._computer(dt)
 
     def _roll(self, dt: float) -> None:
@@ -290,6 +304,8 @@ class PlayScreen:
                 self._cpu = (shot, 0.0)
             return
         shot, t = self._cpu
+        if self.lane_seat != m.turn or self.lane_shown < 1.0:
+            return  # its hand moves where the person sees it: once its lane pane is in
         self._cpu = (shot, t + dt)
         if t + dt >= CPU_REACH:
             self._cpu = None
@@ -386,7 +402,7 @@ class PlayScreen:
                 continue
             self.picking = choice
             self._say(
-                f"{pawn_label(choice.pawn)} is in the hole: "
+                f"{pawn_name(choice.pawn)} is in the hole: "
                 f"{self._name(choice.seat)} sends a pawn HOME"
             )
             return
@@ -449,6 +465,7 @@ class PlayScreen:
         key = (
             self.app.time if moving else None,
             self._thinking_dots() if m.is_computer(m.turn) else None,
+            self.app.background.shown(),
             self.camera.centre, self.camera.scale, tuple(self.camera.rect),
             self.lane_camera.centre, self.lane_camera.scale, self.lane_shown, self.lane_seat,
             self.overview, self.paused, self.picking, len(self.match.told), len(self.messages),
@@ -465,7 +482,9 @@ class PlayScreen:
 
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
-        side = min(max(int(w * 0.3), 280), 420)
+        side = min(
+            max(int(w * 0.3), 280), round(draw.BOARD_WIDTH * draw.ui_scale(self.app.surface))
+        )
         self.play_area = pygame.Rect(10, 50, w - side - 30, h - 60)
         m = self.match
         seat = None if self.lane_seat is None else m.seat(self.lane_seat)
@@ -507,6 +526,19 @@ class PlayScreen:
         )  # fmt: skip
         if self.paused:
             self._draw_pause(surface)
+        if not self._prepared:
+            self._prepare()
+
+    def _prepare(self) -> None:
+        """Ask for the physics and every computer to be made ready in the background (each
+        computer before its first turn, as :meth:`Turns.prepare` does it)."""
+        self._prepared = True
+        work = self.app.background
+        prepare_physics(work, self.match.turns.setup.engine)
+        if self.match.turns.computers:
+            work.add(
+                self._waits_for[-1], "preparing the computer players", self.match.turns.prepare
+            )
 
     def _gauge_rect(self) -> pygame.Rect:
         """Where the aim control's power gauge is drawn: the bottom left of the main pane."""
@@ -577,6 +609,9 @@ class PlayScreen:
             )
         elif state.phase is Phase.OVER:
             status = f"{self._name(state.winner)} wins!"
+        elif not self.ready():
+            status = self.app.background.shown() or "getting ready…"
+            seat = None
         elif state.phase is Phase.SCORING:
             status = "Round over: scoring"
         elif m.rolling:

@@ -27,6 +27,7 @@ from sliders.physics import PhysicsParams, Setup, Simulation, start
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
 from sliders.scenes.app import App
+from sliders.scenes.background import prepare_physics
 
 STEP_TIME = 1.4
 """seconds each gliding shot or round's scoring is shown"""
@@ -99,7 +100,22 @@ class ReplayScreen:
         self.resimulated: dict[int, ShotResult] = {}  # step index -> the re-simulated outcome
         self.notice: str | None = None
         self.notice_t = 0.0
-        self._enter()
+        engines = {  # a log that names no engine predates the choice: pymunk
+            step.result.engine or "pymunk"
+            for step in game.steps
+            if isinstance(step, ShotStep) and step.slide is not None
+        }
+        self._waits_for = [prepare_physics(app.background, e) for e in sorted(engines)]
+        self._entered = False  # the first step is shown once the physics is ready
+        self._start()
+
+    def _start(self) -> bool:
+        """Show the first step once the physics is ready (prepared in the background: the
+        window draws meanwhile, saying what it waits for); True when it is shown."""
+        if not self._entered and all(self.app.background.ready(k) for k in self._waits_for):
+            self._entered = True
+            self._enter()
+        return self._entered
 
     @property
     def state(self) -> GameState:
@@ -134,7 +150,7 @@ class ReplayScreen:
     def update(self, dt: float) -> None:
         if self.notice is not None:
             self.notice_t += dt
-        if not self.playing or self.finished:
+        if not self._start() or not self.playing or self.finished:
             return
         film = self.film
         if film is not None and film.result is None:
@@ -241,14 +257,14 @@ class ReplayScreen:
         title = f"Replay · {self.face.title or self.face.name} · round {state.round} · step {self.index}/{n}"
         draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
         hint = "finished" if self.finished else ("Space: pause" if self.playing else "paused")
-        draw.text(
-            surface,
-            hint + " · Left/Right: step · Esc: quit",
-            (surface.get_width() - 14, 14),
-            22,
-            draw.DIM,
-            "topright",
-        )
+        hint, rgb = hint + " · Left/Right: step · Esc: quit", draw.DIM
+        if not self._entered:
+            hint = self.app.background.shown() or "getting ready…"
+        elif self.finished and self.game.state.winner:  # beside the title, off the pawns
+            winner = self.game.state.winner
+            hint = f"{SEAT_COLOURS[winner].capitalize()} wins · Esc: quit"
+            rgb = draw.seat_rgb(winner)
+        draw.text(surface, hint, (surface.get_width() - 14, 14), 22, rgb, "topright")
         if self.notice is not None and self.notice_t < NOTICE_TIME:
             draw.text(
                 surface,
@@ -263,11 +279,6 @@ class ReplayScreen:
             self.sidebar.width, surface.get_height() - 80, draw.DIM,
         )  # fmt: skip
         if self.finished:
-            final = self.game.state
-            if final.winner:
-                words = f"{SEAT_COLOURS[final.winner].capitalize()} wins!"
-                cx, cy = self.view.rect.center
-                draw.text(surface, words, (cx, cy), 72, draw.seat_rgb(final.winner), "center", True)
             self.menu.draw(surface)
 
     def _draw_shot(

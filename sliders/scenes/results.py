@@ -70,13 +70,15 @@ class ResultsScreen:
         w, h = self.app.surface.get_size()
         bw = min(200, (w - 100) // 4)
         x0 = w // 2 - (4 * bw + 60) // 2
+        bh = max(round(50 * draw.ui_scale(self.app.surface)), 40)
         for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(x0 + i * (bw + 20), h - 90, bw, 50)
+            b.rect = pygame.Rect(x0 + i * (bw + 20), h - bh - 20, bw, bh)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._fit()
         surface.fill(draw.BACKGROUND)
-        w, _ = surface.get_size()
+        w, h = surface.get_size()
+        px = lambda size: round(size * draw.SIZE_TO_PX)  # noqa: E731  (a size's pixels)
         state = self.match.state
         winner = state.winner
         if winner:
@@ -84,44 +86,102 @@ class ResultsScreen:
             rgb = draw.seat_rgb(winner)
         else:
             words, rgb = "No winner", draw.TEXT
-        draw.text(surface, words, (w // 2, 60), 84, rgb, "center", True)
-        played = state.rounds_played
-        sub = subtitle(self.match, played)
-        draw.text(surface, sub, (w // 2, 115), 28, draw.DIM, "center")
+        big, sub_size = draw.ui_size(surface, 84), draw.ui_size(surface, 28)
+        y = 14
+        y = draw.text(surface, words, (w // 2, y), big, rgb, "midtop", True).bottom + 4
+        sub = subtitle(self.match, state.rounds_played)
+        y = draw.text(surface, sub, (w // 2, y), sub_size, draw.DIM, "midtop").bottom + 18
+        bottom = self.buttons[0].rect.y - (2 * px(draw.MIN_UI_SIZE) + 10 if self.note else 14)
         seats = state.seats
-        col = min(220, (w - 220) // max(len(seats), 1))
-        x0 = w // 2 - (160 + col * len(seats)) // 2
-        y = 160
-        draw.text(surface, "score boards", (x0, y), 24, draw.DIM)
-        for j, s in enumerate(seats):
-            spec = self.match.config.spec(s)
+        rows = round_history(self.match.game)
+        size, small = draw.ui_size(surface, 26), draw.ui_size(surface, 18)
+        pitch = round(px(size) * 1.45)
+        wide = w >= 1000
+        table_w = min(160 + 220 * len(seats), round(w * 0.55) if wide else w - 40)
+        col = (table_w - 160) // max(len(seats), 1)
+        x0 = (20 + (w * 0.55 - table_w) / 2) if wide else (w - table_w) / 2
+        x0 = round(max(x0, 20))
+        race = pygame.Rect(0, 0, 0, 0)
+        room = bottom - y - 2 * pitch - pitch - 10  # below the heads and the total
+        if wide:
+            race = pygame.Rect(
+                round(w * 0.58), y, w - round(w * 0.58) - 30, min(bottom - y, h // 2)
+            )
+        else:
+            race_h = min(max(room - 2 * pitch, 0), 220)
+            if race_h >= 90:
+                race = pygame.Rect(x0, bottom - race_h, table_w, race_h)
+                room -= race_h + 10
+        draw.text(surface, "score boards", (x0, y), small, draw.DIM)
+        for j, seat in enumerate(seats):
             x = x0 + 160 + j * col
             draw.text(
-                surface, SEAT_COLOURS[s].capitalize(), (x, y), 26, draw.seat_rgb(s), bold=True
+                surface,
+                SEAT_COLOURS[seat].capitalize(),
+                (x, y),
+                size,
+                draw.seat_rgb(seat),
+                bold=True,
             )
-            draw.text(
-                surface, draw.clipped(spec.describe(), 18, col - 10), (x, y + 24), 18, draw.DIM
-            )
-        y += 52
-        rows = round_history(self.match.game)
-        shown = rows[-max((surface.get_height() - 320) // 28, 1) :]
+            who = draw.clipped(self.match.config.spec(seat).describe(), small, col - 10)
+            draw.text(surface, who, (x, y + pitch), small, draw.DIM)
+        y += 2 * pitch
+        shown = rows[-max(room // pitch, 1) :]
         for label, boards in shown:
-            draw.text(surface, label, (x0, y), 24, draw.TEXT)
-            for j, s in enumerate(seats):
-                cells = " ".join("H" if sq == 6 else str(sq) for sq in boards[s])
-                draw.text(surface, cells, (x0 + 160 + j * col, y), 26, draw.TEXT)
-            y += 28
-        final = {s: state.player(s).board for s in seats}
-        draw.text(surface, "total", (x0, y + 4), 24, draw.HIGHLIGHT, bold=True)
-        for j, s in enumerate(seats):  # squares moved toward HOME, of the 24 that win
-            words = f"{sum(final[s])} of {4 * 6}"
-            draw.text(surface, words, (x0 + 160 + j * col, y + 4), 26, draw.HIGHLIGHT, bold=True)
+            draw.text(surface, label, (x0, y), small, draw.TEXT)
+            for j, seat in enumerate(seats):
+                cells = " ".join("H" if sq == 6 else str(sq) for sq in boards[seat])
+                draw.text(surface, cells, (x0 + 160 + j * col, y), size, draw.TEXT)
+            y += pitch
+        final = {seat: state.player(seat).board for seat in seats}
+        draw.text(surface, "total", (x0, y + 4), small, draw.HIGHLIGHT, bold=True)
+        for j, seat in enumerate(seats):  # squares moved toward HOME, of the 24 that win
+            words = f"{sum(final[seat])} of {4 * 6}"
+            draw.text(surface, words, (x0 + 160 + j * col, y + 4), size, draw.HIGHLIGHT, bold=True)
+        if race.h >= 90 and race.w >= 160:
+            draw_race(surface, race, rows, seats)
         if self.note:
-            draw.text(
-                surface, self.note, (w // 2, surface.get_height() - 120), 22, draw.DIM, "center"
-            )
+            at = (w // 2, self.buttons[0].rect.y - 8)
+            draw.text(surface, self.note, at, draw.MIN_UI_SIZE, draw.DIM, "midbottom")
         for b in self.buttons:
-            b.draw(surface)
+            b.draw(surface, draw.ui_size(surface, 26))
+
+
+def draw_race(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    rows: list[tuple[str, dict[str, tuple[int, ...]]]],
+    seats: tuple[str, ...],
+) -> None:
+    """The game's score race in ``rect``: each seat's squares moved toward HOME (0 to 24, the
+    win) after every round, a line in the seat's colour from the start (0) on."""
+    size = draw.MIN_UI_SIZE
+    line = round(size * draw.SIZE_TO_PX * 1.4)
+    title = draw.text(surface, "the race to HOME", (rect.x, rect.y), size, draw.DIM)
+    top = title.bottom + line // 2 + 4  # the "24" beside the top line clear of the title
+    plot = pygame.Rect(rect.x + 34, top, rect.w - 44, rect.bottom - top - line - 4)
+    if plot.w < 40 or plot.h < 30:
+        return
+    pygame.draw.rect(surface, draw.PANEL, plot)
+    win = 4 * 6
+    for squares in (0, 12, win):
+        y = plot.bottom - round(plot.h * squares / win)
+        pygame.draw.line(surface, (80, 80, 90), (plot.x, y), (plot.right - 1, y))
+        draw.text(surface, str(squares), (plot.x - 6, y), size, draw.DIM, "midright")
+    n = max(len(rows), 1)
+    draw.text(surface, "0", (plot.x, plot.bottom + 2), size, draw.DIM, "midtop")
+    draw.text(surface, f"round {n}", (plot.right, plot.bottom + 2), size, draw.DIM, "topright")
+    for seat in seats:
+        points = [(plot.x, plot.bottom)]
+        for i, (_, boards) in enumerate(rows):
+            x = plot.x + round(plot.w * (i + 1) / n)
+            points.append(
+                (min(x, plot.right - 1), plot.bottom - round(plot.h * sum(boards[seat]) / win))
+            )
+        if len(points) > 1:
+            pygame.draw.lines(surface, draw.seat_rgb(seat), False, points, 3)
+        for p in points[1:]:
+            pygame.draw.circle(surface, draw.seat_rgb(seat), p, 4)
 
 
 def subtitle(match: Match, played: int) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from sliders.core.outcome import SEAT_COLOURS
-from sliders.game.narrate import wrap_all
+from sliders.game.narrate import pawn_name, wrap_all
 from sliders.rules import (
     Advanced,
     Assignment,
@@ -19,7 +19,6 @@ from sliders.rules import (
     Won,
     default_assignment,
     legal_assignments,
-    pawn_label,
 )
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
@@ -155,7 +154,9 @@ class RoundEndScreen:
 
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
-        side = min(max(int(w * 0.3), 280), 420)
+        side = min(
+            max(int(w * 0.3), 280), round(draw.BOARD_WIDTH * draw.ui_scale(self.app.surface))
+        )
         area = pygame.Rect(10, 50, w - side - 30, h - 60)
         camera = Camera(self.view, self.match.layout)
         camera.place(area)
@@ -178,7 +179,9 @@ class RoundEndScreen:
             self.view.tag(surface, draw.points_label(p), p.x, p.y, 20, draw.HIGHLIGHT)
         game = self.match.face.title or self.match.face.name
         title = f"{game} · round {self.before.round} is over: scoring"
-        draw.text(surface, title, (14, 12), 30, draw.TEXT, bold=True)
+        draw.text(surface, title, (14, 12), draw.ui_size(surface, 30), draw.TEXT, bold=True)
+        big, size = draw.ui_size(surface, 22), draw.ui_size(surface, 20)
+        pitch = round(size * draw.SIZE_TO_PX * 1.4)
         who = {s.seat: s.describe() for s in self.match.config.seats}
         y = draw.draw_sidebar(surface, self.sidebar, self.before, who, self.seat, self._boards())
         if self.seat is not None:
@@ -189,28 +192,28 @@ class RoundEndScreen:
                 f"{name}: your scoring pawns ({self.index + 1}/{n})",
                 f"{name}: choice {self.index + 1}/{n}",
             ):
-                if draw.font(22, True).size(head)[0] <= self.sidebar.width:
+                if draw.font(big, True).size(head)[0] <= self.sidebar.width:
                     break
-            draw.text(surface, head, (self.sidebar.x, y), 22, draw.seat_rgb(self.seat), bold=True)
-            y += 24
+            rgb = draw.seat_rgb(self.seat)
+            y = draw.text(surface, head, (self.sidebar.x, y), big, rgb, bold=True).bottom + 2
             if self.index == 0:
-                draw.text(surface, "suggested", (self.sidebar.x, y), 18, draw.HIGHLIGHT)
-                y += 18
+                draw.text(surface, "suggested", (self.sidebar.x, y), size, draw.HIGHLIGHT)
+                y += pitch
             moves = self.options[self.index] if self.options else ()
             if not moves:
-                draw.text(surface, "nothing to score", (self.sidebar.x, y), 20, draw.DIM)
+                draw.text(surface, "nothing to score", (self.sidebar.x, y), size, draw.DIM)
             board = self.before.player(self.seat).board
             for m in moves:
                 line = (
-                    f"{pawn_label(m.pawn)} scores {m.points}: pawn {m.scoring + 1} "
+                    f"{pawn_name(m.pawn)} scores {m.points}: pawn {m.scoring + 1} "
                     f"{_sq(board[m.scoring])} -> {_sq(board[m.scoring] + m.points)}"
                 )
-                line = draw.clipped(line, 20, self.sidebar.width)
-                draw.text(surface, line, (self.sidebar.x, y), 20, draw.TEXT)
-                y += 20
+                line = draw.clipped(line, size, self.sidebar.width)
+                draw.text(surface, line, (self.sidebar.x, y), size, draw.TEXT)
+                y += pitch
             for key in ("prev", "next", "accept"):
                 self.buttons[key].enabled = key == "accept" or n > 1
-                self.buttons[key].draw(surface, 22)
+                self.buttons[key].draw(surface, big)
         else:
             y = draw.text_lines(
                 surface, _panel(self.lines[-10:], self.sidebar.width), self.sidebar.x, y,

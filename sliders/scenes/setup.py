@@ -12,9 +12,10 @@ from __future__ import annotations
 import pygame
 
 from sliders.ai import STRENGTHS
-from sliders.boards import face
+from sliders.boards import Face, HoleRule, face
 from sliders.core.errors import UserError
-from sliders.core.outcome import FACES, SEAT_COLOURS
+from sliders.core.outcome import DEFAULT_ENGINE, FACES, SEAT_COLOURS
+from sliders.files.layouts import load_layout, read_layout
 from sliders.game.config import (
     HANDS,
     MatchConfig,
@@ -23,8 +24,10 @@ from sliders.game.config import (
     default_seat_specs,
     layout_seats,
 )
+from sliders.physics import PhysicsParams
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
+from sliders.scenes.background import prepare_physics
 from sliders.scenes.controls import CONTROLS
 from sliders.scenes.table import Match
 
@@ -50,6 +53,34 @@ def game_name(name: str) -> str:
 def layout_name(layout: str) -> str:
     """A layout as players call it ("Crazy corner")."""
     return layout.replace("-", " ").capitalize()
+
+
+def game_line(record: Face) -> str:
+    """What a game is, in a line, read from its face's record: the object of every game, and
+    what this face changes."""
+    changes = []
+    if record.hole is HoleRule.HOME:
+        changes.append("a pawn in the centre hole sends a scoring pawn HOME")
+    elif record.hole is HoleRule.PENALTY:
+        changes.append("a pawn in the centre hole sends one back to START")
+    if record.choice_points:
+        points = [str(p) for p in record.choice_points]
+        either = ", ".join(points[:-1]) + f" or {points[-1]}" if len(points) > 1 else points[0]
+        changes.append(f"the {'/'.join(points)} circle scores {either}")
+    if record.dots_remove:
+        changes.append("a pawn on a danger dot is out and scores nothing")
+    if not changes:
+        return "be first to move all 4 scoring pawns HOME, by exact count"
+    return "as Race for Home; " + "; ".join(changes)
+
+
+def fitted(words: str, size: int, width: int) -> str:
+    """``words`` as they fit in ``width`` pixels at ``size``: whole, else up to a semicolon,
+    else cut with an ellipsis."""
+    if draw.font(size).size(words)[0] <= width:
+        return words
+    head = words.split(";")[0]
+    return draw.clipped(head, size, width)
 
 
 def default_seating(layout: str) -> dict[str, str]:
@@ -87,8 +118,14 @@ class SetupScreen:
         self.note = ""
         self.rows: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self.pitch = 58
+        self.line = draw.MIN_UI_SIZE  # the size of the game's and the layout's lines
+        self.about_y = 0
+        self.thumb = pygame.Rect(0, 0, 0, 0)  # where the layout's picture is drawn
+        self._thumbs: dict[tuple[object, ...], pygame.Surface] = {}
         self.start_button = draw.Button("Start", self.start)
         self.quit_button = draw.Button("Quit", app.quit)
+        engine = config.engine if config and config.engine else DEFAULT_ENGINE
+        prepare_physics(app.background, engine)  # at once: the first slide will not wait for it
 
     # -- choices ----------------------------------------------------------------------------------
 
@@ -142,6 +179,37 @@ class SetupScreen:
             return
         self.app.go("play", match)
 
+    def about(self) -> tuple[str, str]:
+        """The game and the layout chosen, each said in a line."""
+        game = f"{game_name(self.face)}: {game_line(face(self.face))}"
+        try:
+            described = read_layout(self.layout).description
+        except UserError:
+            described = ""
+        return game, f"{layout_name(self.layout)}: {described}"
+
+    def thumbnail(self, edge: int) -> pygame.Surface:
+        """The chosen layout drawn from its data, ``edge`` pixels square, with the seats in play
+        (kept: drawn again only when the layout, the seats or the size change)."""
+        seats = tuple(s for s in self.seats() if self.who.get(s, OFF) != OFF)
+        key = (self.layout, self.face, seats, edge)
+        found = self._thumbs.get(key)
+        if found is not None:
+            return found
+        try:
+            layout = load_layout(self.layout, seats or None)
+        except UserError:
+            layout = load_layout(self.layout)
+        image = pygame.Surface((edge, edge))
+        image.fill(draw.BACKGROUND)
+        view = draw.TableView(layout, face(self.face), PhysicsParams.default().pawn_radius)
+        view.fit(pygame.Rect(0, 0, edge, edge))
+        view.draw_static(image)
+        if len(self._thumbs) > 16:
+            self._thumbs.clear()
+        self._thumbs[key] = image
+        return image
+
     # -- screen -----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -189,7 +257,9 @@ class SetupScreen:
         self.rows = []
         names = self.row_names()
         top = min(170, round(h * 0.24))
-        self.pitch = min(58, (h - 130 - top) // max(len(names), 1))  # rows fit above Start
+        self.line = draw.ui_size(self.app.surface, 22)
+        about = 2 * round(self.line * draw.SIZE_TO_PX * 1.5)  # the game's and layout's lines
+        self.pitch = min(58, (h - 130 - top - about) // max(len(names), 1))  # rows fit above
         side = max(self.pitch - 8, 20)
         for i, name in enumerate(names):
             y = top + i * self.pitch
@@ -203,6 +273,16 @@ class SetupScreen:
         self.row = min(self.row, len(self.rows) - 1)
         self.start_button.rect = pygame.Rect(w // 2 - 230, h - 110, 220, 56)
         self.quit_button.rect = pygame.Rect(w // 2 + 10, h - 110, 220, 56)
+        bottom = top + len(names) * self.pitch
+        self.about_y = bottom + 2
+        room = w - (x + 600) - 40  # beside the rows, on the right
+        if room >= 120:
+            edge = min(room, bottom - top, 360)
+            self.thumb = pygame.Rect(x + 620, top + (bottom - top - edge) // 2, edge, edge)
+        else:  # a narrow window: small, in the corner beside Start
+            lines = 2 * round(self.line * draw.SIZE_TO_PX * 1.5)
+            edge = max(min(self.start_button.rect.x - 20, h - bottom - lines - 20, 150), 0)
+            self.thumb = pygame.Rect(10, h - 10 - edge, edge, edge)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._fit()
@@ -250,14 +330,16 @@ class SetupScreen:
             draw.text(
                 surface, value, ((left.right + right.left) // 2, y), size, draw.TEXT, "center"
             )
-        if self.note:
-            draw.text(
-                surface,
-                self.note,
-                (w // 2, self.start_button.rect.y - 30),
-                24,
-                (255, 120, 90),
-                "center",
-            )
+        for i, words in enumerate(self.about()):
+            words = fitted(words, self.line, w - 20)
+            y = self.about_y + i * round(self.line * draw.SIZE_TO_PX * 1.5)
+            draw.text(surface, words, (w // 2, y), self.line, draw.DIM, "midtop")
+        if self.thumb.w >= 40:
+            surface.blit(self.thumbnail(self.thumb.w), self.thumb)
+        note, rgb = self.note, (255, 120, 90)
+        if not note:  # the physics prepared while the player chooses
+            note, rgb = self.app.background.shown(), draw.DIM
+        if note:
+            draw.text(surface, note, (w // 2, self.start_button.rect.y - 30), 24, rgb, "center")
         self.start_button.draw(surface, 32)
         self.quit_button.draw(surface, 32)

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from sliders.ai import ComputerPlayer
+from sliders.ai import prepare_players
 from sliders.boards import worth
 from sliders.core.errors import UserError
 from sliders.core.fileio import read_text, write_text_atomic
@@ -105,9 +105,7 @@ def play_game(job: Job) -> dict[str, Any]:
         s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine,
         max_rounds=s.max_rounds, params=s.physics(),
     )  # fmt: skip
-    for player in players.values():  # a computer measures its hand's odds before the clock runs
-        if isinstance(player, ComputerPlayer):
-            player.prepare(g.layout, g.face, g.params)
+    prepare_players(players.values(), g.layout, g.face, g.params)  # before the clock runs
     stats = {seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0} for seat in s.seats}
     holes = {seat: {"hole": 0, "hole_spaces": 0} for seat in s.seats}
     on_shot = False

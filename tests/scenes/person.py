@@ -11,7 +11,7 @@ import math
 import pygame
 
 from sliders.scenes.app import App
-from sliders.scenes.controls import FLICK_GAIN, PULL_MAX, hand_spot, top_speed
+from sliders.scenes.controls import FLICK_GAIN, PULL_MAX, hand_spot, pull_power
 from sliders.scenes.hand import fit_velocity
 from sliders.scenes.play import PlayScreen
 
@@ -71,7 +71,7 @@ def _aim(app, screen, seat, press, direction, speed) -> None:
     assert screen.held is not None, "the press took no pawn"
     lane = screen.match.seat(seat)
     ax, ay = view.to_screen(*lane.to_world(*screen.control.hold))
-    pull = speed / top_speed(screen.match, seat) * PULL_MAX
+    pull = pull_power(screen.match, seat, speed) * PULL_MAX
     to = (ax - direction[0] * pull, ay + direction[1] * pull)
     post(pygame.MOUSEMOTION, to, rel=(0, 0), buttons=(1, 0, 0))
     app.step(FRAME)

@@ -10,8 +10,9 @@ import pytest
 from sliders.core.outcome import Status
 from sliders.files.layouts import BUILTIN_LAYOUTS, read_layout
 from sliders.game.config import MatchConfig, SeatSpec
+from sliders.physics import Shot, simulate
 from sliders.scenes.app import App
-from sliders.scenes.controls import CONTROLS
+from sliders.scenes.controls import CONTROLS, pull_speed
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.table import Match
 
@@ -71,3 +72,17 @@ def test_a_person_lands_on_the_centre_ring_from_every_seat(app, layout, seats, s
     rest = match.results[-1].pawn(match.results[-1].shooter)
     assert rest.status is Status.ON_TARGET, (rest, match.shots[-1])
     assert rest.points == 5, (rest, math.hypot(rest.x, rest.y))
+
+
+@pytest.mark.parametrize("layout", BUILTIN_LAYOUTS)
+def test_half_power_reaches_the_rings_on_every_layout(layout):
+    """A beginner's straight pull at half power, from the middle of the foul line, stops on the
+    board's rings from every seat (the aim control's scale: distance in proportion to the pull,
+    half power to the board's centre)."""
+    spec = read_layout(layout)
+    seats = spec.seating(max(spec.seat_counts))
+    match = Match(MatchConfig("race-for-home", layout, tuple(SeatSpec(s, "human") for s in seats)))
+    for seat in seats:
+        shot = Shot(seat, pull_speed(match, seat, 0.5), 0.0, 0.0, None, f"{seat}-1")
+        rest = simulate(match.turns.setup, (), shot).pawn(f"{seat}-1")
+        assert rest.status is Status.ON_TARGET and rest.points >= 1, (seat, rest)

@@ -14,7 +14,7 @@ from sliders.game.config import HANDS, MatchConfig, parse_seat_specs
 from sliders.game.turns import Turns
 from sliders.physics import NOISE_LEVELS, Shot, simulate
 from sliders.physics.noise import apply_errors
-from sliders.scenes.controls import PULL_MAX, top_speed
+from sliders.scenes.controls import PULL_MAX, pull_speed
 from sliders.scenes.table import Match
 
 PULLS = 400
@@ -26,9 +26,8 @@ def best_pull(match: Match, seat: str) -> Shot:
     exactly, stops nearest the board's centre."""
     lane = match.seat(seat)
     distance = lane.from_world(0.0, 0.0)[0] - lane.foul
-    top = top_speed(match, seat)
     p = match.params
-    speeds = [k / PULL_MAX * top for k in range(1, PULL_MAX + 1)]
+    speeds = [pull_speed(match, seat, k / PULL_MAX) for k in range(1, PULL_MAX + 1)]
     speed = min(speeds, key=lambda v: abs(p.stopping_distance(v) - distance))
     return Shot(seat, speed, 0.0, 0.0, None, f"{seat}-1")
 

@@ -182,6 +182,7 @@ def test_a_refused_computer_shot_in_the_window_is_told_and_played_again():
         screen = PlayScreen(app, match)
         app.show(screen)
         screen._cpu = (Shot("south", 0.6, 0.0, 0.0, None, "south-1"), CPU_REACH)
+        screen.lane_seat, screen.lane_shown = "south", 1.0  # its lane pane in: the hand moves
         app.step(1 / 30)
         assert app.screen is screen and not match.rolling
         assert screen.messages[-1] == (

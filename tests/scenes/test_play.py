@@ -131,6 +131,8 @@ def test_dragging_over_the_foul_line_is_a_foul(app):
     assert m.results[-1].pawn("south-1").status is Status.FOUL
     assert "south-1" in m.state.player("south").removed
     assert m.state.turn == "north"
+    told = [line for line in screen.messages if "foul" in line.lower()]
+    assert len(told) == 1 and "Red 1" in told[0], screen.messages  # once, by the pawn's name
 
 
 def test_escape_pauses_the_physics_and_closing_mid_shot_exits(app):

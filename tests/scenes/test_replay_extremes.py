@@ -61,7 +61,7 @@ def test_a_log_at_the_edges_of_its_ranges_replays(tmp_path):
     path.write_text(json.dumps(_edge_log()))
     game = Game.load(path)
     assert len(game.steps) == 8
-    app = App((640, 420), sound=False)
+    app = App((640, 420), sound=False, background=False)
     try:
         replay = ReplayScreen(app, load_replay(path))
         app.show(replay)

@@ -55,7 +55,8 @@ def test_the_play_screens_text_fits(size, monkeypatch):
         app.close()
 
 
-def _texts(app: App, screen, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+def _texts(app: App, screen, monkeypatch, sizes: list[int] | None = None):
+    """The words ``screen`` draws on the window and their boxes (``sizes`` gets their sizes)."""
     drawn: list[tuple[str, pygame.Rect]] = []
     real = draw.text
 
@@ -63,6 +64,8 @@ def _texts(app: App, screen, monkeypatch) -> list[tuple[str, pygame.Rect]]:
         rect = real(surface, words, pos, size, *args, **kw)
         if surface is app.surface and words:
             drawn.append((words, rect))
+            if sizes is not None:
+                sizes.append(size)
         return rect
 
     monkeypatch.setattr(draw, "text", text)
@@ -82,7 +85,10 @@ def test_the_setup_and_results_screens_text_fits(size, finished_game, monkeypatc
         four = MatchConfig("race-for-home", "square", parse_seat_specs("south,west,north,east"))
         for screen in (SetupScreen(app, four), ResultsScreen(app, match)):
             app.show(screen)
-            drawn = _texts(app, screen, monkeypatch)
+            sizes: list[int] = []
+            drawn = _texts(app, screen, monkeypatch, sizes)
+            if size >= (800, 600):  # every word at least 12 px
+                assert min(sizes) * draw.SIZE_TO_PX >= 12, (type(screen).__name__, min(sizes))
             window = app.surface.get_rect()
             for i, (words, rect) in enumerate(drawn):
                 assert window.contains(rect), (type(screen).__name__, words, rect)
@@ -92,7 +98,7 @@ def test_the_setup_and_results_screens_text_fits(size, finished_game, monkeypatc
         app.close()
 
 
-@pytest.mark.parametrize("size", [(640, 420), (1000, 700), (1280, 800)])
+@pytest.mark.parametrize("size", [(640, 420), (800, 600), (1000, 700), (1280, 800), (1920, 1080)])
 def test_the_round_end_heading_is_not_cut(size, monkeypatch):
     from sliders.scenes.roundend import RoundEndScreen
 
@@ -101,7 +107,14 @@ def test_the_round_end_heading_is_not_cut(size, monkeypatch):
         match = Match(MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), 1))
         screen = RoundEndScreen(app, match)
         app.show(screen)
-        drawn = _texts(app, screen, monkeypatch)
+        sizes: list[int] = []
+        drawn = _texts(app, screen, monkeypatch, sizes)
+        window = app.surface.get_rect()
+        for i, (words, rect) in enumerate(drawn):  # inside the window, none over another
+            assert window.contains(rect), (words, rect)
+            for other, orect in drawn[i + 1 :]:
+                assert not rect.colliderect(orect), (words, other)
+        assert min(sizes) * draw.SIZE_TO_PX >= 12, min(sizes)
         heads = [(w, r) for w, r in drawn if "South" in w or "Red" in w]
         assert heads, drawn
         for words, rect in heads:

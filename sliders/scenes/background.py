@@ -1,0 +1,153 @@
+"""Work the window does in a thread of its own while it keeps drawing: making the physics ready
+(its first run on a machine compiles it, seconds to minutes) and preparing the computer players
+for their first turn. One job runs at a time, in the order they were asked for; the screens read
+what is being done (:attr:`Background.note`) and for how long, and wait for it where they must
+(a shot needs the physics, a computer's turn its preparation).
+
+Without a thread (``threaded=False``: headless runs and tests that step the window frame by
+frame) a job runs at once, when it is asked for.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sliders.physics import REGISTRY
+
+SWITCH = 0.0005
+"""seconds the job's thread holds the interpreter before it must let the window's thread run
+while a job runs (Python's default, 5 ms, would let a frame wait that long many times over)"""
+SHOW_AFTER = 0.25
+"""seconds a wait lasts before the screens say what it waits for (a shorter one just passes)"""
+
+
+@dataclass
+class _Job:
+    key: str
+    note: str
+    work: Callable[[], object]
+
+
+class Background:
+    """A queue of jobs run one after another in one daemon thread."""
+
+    def __init__(self, threaded: bool = True) -> None:
+        self.threaded = threaded
+        self._jobs: list[_Job] = []
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._note = ""
+        self._since = 0.0
+        self.done: set[str] = set()
+        """the keys of the jobs finished"""
+        self._asked: set[str] = set()
+        self.error: BaseException | None = None
+        """what the last failed job raised (the screens say it; the window goes on)"""
+
+    def add(self, key: str, note: str, work: Callable[[], object]) -> None:
+        """Run ``work`` after the jobs asked for before it, once for each ``key`` (a job asked
+        for again is not run again); ``note`` says what it does."""
+        with self._lock:
+            if key in self._asked:
+                return
+            self._asked.add(key)
+        if not self.threaded:
+            self._run(_Job(key, note, work))
+            return
+        with self._lock:
+            self._jobs.append(_Job(key, note, work))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="sliders-prepare")
+                self._thread.daemon = True
+                self._thread.start()
+
+    def say(self, note: str) -> None:
+        """A running job's new word for what it does (e.g. once it knows it must compile)."""
+        with self._lock:
+            self._note = note
+
+    @property
+    def busy(self) -> bool:
+        """True while a job runs or waits."""
+        with self._lock:
+            return bool(self._jobs) or bool(self._note)
+
+    def ready(self, key: str) -> bool:
+        """True when the job asked for under ``key`` is done."""
+        with self._lock:
+            return key in self.done
+
+    @property
+    def note(self) -> str:
+        """What is being done now ("" when nothing is)."""
+        with self._lock:
+            return self._note or (self._jobs[0].note if self._jobs else "")
+
+    def waited(self) -> float:
+        """Seconds the job running now has run."""
+        with self._lock:
+            return time.perf_counter() - self._since if self._note else 0.0
+
+    def shown(self) -> str:
+        """The line a screen shows for the work going on: its note and the seconds it has run,
+        once it has run ``SHOW_AFTER`` s; "" otherwise."""
+        note, waited = self.note, self.waited()
+        if not note or waited < SHOW_AFTER:
+            return ""
+        return f"{note}… {waited:.0f} s"
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until every job is done (headless callers and tests); True when they are."""
+        end = None if timeout is None else time.perf_counter() + timeout
+        while self.busy:
+            if end is not None and time.perf_counter() > end:
+                return False
+            time.sleep(0.005)
+        return True
+
+    def _loop(self) -> None:
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH)
+        while True:
+            with self._lock:
+                if not self._jobs:
+                    self._thread = None
+                    sys.setswitchinterval(interval)
+                    return
+                job = self._jobs.pop(0)
+                self._note, self._since = job.note, time.perf_counter()
+            self._run(job)
+
+    def _run(self, job: _Job) -> None:
+        with self._lock:
+            self._note, self._since = job.note, time.perf_counter()
+        try:
+            job.work()
+        except Exception as exc:  # said on screen: a window does not die of a failed job
+            self.error = exc
+        finally:
+            with self._lock:
+                self._note = ""
+                self.done.add(job.key)
+
+
+def prepare_physics(background: Background, engine: str) -> str:
+    """Ask ``background`` to make ``engine`` ready (compiled on its first run on a machine, said
+    so); the job's key."""
+    found = REGISTRY[engine]
+
+    def work() -> None:
+        if found.cold():
+            background.say(FIRST_RUN)
+        found.prepare()
+
+    key = f"physics:{engine}"
+    background.add(key, "loading the physics", work)
+    return key
+
+
+FIRST_RUN = "preparing the physics, first run only"

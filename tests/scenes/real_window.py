@@ -1,0 +1,121 @@
+"""A game in a real window, driven by real pointer events: run as a program on an X display
+(``DISPLAY``), it opens the window at 800x600, waits until the physics and the computer are
+ready (drawing all the while), then has ``xdotool`` press in the person's lane, pull straight
+back at half power and let go, and steps the window until the shot is applied. It prints one
+line of JSON: the shots played, the pawn's fate and points, the longest frame (ms), and where
+the screenshots (``import``, when installed) were saved.
+
+    DISPLAY=:99 python tests/scenes/real_window.py OUT_DIR
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "x11"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
+from sliders.scenes.app import App  # noqa: E402
+from sliders.scenes.controls import PULL_MAX  # noqa: E402
+from sliders.scenes.screens import PlayScreen  # noqa: E402
+from sliders.scenes.table import Match  # noqa: E402
+
+FRAME = 1 / 60
+
+
+def window_id() -> str:
+    """The game window's X id (from the display's window tree)."""
+    tree = subprocess.run(
+        ["xwininfo", "-root", "-tree"], capture_output=True, text=True, check=True
+    ).stdout
+    return next(line.split()[0] for line in tree.splitlines() if '"Sorry! Sliders"' in line)
+
+
+def main(out: Path) -> None:
+    app = App((800, 600), sound=False)
+    seats = parse_seat_specs("south,north=cpu:easy")
+    match = Match(MatchConfig("race-for-home", "square", seats, 1, hand="exact"))
+    screen = PlayScreen(app, match)
+    app.show(screen)
+    longest = 0.0
+
+    def frames(n: int) -> None:
+        nonlocal longest
+        for _ in range(n):
+            t0 = time.perf_counter()
+            app.step(FRAME)
+            longest = max(longest, time.perf_counter() - t0)
+            time.sleep(max(FRAME - (time.perf_counter() - t0), 0.0))
+
+    end = time.perf_counter() + 300
+    while not (screen.ready() and screen.lane_shown == 1.0 and screen.lane_camera.settled(1.0)):
+        frames(1)
+        if time.perf_counter() > end:
+            raise SystemExit("the play screen was never ready")
+    frames(10)
+    wid = window_id()
+    shots: list[str] = []
+
+    def shoot(name: str) -> None:
+        if shutil.which("import"):
+            path = out / f"{name}.png"
+            subprocess.run(["import", "-window", wid, str(path)], check=True)
+            shots.append(str(path))
+
+    shoot("aim-view")
+    lane, view = match.seat("south"), screen.lane_view
+    px, py = view.to_screen(*lane.to_world(lane.foul - 0.005, 0.0))
+    fx, fy = view.to_screen(*lane.to_world(lane.foul + 0.1, 0.0))  # toward the board
+    ux, uy = (
+        (fx - px) / max(abs(fx - px) + abs(fy - py), 1),
+        (fy - py) / max(abs(fx - px) + abs(fy - py), 1),
+    )
+
+    def xdo(*args: object) -> None:
+        subprocess.run(["xdotool", *map(str, args)], check=True)
+        frames(3)
+
+    xdo("mousemove", "--window", wid, px, py)
+    xdo("mousedown", "1")
+    pawn = view.to_screen(*lane.to_world(*screen.control.hold))
+    pull = PULL_MAX / 2
+    for k in (0.25, 0.5, 0.75, 1.0):
+        xdo(
+            "mousemove",
+            "--window",
+            wid,
+            round(pawn[0] - ux * pull * k),
+            round(pawn[1] - uy * pull * k),
+        )
+    shoot("pulled")
+    xdo("mouseup", "1")
+    while match.rolling or not match.results:
+        frames(1)
+        if time.perf_counter() > end:
+            break
+    shoot("after")
+    rest = match.results[-1].pawn(match.results[-1].shooter) if match.results else None
+    print(
+        json.dumps(
+            {
+                "shots": len(match.results),
+                "status": rest.status.name if rest else None,
+                "points": rest.points if rest else None,
+                "longest_frame_ms": round(1000 * longest, 1),
+                "screenshots": shots,
+            }
+        )
+    )
+    app.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))

@@ -1,0 +1,112 @@
+"""The window prepares the physics and the computers in a thread while it draws: jobs run once
+each, in order, say what they do, and the play screen slides nothing until they are done."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from sliders.game.config import MatchConfig, parse_seat_specs
+from sliders.physics import REGISTRY
+from sliders.scenes import background, draw
+from sliders.scenes.app import App
+from sliders.scenes.background import FIRST_RUN, Background
+from sliders.scenes.play import PlayScreen
+from sliders.scenes.table import Match
+
+
+def test_jobs_run_once_in_order_and_say_what_they_do():
+    work = Background()
+    gate = threading.Event()
+    ran: list[str] = []
+    work.add("a", "first job", lambda: (gate.wait(5), ran.append("a")))
+    work.add("b", "second job", lambda: ran.append("b"))
+    work.add("a", "first job again", lambda: ran.append("a again"))
+    assert work.busy and work.note == "first job" and not work.ready("a")
+    gate.set()
+    assert work.wait(5)
+    assert ran == ["a", "b"]
+    assert work.ready("a") and work.ready("b") and not work.busy and work.note == ""
+
+
+def test_a_failed_job_is_kept_and_the_window_goes_on():
+    work = Background(threaded=False)
+    work.add("x", "failing", lambda: 1 / 0)
+    assert isinstance(work.error, ZeroDivisionError)
+    assert work.ready("x") and not work.busy
+
+
+def test_a_long_wait_is_shown_with_its_seconds(monkeypatch):
+    work = Background()
+    gate = threading.Event()
+    monkeypatch.setattr(background, "SHOW_AFTER", 0.0)
+    work.add("slow", "preparing", lambda: gate.wait(5))
+    try:
+        assert work.shown().startswith("preparing… ") and work.shown().endswith(" s")
+    finally:
+        gate.set()
+        work.wait(5)
+    assert work.shown() == ""
+
+
+@pytest.fixture
+def slow_physics(monkeypatch):
+    """The exact engine's preparation held until the test lets it go, said as a first run."""
+    gate = threading.Event()
+    engine = REGISTRY["exact"]
+    monkeypatch.setattr(engine, "cold", lambda: True)
+    monkeypatch.setattr(engine, "prepare", lambda: gate.wait(10))
+    monkeypatch.setattr(background, "SHOW_AFTER", 0.0)
+    yield gate
+    gate.set()
+
+
+def test_the_play_screen_waits_for_the_physics_and_says_so(slow_physics, monkeypatch):
+    app = App((800, 600), sound=False, think_budget=None, background=True)
+    try:
+        seats = parse_seat_specs("south,north=cpu")
+        match = Match(MatchConfig("race-for-home", "square", seats, 1, starter="north"))
+        screen = PlayScreen(app, match)
+        app.show(screen)
+        for _ in range(5):
+            app.step(1 / 60)
+        assert app.background.note == FIRST_RUN
+        assert not screen.ready() and not match.rolling and not match.shots
+        texts: list[str] = []
+        real = draw.text
+
+        def text(surface, words, *args, **kw):
+            texts.append(words)
+            return real(surface, words, *args, **kw)
+
+        monkeypatch.setattr(draw, "text", text)
+        screen.draw(app.surface)
+        monkeypatch.setattr(draw, "text", real)
+        assert any(FIRST_RUN in w for w in texts), texts
+        slow_physics.set()
+        assert app.background.wait(60)
+        for _ in range(3):
+            app.step(1 / 60)
+        assert screen.ready()
+    finally:
+        app.close()
+
+
+def test_f11_toggles_a_borderless_full_window_and_back():
+    """F11 is a borderless window the size of the desktop (no video mode change to wait on a
+    window manager for), and back to the window's size."""
+    import pygame
+
+    app = App((800, 600), sound=False, think_budget=None)
+    try:
+        for _ in range(2):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0))
+            app.step(1 / 60)
+            assert app.fullscreen
+            assert app.surface.get_size() == pygame.display.get_desktop_sizes()[0]
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0))
+            app.step(1 / 60)
+            assert not app.fullscreen and app.surface.get_size() == (800, 600)
+    finally:
+        app.close()
