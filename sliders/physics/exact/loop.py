@@ -293,7 +293,7 @@ class BatchOut(NamedTuple):
     """False: the shot timed out"""
 
 
-@njit(cache=True, error_model="numpy")  # allocates: with reference counting
+@njit(cache=True, error_model="numpy", nogil=True)  # allocates: with reference counting
 def run_batch(
     table: Floats,
     seats: Ints,

@@ -41,8 +41,12 @@ def kernel(function: _FunctionT) -> _FunctionT:
     without numba's reference counting (``_nrt=False``). Kernels allocate nothing (the two that
     do, :func:`new_state` and the batch's ``run_batch``, are compiled with it), and counting
     references would update a count atomically for every array taken out of a record in every
-    call: it cost the batch path half its speed."""
-    return cast(_FunctionT, njit(function, cache=True, error_model="numpy", **_NO_REFCOUNT))
+    call: it cost the batch path half its speed. Every kernel releases Python's interpreter lock while
+    it runs (``nogil``), so a window keeps drawing while a computer player simulates in another
+    thread."""
+    return cast(
+        _FunctionT, njit(function, cache=True, error_model="numpy", nogil=True, **_NO_REFCOUNT)
+    )
 
 
 INF = math.inf
@@ -172,7 +176,7 @@ class Zones(NamedTuple):
     """removing dots (x, y, radius)"""
 
 
-@njit(cache=True, error_model="numpy")  # allocates: with reference counting
+@njit(cache=True, error_model="numpy", nogil=True)  # allocates: with reference counting
 def new_state(n: int, log_rows: int) -> State:
     """The state of ``n`` pawns, all at rest at the origin and on the table, with nothing
     predicted, and a log of ``log_rows`` rows."""
