@@ -29,10 +29,3 @@ def finished_game():
         yield app, match
     finally:
         app.close()
-
-
-def pytest_collection_modifyitems(items):
-    # one worker plays the shared game for every test that reads it (``--dist loadgroup``)
-    for item in items:
-        if "finished_game" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("finished_game"))
