@@ -21,7 +21,27 @@ def pytest_addoption(parser):
     )
 
 
+def pytest_configure(config):
+    # a campaign sized when its module is imported reads SLIDERS_SLOW (see slow_or())
+    if config.getoption("--slow"):
+        os.environ["SLIDERS_SLOW"] = "1"
+
+
+FIRST = (
+    "tests/batch/test_batch_signals.py::",
+    "tests/tournament/test_tournament.py::test_ctrl_c",
+    "tests/batch/test_batch_cli.py::test_ctrl_c",
+    "tests/physics/test_physics_touching.py::",
+    "tests/physics/test_physics_properties.py::",
+    "tests/scenes/test_match_cpu_games.py::",
+    "tests/test_static.py::",
+)
+"""the longest tests (most of them start processes and wait for them), run first so that with
+``-n auto`` none of them starts last and leaves the other workers idle"""
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: the rest keep order
     if config.getoption("--slow") or os.environ.get("SLIDERS_SLOW") == "1":
         return
     skip = pytest.mark.skip(reason="slow: run with --slow (CI does)")

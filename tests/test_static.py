@@ -127,3 +127,25 @@ def test_every_test_asserts_something():
         asserting |= more
     silent = [where for where, node in tests if not direct(node) and not _called(node) & asserting]
     assert not silent, "tests that assert nothing:\n" + "\n".join(silent)
+
+
+PROJECT_WIDE = {"test_fixtures.py", "test_layers.py", "test_one_way.py", "test_readme.py"}
+"""the test files at the top of tests/: checks of the whole project, not of one subpackage (and
+this file)"""
+
+
+def test_the_tests_are_laid_out_like_the_packages():
+    """A test file lives in ``tests/<subpackage>/`` after the subpackage of ``sliders`` it tests,
+    or at the top when it checks the whole project; ``tests/fixtures`` holds data and its maker."""
+    subpackages = {p.parent.name for p in (ROOT / "sliders").glob("*/__init__.py")}
+    misplaced = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        where = path.relative_to(ROOT / "tests").parts
+        if len(where) == 1:
+            ok = where[0] in PROJECT_WIDE | {Path(__file__).name}
+        else:
+            ok = len(where) == 2 and where[0] in subpackages
+        if not ok:
+            misplaced.append(str(path.relative_to(ROOT)))
+    assert not misplaced, f"test files outside tests/<subpackage>/: {misplaced}"
+    assert {p.name for p in (ROOT / "tests").glob("test_*.py")} >= PROJECT_WIDE

@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pyarrow.csv as pcsv
@@ -146,7 +145,6 @@ def test_ctrl_c_writes_the_finished_part(tmp_path) -> None:
     for line in proc.stderr:  # wait for the first progress line: a chunk is done
         if "shots/s" in line:
             break
-    time.sleep(0.2)
     os.killpg(proc.pid, signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr

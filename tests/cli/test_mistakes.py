@@ -1,13 +1,18 @@
-"""A user's mistakes on the command line, met as a user meets them (the command in a subprocess):
-a misspelt flag is named with the flag it most looks like, an output name whose extension the
-command cannot write is refused before anything runs, a stream such as /dev/null gets no file
-named after it, and every writer says what it wrote."""
+"""A user's mistakes on the command line, met as a user meets them: a misspelt flag is named with
+the flag it most looks like, an output name whose extension the command cannot write is refused
+before anything runs, a stream such as /dev/null gets no file named after it, and every writer
+says what it wrote.
+
+The commands run through :func:`sliders.cli.main` in this process, in a folder of their own; the
+two checks whose subject is the process (its exact error output, a table written to a real pipe)
+start the command as a user does."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,7 +20,8 @@ import pytest
 from sliders.cli import main
 
 
-def sliders(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def sliders_process(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``sliders ARGV`` started as a user starts it."""
     return subprocess.run(
         [sys.executable, "-m", "sliders.cli", *argv],
         capture_output=True,
@@ -24,6 +30,28 @@ def sliders(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
         timeout=300,
     )
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def sliders(tmp_path, monkeypatch, capfd):
+    """``sliders(*argv)``: the command run by :func:`main` in ``tmp_path`` (its working folder),
+    with what it wrote to standard output and error (as file descriptors: ``/dev/stdout`` too)."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*argv: str) -> Run:
+        capfd.readouterr()
+        code = main(list(argv))
+        out, err = capfd.readouterr()
+        return Run(code, out, err)
+
+    return run
 
 
 @pytest.mark.parametrize(
@@ -46,7 +74,7 @@ def test_a_misspelt_flag_is_named_with_the_one_meant(capsys, argv, message) -> N
 
 
 def test_the_misspelt_flag_is_named_in_a_subprocess_too() -> None:
-    run = sliders("shot", "--spee", "0.6")
+    run = sliders_process("shot", "--spee", "0.6")
     assert run.returncode == 2 and not run.stdout
     assert run.stderr == (
         "sliders shot: error: unrecognized arguments: --spee (did you mean --speed?)\n"
@@ -78,16 +106,18 @@ def test_values_that_look_like_flags_and_help_are_not_mistakes(capsys, argv) -> 
         (["--out", "x.csv", "--line", "l.svg"], "--line l.svg: pictures are PNG files"),
     ],
 )
-def test_batch_refuses_an_output_it_cannot_write_before_it_runs(tmp_path, argv, message) -> None:
-    run = sliders("batch", "--speed", "0.6", "--noise", "none", "--quiet", *argv, cwd=tmp_path)
+def test_batch_refuses_an_output_it_cannot_write_before_it_runs(
+    sliders, tmp_path, argv, message
+) -> None:
+    run = sliders("batch", "--speed", "0.6", "--noise", "none", "--quiet", *argv)
     assert run.returncode == 2 and message in run.stderr and not run.stdout
     assert not list(tmp_path.iterdir())
 
 
-def test_format_names_the_format_of_another_extension(tmp_path) -> None:
+def test_format_names_the_format_of_another_extension(sliders, tmp_path) -> None:
     run = sliders(
         "batch", "--speed", "0.6", "--noise", "none", "--quiet", "--out", "x.dat",
-        "--format", "csv", cwd=tmp_path,
+        "--format", "csv",
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [
@@ -104,18 +134,18 @@ def test_format_names_the_format_of_another_extension(tmp_path) -> None:
         ["tournament", "--players", "centre,greedy", "--png", "t.svg"],
     ],
 )
-def test_a_picture_is_named_png(tmp_path, argv) -> None:
-    run = sliders(*argv, cwd=tmp_path)
+def test_a_picture_is_named_png(sliders, tmp_path, argv) -> None:
+    run = sliders(*argv)
     assert run.returncode == 2 and "pictures are PNG files" in run.stderr
     assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/null"), reason="no /dev/null")
-def test_a_stream_gets_no_summary_or_record_beside_it(tmp_path) -> None:
+def test_a_stream_gets_no_summary_or_record_beside_it(sliders) -> None:
     before = set(os.listdir("/dev"))
     run = sliders(
         "batch", "--speed", "0.6", "--noise", "none", "--quiet", "--out", "/dev/null",
-        "--format", "csv", cwd=tmp_path,
+        "--format", "csv",
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert set(os.listdir("/dev")) == before
@@ -123,7 +153,7 @@ def test_a_stream_gets_no_summary_or_record_beside_it(tmp_path) -> None:
 
 
 def test_a_table_can_be_written_to_a_pipe(tmp_path) -> None:
-    run = sliders(
+    run = sliders_process(
         "batch", "--speed", "0.6", "--noise", "none", "--quiet", "--out", "/dev/stdout",
         "--format", "csv", cwd=tmp_path,
     )  # fmt: skip
@@ -132,14 +162,12 @@ def test_a_table_can_be_written_to_a_pipe(tmp_path) -> None:
     assert not list(tmp_path.iterdir())
 
 
-def test_shot_says_what_it_wrote(tmp_path) -> None:
-    run = sliders(
-        "shot", "--speed", "0.6", "--png", "s.png", "--save-scene", "s.json", cwd=tmp_path
-    )
+def test_shot_says_what_it_wrote(sliders, tmp_path) -> None:
+    run = sliders("shot", "--speed", "0.6", "--png", "s.png", "--save-scene", "s.json")
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[-1] == "wrote s.json, s.png"
     assert (tmp_path / "s.png").stat().st_size > 0 and (tmp_path / "s.json").exists()
-    as_json = sliders("shot", "--speed", "0.6", "--png", "j.png", "--json", cwd=tmp_path)
+    as_json = sliders("shot", "--speed", "0.6", "--png", "j.png", "--json")
     assert as_json.returncode == 0 and as_json.stdout.startswith("{")
     assert as_json.stderr.splitlines()[-1] == "wrote j.png"  # stdout is the JSON alone
 

@@ -1,24 +1,24 @@
 """The first use of the exact engine on a machine compiles it (tens of seconds, minutes on a busy
-machine): a command says so on one line before it starts, and says nothing once it is cached."""
+machine): a command says so on one line before it starts, and says nothing once it is cached.
+
+A cold cache is played by replacing :func:`sliders.cli.prepare.exact_cache_cold` (as on a fresh
+clone, without minutes of compiling) and running the command through :func:`sliders.cli.main`
+in this process; a warm and an empty cache are met by a process of their own."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
+from sliders.cli import main, prepare
 from sliders.cli.prepare import NOTE, announce_compile, exact_cache_cold
 
 ROOT = Path(__file__).resolve().parents[2]
-
-COLD = """
-import sys
-import sliders.cli.prepare as prepare
-prepare.exact_cache_cold = lambda: True  # as on a fresh clone, without minutes of compiling
-from sliders.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
 
 
 def python(code: str, *argv: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -41,6 +41,27 @@ def test_an_empty_cache_is_cold_and_reading_it_compiles_nothing(tmp_path) -> Non
     assert not [p for p in tmp_path.rglob("*") if p.suffix in (".nbi", ".nbc")]
 
 
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cold(monkeypatch, capsys):
+    """``cold(*argv)``: the command run by :func:`main` as if the exact engine's cache were cold."""
+    monkeypatch.setattr(prepare, "exact_cache_cold", lambda: True)
+
+    def run(*argv: str) -> Run:
+        capsys.readouterr()
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return Run(code, out, err)
+
+    return run
+
+
 def test_a_warm_cache_says_nothing(capsys) -> None:
     from sliders.physics.exact import ensure_compiled
 
@@ -58,29 +79,29 @@ def test_a_warm_cache_says_nothing(capsys) -> None:
     assert not capsys.readouterr().err
 
 
-def test_a_cold_cache_is_announced_on_one_line_before_the_shot() -> None:
-    run = python(COLD, "shot", "--speed", "0.6")
+def test_a_cold_cache_is_announced_on_one_line_before_the_shot(cold) -> None:
+    run = cold("shot", "--speed", "0.6")
     assert run.returncode == 0, run.stderr
     assert run.stderr.splitlines()[0] == NOTE
     assert run.stderr.count("preparing") == 1 and "settled" in run.stdout
 
 
-def test_the_note_waits_for_the_flags_to_be_checked() -> None:
-    run = python(COLD, "shot", "--speed", "9")
+def test_the_note_waits_for_the_flags_to_be_checked(cold) -> None:
+    run = cold("shot", "--speed", "9")
     assert run.returncode == 2 and NOTE not in run.stderr
 
 
-def test_the_pymunk_engine_needs_no_note(capsys) -> None:
-    run = python(COLD, "shot", "--speed", "0.6", "--engine", "pymunk")
+def test_the_pymunk_engine_needs_no_note(cold, capsys) -> None:
+    run = cold("shot", "--speed", "0.6", "--engine", "pymunk")
     assert run.returncode == 0 and NOTE not in run.stderr
     assert not announce_compile("pymunk")
     assert not capsys.readouterr().err
 
 
-def test_batch_announces_before_its_study_is_checked(tmp_path) -> None:
+def test_batch_announces_before_its_study_is_checked(cold, tmp_path) -> None:
     out = str(tmp_path / "t.parquet")
-    run = python(COLD, "batch", "--speed", "0.6", "--noise", "none", "--quiet", "--out", out)
+    run = cold("batch", "--speed", "0.6", "--noise", "none", "--quiet", "--out", out)
     assert run.returncode == 0, run.stderr
     assert run.stderr.splitlines()[0] == NOTE
-    bad = python(COLD, "batch", "--speed", "0.6", "--out", str(tmp_path / "no" / "t.parquet"))
+    bad = cold("batch", "--speed", "0.6", "--out", str(tmp_path / "no" / "t.parquet"))
     assert bad.returncode == 2 and NOTE not in bad.stderr  # a bad output fails first

@@ -116,16 +116,14 @@ print(repr(r))
 
 
 def test_reruns_are_bit_identical_in_any_process() -> None:
-    here = subprocess.run(
-        [sys.executable, "-c", _RERUN], capture_output=True, text=True, check=True
-    )
+    """A fresh process (its own hash seed, nothing run before) and this one, which has run
+    other shots, print the same result to the last digit."""
     there = subprocess.run(
         [sys.executable, "-c", _RERUN], capture_output=True, text=True, check=True
     )
-    assert here.stdout == there.stdout
     ns: dict[str, object] = {}
     exec(_RERUN.replace("print(repr(r))", "out = repr(r)"), ns)
-    assert ns["out"] == here.stdout.strip()
+    assert ns["out"] == there.stdout.strip()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

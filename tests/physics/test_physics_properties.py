@@ -1,9 +1,11 @@
 """Property tests over thousands of random shots: no pawn passes through a rail, and every pawn
-ends in exactly one status."""
+ends in exactly one status (500 random tables and shots in the everyday run, 2000 under
+``--slow``)."""
 
 from __future__ import annotations
 
 import math
+import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,6 +19,8 @@ from .helpers import SQUARE2, SQUARE4, P, pawn
 R = P.pawn_radius
 FACES = [face(n) for n in ("race-for-home", "instant-home", "instant-sorry", "danger-dots")]
 SEATS4 = ("south", "west", "north", "east")
+RANDOM_SHOTS = 2000 if os.environ.get("SLIDERS_SLOW") == "1" else 500
+"""the campaign of random tables and shots: the long one under --slow (tests/conftest.py)"""
 
 
 def _clear_of_rails(layout, x: float, y: float) -> bool:
@@ -62,7 +66,7 @@ def _table(raw):
     return placed
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=RANDOM_SHOTS, deadline=None, suppress_health_check=list(HealthCheck))
 @given(raw=table_pawns, shot=shots, face_index=st.integers(0, 3), engine=st.sampled_from(ENGINES))
 def test_random_shots_respect_rails_and_end_in_one_status(raw, shot, face_index, engine) -> None:
     seat, speed, angle, offset = shot

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 
 import pytest
 
@@ -76,7 +77,8 @@ def test_a_campaign_of_shots_into_touching_pawns_finishes(
 
 def test_ctrl_c_stops_a_pymunk_shot() -> None:
     """SIGINT during a long pymunk shot raises KeyboardInterrupt at once, every time (it used
-    to be dropped when it landed inside a collision handler, about one time in four)."""
+    to be dropped when it landed inside a collision handler, about one time in four): four
+    Ctrl-Cs, at four moments of one process's loop of shots."""
     code = """
         import signal
         import sys
@@ -88,31 +90,33 @@ def test_ctrl_c_stops_a_pymunk_shot() -> None:
         table = [PawnRest(f"north-{k}", "north", 0.026 * (k - 2.5), 0.0, Status.ON_TARGET)
                  for k in range(1, 5)]
         params = PhysicsParams.default().replace(dt=1e-4)
-        print("started", flush=True)
-        try:
-            while True:
-                simulate(Setup(square("south,north"), face("race-for-home"), params, "pymunk"),
-                         table, Shot("south", 2.0))
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-            sys.exit(3)
+        for trial in range(4):
+            print("started", flush=True)
+            try:
+                while True:
+                    simulate(Setup(square("south,north"), face("race-for-home"), params, "pymunk"),
+                             table, Shot("south", 2.0))
+            except KeyboardInterrupt:
+                print("interrupted", flush=True)
+        sys.exit(3)
     """
-    for _ in range(4):
-        proc = subprocess.Popen(
-            [sys.executable, "-c", textwrap.dedent(code)],
-            stdout=subprocess.PIPE,
-            text=True,
-            cwd=_ROOT,
-        )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE, text=True, cwd=_ROOT
+    )
+    # a dropped Ctrl-C leaves the loop running: the watchdog ends it, and the line never comes
+    watchdog = threading.Timer(120, proc.kill)
+    watchdog.start()
+    try:
         assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "started"
-        try:
-            proc.wait(timeout=0.7)  # well into the loop of shots
-        except subprocess.TimeoutExpired:
-            pass
-        proc.send_signal(signal.SIGINT)
-        try:
-            out, _ = proc.communicate(timeout=60)
-        finally:
-            proc.kill()
-        assert proc.returncode == 3 and out.strip() == "interrupted"
+        for trial in range(4):
+            assert proc.stdout.readline().strip() == "started", f"trial {trial}"
+            try:
+                proc.wait(timeout=0.2 + 0.1 * trial)  # into the loop of shots, each time later
+            except subprocess.TimeoutExpired:
+                pass
+            proc.send_signal(signal.SIGINT)
+            assert proc.stdout.readline().strip() == "interrupted", f"trial {trial}"
+        assert proc.wait(timeout=60) == 3
+    finally:
+        watchdog.cancel()
+        proc.kill()

@@ -257,9 +257,10 @@ def test_any_face_and_layout(tmp_path, capsys):
     assert header["seats"] == ["south", "north"] and len(games) == 2
 
 
-def test_ctrl_c_keeps_the_games_played_and_the_same_command_resumes(tmp_path):
+def test_ctrl_c_keeps_the_games_played_and_the_same_command_resumes(tmp_path, monkeypatch, capsys):
     """A real SIGINT to the command and its workers (as a terminal sends it): one line, exit
-    status 130, no worker left, the results file whole; running the command again finishes."""
+    status 130, no worker left, the results file whole; running the command again (through
+    ``main``, in this process) finishes."""
     import os
     import signal
     import subprocess
@@ -310,9 +311,10 @@ def test_ctrl_c_keeps_the_games_played_and_the_same_command_resumes(tmp_path):
     kept = path.read_text().splitlines()
     assert all(json.loads(line) for line in kept)
     assert f"{len(kept) - 1} of 24 games played" in out
-    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert "24 of 24 games played" in done.stdout
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(argv[3:]) == 0, capsys.readouterr().err
+    assert "24 of 24 games played" in capsys.readouterr().out
     assert len(path.read_text().splitlines()) == 25
 
 
