@@ -352,7 +352,7 @@ def _local_pool(engine: str, workers: int) -> ProcessPoolExecutor:
     preload = "sliders.batch.preload" if engine == "exact" else "sliders.batch.work"
     mp.set_forkserver_preload([preload])
     return ProcessPoolExecutor(
-        workers, mp_context=mp, initializer=_worker_init, initargs=(os.getpid(),)
+        workers, mp_context=mp, initializer=worker_init, initargs=(os.getpid(),)
     )
 
 
@@ -386,7 +386,7 @@ def _submit_local(pool: Any, todo: Iterator, pending: dict, study: Study) -> Non
         ] = c
 
 
-def _worker_init(parent: int) -> None:
+def worker_init(parent: int) -> None:
     """Workers leave signals to the parent, which decides what to keep, and die with it."""
     for name in Stop.SIGNALS:
         sig = getattr(signal, name, None)

@@ -28,7 +28,7 @@ from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
 from sliders.batch.summary import metric_column
 from sliders.batch.tables import SUFFIXES, format_for, read_table, sidecar_path
 from sliders.batch.work import FAULT_REFUSED, upgrade
-from sliders.cli.outputs import check_pictures, check_suffix
+from sliders.cli.outputs import check_outputs, check_pictures, check_suffix, table_inputs
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     fmt, summary_path, outputs = table_outputs(args.out, args.summary, args.format)
     pictures = {"--heatmap": args.heatmap, "--board": args.board, "--line": args.line}
     check_pictures(pictures)
-    _check_outputs({**outputs, **pictures})
+    check_outputs({**outputs, **pictures}, table_inputs(args))
     if args.backend != "dask":  # a cluster's workers compile on their own machines
         announce_compile(args.engine)  # the study's first check runs the engine
     study = Study.create(
@@ -240,25 +240,6 @@ def _first_refusal(result: BatchResult) -> str:
     except UserError as exc:
         return f"first: shot {int(t['shot'][r])}, {exc}"
     return f"first: shot {int(t['shot'][r])}"
-
-
-def _check_outputs(paths: dict[str, str | None]) -> None:
-    """Before the run, so a long study is not lost for a bad output name: each output's directory
-    exists, none is a directory, and no two outputs are the same file."""
-
-    seen: dict[Path, str] = {}
-    for flag, path in paths.items():
-        if not path:
-            continue
-        target = Path(path)
-        if not target.parent.resolve().is_dir():
-            raise UserError(f"cannot write {path}: directory {target.parent} does not exist")
-        if target.is_dir():
-            raise UserError(f"cannot write {path}: it is a directory")
-        key = target.resolve()
-        if key in seen:
-            raise UserError(f"{flag} {path} is the same file as {seen[key]}; give each its own")
-        seen[key] = f"{flag} {path}"
 
 
 def _noise(args: argparse.Namespace) -> Noise:

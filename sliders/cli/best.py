@@ -9,8 +9,8 @@ import json
 
 from sliders.ai.value import parse_score_boards
 from sliders.batch.study import PARAMETERS, parse_spec
-from sliders.cli.batch import _check_outputs, _noise
-from sliders.cli.outputs import check_pictures
+from sliders.cli.batch import _noise
+from sliders.cli.outputs import check_outputs, check_pictures, table_inputs
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         box[name] = spec
     spot = parse_score_boards(args.score_board, scene.seats)
     check_pictures({"--board": args.board})
-    _check_outputs({"--board": args.board})
+    check_outputs({"--board": args.board}, table_inputs(args))
     settings = dataclasses.replace(Settings(), final=args.final)
     announce_compile(args.engine)
     result = search(
