@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import select
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -351,9 +352,22 @@ def _local_pool(engine: str, workers: int) -> ProcessPoolExecutor:
     # kernels once): workers fork from it ready to work
     preload = "sliders.batch.preload" if engine == "exact" else "sliders.batch.work"
     mp.set_forkserver_preload([preload])
+    quiet_resource_tracker()
     return ProcessPoolExecutor(
         workers, mp_context=mp, initializer=worker_init, initargs=(os.getpid(),)
     )
+
+
+TRACKER_QUIET = "ignore:resource_tracker:UserWarning"
+"""The warning option handed to the resource tracker, which multiprocessing starts with this
+process's ``-W`` options: after a SIGKILL of the command the tracker cleans up the pool's
+semaphores itself, and its warning that it did says nothing to the user."""
+
+
+def quiet_resource_tracker() -> None:
+    """Start any resource tracker (the pools' helper process) without its leak warning."""
+    if TRACKER_QUIET not in sys.warnoptions:
+        sys.warnoptions.append(TRACKER_QUIET)
 
 
 def drop_workers(pool: ProcessPoolExecutor) -> None:

@@ -24,6 +24,7 @@ from sliders.batch.runners import (
     empty_table,
     run_study,
 )
+from sliders.batch.saved import check_table, checked_study
 from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
 from sliders.batch.summary import metric_column
 from sliders.batch.tables import SUFFIXES, format_for, read_table, sidecar_path
@@ -183,6 +184,7 @@ def _resumable(out: str, fmt: str, study: Study) -> dict:
     if not Path(out).exists():
         raise UserError(f"--resume: {out} not found (nothing to resume; run without --resume)")
     cols, record = read_table(out, fmt)
+    checked_study(f"--resume: {out}", record, cols)
     cols = upgrade(study.context, cols)  # an older table's value: see docs/batch.md
     expected = json.loads(json.dumps(study.describe()))
     for key, value in expected.items():
@@ -200,7 +202,9 @@ def _resumable(out: str, fmt: str, study: Study) -> dict:
         shots.min() < 0 or shots.max() >= study.n_shots or np.any(np.diff(shots) <= 0)
     ):
         raise UserError(f"--resume: {out} holds shots that are not this study's, or twice")
-    return {name: cols[name].astype(empty[name].dtype) for name in empty}
+    cols = {name: cols[name].astype(empty[name].dtype) for name in empty}
+    check_table(f"--resume: {out}", cols, study)
+    return cols
 
 
 def _report_faults(result: BatchResult) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from sliders.ai import ComputerPlayer
-from sliders.batch.runners import POLL, drop_workers, worker_init
+from sliders.batch.runners import POLL, drop_workers, quiet_resource_tracker, worker_init
 from sliders.boards import worth
 from sliders.core import checks
 from sliders.core.errors import UserError
@@ -324,6 +324,7 @@ def play_jobs(work: Iterable[Job], jobs: int) -> Iterator[tuple[Job, dict[str, A
 
     n = len(first)
     ctx = multiprocessing.get_context("forkserver")
+    quiet_resource_tracker()
     pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
     todo = chain(first, work)
     pending: dict[Future[dict[str, Any]], Job] = {}
