@@ -317,9 +317,21 @@ def draw_pictures(
         plot_board(args.board, table, study)
 
 
-def heatmap_axes_arg(args: argparse.Namespace) -> tuple[str, ...] | None:
-    """``--heatmap-axes X,Y`` checked: two different shot parameters (None when not given)."""
+COLOUR_LIMIT = 1e6
+"""the largest end of a heat map's colour scale (every metric is a chance, points or spaces)"""
 
+
+def heatmap_axes_arg(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """``--heatmap-axes X,Y`` checked: two different shot parameters (None when not given); and
+    ``--vmin``/``--vmax``, a colour scale a picture can have."""
+
+    for flag in ("vmin", "vmax"):
+        value = getattr(args, flag, None)
+        if value is not None and abs(value) > COLOUR_LIMIT:
+            raise UserError(f"--{flag} {value:g}: a colour scale's end is within ±{COLOUR_LIMIT:g}")
+    vmin, vmax = getattr(args, "vmin", None), getattr(args, "vmax", None)
+    if vmin is not None and vmax is not None and not vmin < vmax:
+        raise UserError(f"--vmin {vmin:g} --vmax {vmax:g}: the low end is below the high end")
     if not args.heatmap_axes:
         return None
     if not args.heatmap:

@@ -18,6 +18,9 @@ from sliders.lab.search import Settings, search
 from sliders.physics import PhysicsParams
 from sliders.pictures.studies import plot_board
 
+MAX_FINAL = 1_000_000
+"""the most fresh samples of the best shot (each row of their table is kept in memory)"""
+
 
 def run(args: argparse.Namespace) -> int:
 
@@ -30,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--confidence {args.confidence:g}: must be within 0..1")
     if args.final < 2:
         raise UserError(f"--final {args.final}: need at least 2 samples for an interval")
+    if args.final > MAX_FINAL:
+        raise UserError(f"--final {args.final}: at most {MAX_FINAL:,} fresh samples (in memory)")
     box = {}
     for name in PARAMETERS:
         text = getattr(args, name)
