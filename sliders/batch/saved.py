@@ -98,6 +98,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "contacts": (0, 10**4),
     "value": (0.0, 1.0),
     "fault": (0, 2),
+    "x": (-10.0, 10.0),
+    "y": (-10.0, 10.0),
 }
 """the values a column of a study's table can hold (NaN aside), where they are bounded"""
 

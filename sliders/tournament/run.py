@@ -246,6 +246,7 @@ def check_game(
     seats = record["seats"]
     if not (
         isinstance(seats, dict)
+        and all(isinstance(v, str) for v in seats.values())
         and set(seats) == set(settings.seats)
         and set(seats.values()) == names
     ):
