@@ -10,7 +10,6 @@ seat in even games), and the first seat slides first, so each player starts half
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from sliders.ai import ComputerPlayer
-from sliders.batch.runners import POLL, drop_workers, quiet_resource_tracker, worker_init
+from sliders.batch.runners import POLL, drop_workers, forkserver_context, worker_init
 from sliders.boards import worth
 from sliders.core import checks
 from sliders.core.errors import UserError
@@ -253,9 +252,12 @@ def check_game(
         raise UserError(f"{where}: seats: expected {', '.join(settings.seats)} held by "
                         f"{' and '.join(pairings[p])}")  # fmt: skip
     winner, winner_seat = record["winner"], record["winner_seat"]
-    if winner is not None and winner not in names:
+    if winner is not None and (not isinstance(winner, str) or winner not in names):
         raise UserError(f"{where}: winner {checks.shown(winner)} did not play this game")
-    if winner_seat is not None and (winner is None or seats.get(winner_seat) != winner):
+    if (winner is None) != (winner_seat is None) or (
+        winner_seat is not None
+        and (not isinstance(winner_seat, str) or seats.get(winner_seat) != winner)
+    ):
         raise UserError(f"{where}: winner_seat {checks.shown(winner_seat)} is not the winner's")
     if not isinstance(record["ended_on_shot"], bool):
         raise UserError(f"{where}: ended_on_shot: expected true or false")
@@ -324,8 +326,7 @@ def play_jobs(work: Iterable[Job], jobs: int) -> Iterator[tuple[Job, dict[str, A
         return
 
     n = len(first)
-    ctx = multiprocessing.get_context("forkserver")
-    quiet_resource_tracker()
+    ctx = forkserver_context(["sliders.tournament.run"])
     pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
     todo = chain(first, work)
     pending: dict[Future[dict[str, Any]], Job] = {}
