@@ -22,12 +22,14 @@ import multiprocessing
 import os
 import select
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing import forkserver
 from types import ModuleType
 from typing import Any
 
@@ -346,14 +348,38 @@ def _run_here(
 
 def _local_pool(engine: str, workers: int) -> ProcessPoolExecutor:
     """``workers`` worker processes, forked from a server that has the chunk code loaded."""
-    mp = multiprocessing.get_context("forkserver")
     # the fork server imports the chunk code once (and, for the exact engine, loads its compiled
     # kernels once): workers fork from it ready to work
     preload = "sliders.batch.preload" if engine == "exact" else "sliders.batch.work"
-    mp.set_forkserver_preload([preload])
+    mp = forkserver_context([preload])
     return ProcessPoolExecutor(
-        workers, mp_context=mp, initializer=_worker_init, initargs=(os.getpid(),)
+        workers, mp_context=mp, initializer=worker_init, initargs=(os.getpid(),)
     )
+
+
+TRACKER_QUIET = "ignore:resource_tracker:UserWarning"
+"""The warning option handed to the resource tracker, which multiprocessing starts with this
+process's ``-W`` options: after a SIGKILL of the command the tracker cleans up the pool's
+semaphores itself, and its warning that it did says nothing to the user."""
+
+
+def forkserver_context(preload: list[str]) -> Any:
+    """The forkserver context, its server started (if it is not yet) with ``preload`` imported
+    and Ctrl-C ignored: the server imports those modules before it ignores Ctrl-C itself, and a
+    Ctrl-C at the terminal reaches every process of the group, so a server started plainly would
+    print a traceback of the imports it was in."""
+    mp = multiprocessing.get_context("forkserver")
+    mp.set_forkserver_preload(preload)
+    quiet_resource_tracker()
+    with _sigint_ignored():  # inherited through exec: the new interpreter leaves it ignored
+        forkserver.ensure_running()
+    return mp
+
+
+def quiet_resource_tracker() -> None:
+    """Start any resource tracker (the pools' helper process) without its leak warning."""
+    if TRACKER_QUIET not in sys.warnoptions:
+        sys.warnoptions.append(TRACKER_QUIET)
 
 
 def drop_workers(pool: ProcessPoolExecutor) -> None:
@@ -386,7 +412,7 @@ def _submit_local(pool: Any, todo: Iterator, pending: dict, study: Study) -> Non
         ] = c
 
 
-def _worker_init(parent: int) -> None:
+def worker_init(parent: int) -> None:
     """Workers leave signals to the parent, which decides what to keep, and die with it."""
     for name in Stop.SIGNALS:
         sig = getattr(signal, name, None)

@@ -14,6 +14,7 @@ import argparse
 import difflib
 import math
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -129,6 +130,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
+_ARGPARSE_NEGATIVE = argparse.ArgumentParser()._negative_number_matcher.pattern
+_NEGATIVE = re.compile(r"^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
+"""a negative number as a value, written as Python writes floats (``-1e308`` too)"""
+
+
 def build_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(
@@ -139,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name, (module, run) in COMMANDS.items():
         p = sub.add_parser(name, help=module.HELP, description=module.__doc__, allow_abbrev=False)
         module.add_arguments(p)
+        if p._negative_number_matcher.pattern == _ARGPARSE_NEGATIVE:  # not widened by the command
+            p._negative_number_matcher = _NEGATIVE
         p.set_defaults(_run=run)
     return parser
 

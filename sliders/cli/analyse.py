@@ -7,15 +7,15 @@ import argparse
 
 from sliders.batch.saved import load
 from sliders.batch.summary import metric_column
-from sliders.batch.tables import SUFFIXES, format_for, write_table
+from sliders.batch.tables import SUFFIXES, format_for, sidecar_path, write_table
 from sliders.cli.batch import (
-    _check_outputs,
     draw_pictures,
     heatmap_axes_arg,
     print_top,
 )
-from sliders.cli.outputs import check_pictures, check_suffix
+from sliders.cli.outputs import check_outputs, check_pictures, check_suffix
 from sliders.core.errors import UserError
+from sliders.core.fileio import is_special
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,7 +30,13 @@ def run(args: argparse.Namespace) -> int:
     check_pictures(pictures)
     if args.summary:
         check_suffix("--summary", args.summary, SUFFIXES, "table", hint="")
-    _check_outputs({"TABLE": args.table, "--summary": args.summary, **pictures})
+    outputs: dict[str, str | None] = {"--summary": args.summary, **pictures}
+    if args.summary and format_for(args.summary, None) == "csv" and not is_special(args.summary):
+        outputs["--summary's record"] = sidecar_path(args.summary)
+    inputs: dict[str, str | None] = {"TABLE": args.table}
+    if format_for(args.table, args.format) == "csv":
+        inputs["TABLE's record"] = sidecar_path(args.table)
+    check_outputs(outputs, inputs)
     saved = load(args.table, args.format)
     summary = saved.summary(args.confidence)
     metric_column(args.metric, summary)

@@ -24,11 +24,12 @@ from sliders.batch.runners import (
     empty_table,
     run_study,
 )
+from sliders.batch.saved import check_table, checked_study
 from sliders.batch.study import PARAMETERS, Design, Study, parse_spec
 from sliders.batch.summary import metric_column
 from sliders.batch.tables import SUFFIXES, format_for, read_table, sidecar_path
 from sliders.batch.work import FAULT_REFUSED, upgrade
-from sliders.cli.outputs import check_pictures, check_suffix
+from sliders.cli.outputs import check_outputs, check_pictures, check_suffix, table_inputs
 from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     fmt, summary_path, outputs = table_outputs(args.out, args.summary, args.format)
     pictures = {"--heatmap": args.heatmap, "--board": args.board, "--line": args.line}
     check_pictures(pictures)
-    _check_outputs({**outputs, **pictures})
+    check_outputs({**outputs, **pictures}, table_inputs(args))
     if args.backend != "dask":  # a cluster's workers compile on their own machines
         announce_compile(args.engine)  # the study's first check runs the engine
     study = Study.create(
@@ -184,6 +185,7 @@ def _resumable(out: str, fmt: str, study: Study) -> dict:
     if not Path(out).exists():
         raise UserError(f"--resume: {out} not found (nothing to resume; run without --resume)")
     cols, record = read_table(out, fmt)
+    checked_study(f"--resume: {out}", record, cols)
     cols = upgrade(study.context, cols)  # an older table's value: see docs/batch.md
     expected = json.loads(json.dumps(study.describe()))
     for key, value in expected.items():
@@ -201,7 +203,9 @@ def _resumable(out: str, fmt: str, study: Study) -> dict:
         shots.min() < 0 or shots.max() >= study.n_shots or np.any(np.diff(shots) <= 0)
     ):
         raise UserError(f"--resume: {out} holds shots that are not this study's, or twice")
-    return {name: cols[name].astype(empty[name].dtype) for name in empty}
+    cols = {name: cols[name].astype(empty[name].dtype) for name in empty}
+    check_table(f"--resume: {out}", cols, study)
+    return cols
 
 
 def _report_faults(result: BatchResult) -> None:
@@ -241,25 +245,6 @@ def _first_refusal(result: BatchResult) -> str:
     except UserError as exc:
         return f"first: shot {int(t['shot'][r])}, {exc}"
     return f"first: shot {int(t['shot'][r])}"
-
-
-def _check_outputs(paths: dict[str, str | None]) -> None:
-    """Before the run, so a long study is not lost for a bad output name: each output's directory
-    exists, none is a directory, and no two outputs are the same file."""
-
-    seen: dict[Path, str] = {}
-    for flag, path in paths.items():
-        if not path:
-            continue
-        target = Path(path)
-        if not target.parent.resolve().is_dir():
-            raise UserError(f"cannot write {path}: directory {target.parent} does not exist")
-        if target.is_dir():
-            raise UserError(f"cannot write {path}: it is a directory")
-        key = target.resolve()
-        if key in seen:
-            raise UserError(f"{flag} {path} is the same file as {seen[key]}; give each its own")
-        seen[key] = f"{flag} {path}"
 
 
 def _noise(args: argparse.Namespace) -> Noise:
@@ -333,9 +318,21 @@ def draw_pictures(
         plot_board(args.board, table, study)
 
 
-def heatmap_axes_arg(args: argparse.Namespace) -> tuple[str, ...] | None:
-    """``--heatmap-axes X,Y`` checked: two different shot parameters (None when not given)."""
+COLOUR_LIMIT = 1e6
+"""the largest end of a heat map's colour scale (every metric is a chance, points or spaces)"""
 
+
+def heatmap_axes_arg(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """``--heatmap-axes X,Y`` checked: two different shot parameters (None when not given); and
+    ``--vmin``/``--vmax``, a colour scale a picture can have."""
+
+    for flag in ("vmin", "vmax"):
+        value = getattr(args, flag, None)
+        if value is not None and abs(value) > COLOUR_LIMIT:
+            raise UserError(f"--{flag} {value:g}: a colour scale's end is within ±{COLOUR_LIMIT:g}")
+    vmin, vmax = getattr(args, "vmin", None), getattr(args, "vmax", None)
+    if vmin is not None and vmax is not None and not vmin < vmax:
+        raise UserError(f"--vmin {vmin:g} --vmax {vmax:g}: the low end is below the high end")
     if not args.heatmap_axes:
         return None
     if not args.heatmap:

@@ -9,14 +9,17 @@ import json
 
 from sliders.ai.value import parse_score_boards
 from sliders.batch.study import PARAMETERS, parse_spec
-from sliders.cli.batch import _check_outputs, _noise
-from sliders.cli.outputs import check_pictures
+from sliders.cli.batch import _noise
+from sliders.cli.outputs import check_outputs, check_pictures, table_inputs
 from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
 from sliders.lab.search import Settings, search
 from sliders.pictures.studies import plot_board
+
+MAX_FINAL = 1_000_000
+"""the most fresh samples of the best shot (each row of their table is kept in memory)"""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--confidence {args.confidence:g}: must be within 0..1")
     if args.final < 2:
         raise UserError(f"--final {args.final}: need at least 2 samples for an interval")
+    if args.final > MAX_FINAL:
+        raise UserError(f"--final {args.final}: at most {MAX_FINAL:,} fresh samples (in memory)")
     box = {}
     for name in PARAMETERS:
         text = getattr(args, name)
@@ -41,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         box[name] = spec
     spot = parse_score_boards(args.score_board, scene.seats)
     check_pictures({"--board": args.board})
-    _check_outputs({"--board": args.board})
+    check_outputs({"--board": args.board}, table_inputs(args))
     settings = dataclasses.replace(Settings(), final=args.final)
     announce_compile(args.engine)
     result = search(

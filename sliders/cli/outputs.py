@@ -1,9 +1,12 @@
 """Checks of the files a command is asked to write, made before it runs: a picture's name ends in
-``.png`` (or has no extension), a table's in the extension of a table format. A stream such as
+``.png`` (or has no extension), a table's in the extension of a table format; every output can be
+written, is not an input and is not another output (:func:`check_outputs`). A stream such as
 ``/dev/null`` or ``/dev/stdout`` passes whatever its name."""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from sliders.core.errors import UserError
@@ -36,3 +39,77 @@ def check_suffix(
     if suffix and suffix.lower() not in suffixes:
         known = ", ".join(suffixes)
         raise UserError(f"{flag} {path}: unknown extension {suffix} (a {what} is {known}{hint})")
+
+
+def check_outputs(
+    outputs: dict[str, str | None], inputs: dict[str, str | None] | None = None
+) -> None:
+    """Before any work, so that a long run is not lost for a bad output name: each output (by
+    flag; ``None``: not asked for) can be written where it is named (its directory exists and is
+    writable; it is not a directory, a socket, a block device or a symlink loop), is none of
+    ``inputs`` (the files the command reads: a scene, a layout, a table), and is not the same file
+    as another output (a picture's name equal to the results', a table's record). A stream such as
+    ``/dev/null`` is written in place and checked for none of this."""
+    seen: dict[object, str] = {}
+    for flag, path in (inputs or {}).items():
+        if path and not is_special(path):
+            key = _identity(path)
+            if key is not None:
+                seen.setdefault(key, f"the input {flag} {path}")
+    for flag, path in outputs.items():
+        if not path or is_special(path):
+            continue
+        _check_writable(path)
+        key = _identity(path)
+        if key in seen:
+            raise UserError(f"{flag} {path} is the same file as {seen[key]}; give each its own")
+        seen[key] = f"{flag} {path}"
+
+
+def _identity(path: str) -> object:
+    """What makes two names the same file: its device and inode if it exists (a hard link, a
+    symbolic link), else its resolved name."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ("name", os.path.realpath(os.path.abspath(path)))
+    return ("file", st.st_dev, st.st_ino)
+
+
+def _check_writable(path: str) -> None:
+    target = Path(path)
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:  # a symlink loop, a name too long, a file in a non-directory
+        raise UserError(f"cannot write {path}: {exc.strerror or type(exc).__name__}") from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise UserError(f"cannot write {path}: it is a directory")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise UserError(f"cannot write {path}: it is not a regular file")
+    if os.path.islink(target):  # the file replaced is the link's target, beside it
+        target = Path(os.path.realpath(target))
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise UserError(f"cannot write {path}: directory {directory} does not exist")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        why = "read-only" if _read_only(directory) else "not writable"
+        raise UserError(f"cannot write {path}: directory {directory} is {why}")
+
+
+def _read_only(directory: Path) -> bool:
+    try:
+        return bool(os.statvfs(directory).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def table_inputs(args: object) -> dict[str, str | None]:
+    """The files a command reads for its table: ``--scene`` and a ``--layout`` that names a file
+    (not a built-in layout), which no output may overwrite."""
+    layout = getattr(args, "layout", None)
+    return {
+        "--scene": getattr(args, "scene", None),
+        "--layout": layout if layout and os.path.isfile(layout) else None,
+    }

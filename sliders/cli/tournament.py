@@ -4,11 +4,14 @@ help: :mod:`sliders.cli.flags.tournament`)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from sliders.cli.outputs import check_pictures
+from sliders.cli.outputs import check_outputs, check_pictures
 from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
 from sliders.core.errors import UserError
@@ -21,7 +24,7 @@ from sliders.physics import PhysicsParams, Shot, check_engine, simulate
 from sliders.pictures.tournament import write_png
 from sliders.tournament.players import check_name
 from sliders.tournament.report import text_table
-from sliders.tournament.run import Settings, read_results
+from sliders.tournament.run import Settings, WorkerLost, read_results
 from sliders.tournament.run import run as play
 
 if TYPE_CHECKING:
@@ -65,10 +68,18 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str | N
         check_engine(args.engine),
         _changed(physics_params(args)),
     )
+    settings.check()
     check_pictures({"--png": args.png})
     png = args.png
     if png is None and not is_special(args.results):  # no picture named after /dev/null
         png = os.path.splitext(args.results)[0] + ".png"
+        if png == args.results:
+            raise UserError(
+                f"--results {args.results}: the picture would be named so too; name the results "
+                ".jsonl or give --png another name"
+            )
+    layout = args.layout if os.path.isfile(args.layout) else None
+    check_outputs({"--results": args.results, "--png": png}, {"--layout": layout})
     return settings, jobs, png
 
 
@@ -78,17 +89,25 @@ def run(args: argparse.Namespace) -> int:
     read_results(args.results, settings)  # another tournament's file fails before any game
     announce_compile(settings.engine)
     _probe_engine(settings)
-    total = len(settings.schedule())
+    total = settings.total
 
     def progress(done: int, planned: int) -> None:
         if not args.quiet:
             print(f"\rgames {done}/{planned}", end="", file=sys.stderr, flush=True)
 
-    interrupted = False
+    stopped: list[int] = []
+    lost = False
     try:
-        games = play(settings, args.results, jobs, progress)
+        with _signals_stop(stopped):
+            games = play(settings, args.results, jobs, progress)
     except KeyboardInterrupt:
-        interrupted = True
+        if not stopped:
+            stopped.append(signal.SIGINT)
+        with contextlib.suppress(ValueError):  # a further Ctrl-C while the report is written
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        games = read_results(args.results, settings)
+    except WorkerLost:
+        lost = True
         games = read_results(args.results, settings)
     if not args.quiet:
         print(file=sys.stderr)
@@ -102,9 +121,14 @@ def run(args: argparse.Namespace) -> int:
         write_png(png, players, games, title)
         print(f"picture: {png}")
     print(f"results: {args.results}")
-    if interrupted:
-        print("sliders tournament: interrupted; run the same command to resume", file=sys.stderr)
-        return 130
+    if stopped or lost:
+        why = f"interrupted ({signal.Signals(stopped[0]).name})" if stopped else "a worker was lost"
+        print(
+            f"sliders tournament: {why}: kept the {len(games)} games played of {total} in "
+            f"{args.results}; run the same command to resume",
+            file=sys.stderr,
+        )
+        return 128 + int(stopped[0]) if stopped else 1
     return 0
 
 
@@ -112,6 +136,29 @@ def _changed(params: PhysicsParams) -> tuple[tuple[str, float], ...]:
     """The parameters that differ from the defaults, by name."""
     default = PhysicsParams.default().to_json()
     return tuple((k, v) for k, v in sorted(params.to_json().items()) if v != default[k])
+
+
+@contextlib.contextmanager
+def _signals_stop(stopped: list[int]) -> Iterator[None]:
+    """SIGTERM and SIGHUP stop the tournament as Ctrl-C does (noted in ``stopped``): the games
+    played are kept and the workers ended, rather than the command dying at once."""
+
+    def stop(signum: int, frame: object) -> None:
+        if not stopped:
+            stopped.append(signum)
+        raise KeyboardInterrupt
+
+    previous = {}
+    try:
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            previous[sig] = signal.signal(sig, stop)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _probe_engine(settings: Settings) -> None:

@@ -76,6 +76,7 @@ class SlidersAEC(AECEnv):
         }
         self._window = Window()
         self.np_random, _ = seeding.np_random(None)
+        self._started = False
 
     # -- the PettingZoo API ---------------------------------------------------------------------
 
@@ -106,6 +107,7 @@ class SlidersAEC(AECEnv):
             max_rounds=self.max_rounds,
         )
         self.agents = list(seats)
+        self._started = True
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -118,6 +120,10 @@ class SlidersAEC(AECEnv):
             self.render()
 
     def step(self, action: np.ndarray | None) -> None:
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        if not self.agents:
+            raise RuntimeError("the game is over and every seat is done: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -127,6 +133,7 @@ class SlidersAEC(AECEnv):
         self.rewards = {a: 0.0 for a in self.agents}
         if action is None:
             raise ValueError(f"{agent} must act: an action is [speed, angle, offset, release]")
+        obs.check_action(action)  # before anything changes
         g.shoot(obs.shot_of(action, agent, g.state, g.layout, g.params))
         while g.state.phase is Phase.SCORING and not g.over:
             g.step()

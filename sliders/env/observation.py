@@ -23,6 +23,8 @@ being the farthest legal release.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from gymnasium import spaces
 
@@ -68,13 +70,33 @@ def action_space(layout: Layout, seat: str, params: PhysicsParams) -> spaces.Box
     return spaces.Box(low, high, dtype=np.float32)
 
 
+def check_action(action: Any) -> np.ndarray:
+    """``action`` as four float64 numbers [speed, angle, offset, release], or a ValueError naming
+    what is wrong: its shape (exactly 4 numbers, not 2×2 nor 4×1), its type (real numbers: not
+    text, None, complex numbers or booleans) or a value that is not finite."""
+    try:
+        raw = np.asarray(action)
+    except (ValueError, TypeError) as exc:  # ragged lists
+        raise ValueError(
+            f"an action is 4 numbers [speed, angle, offset, release] ({exc})"
+        ) from None
+    if raw.shape != (4,):
+        raise ValueError(
+            f"an action is 4 numbers [speed, angle, offset, release], not shape {raw.shape}"
+        )
+    if raw.dtype.kind not in "iuf":
+        raise ValueError(f"an action holds real numbers, not {raw.dtype} values {raw.tolist()}")
+    a = raw.astype(np.float64)
+    if not np.isfinite(a).all():
+        raise ValueError(f"an action holds finite numbers, not {a.tolist()}")
+    return a
+
+
 def shot_of(
     action: np.ndarray, seat: str, state: GameState, layout: Layout, params: PhysicsParams
 ) -> Shot:
     """The legal shot an action asks for (see :func:`sliders.game.legal_shot`)."""
-    a = np.asarray(action, dtype=np.float64).reshape(-1)
-    if a.shape != (4,):
-        raise ValueError(f"an action is [speed, angle, offset, release], not shape {a.shape}")
+    a = check_action(action)
     shot = Shot(seat, float(a[0]), float(a[1]), float(a[2]), float(a[3]), state.next_pawn())
     return legal_shot(shot, state, layout, params)
 

@@ -10,21 +10,23 @@ seat in even games), and the first seat slides first, so each player starts half
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
-import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
-from itertools import combinations
+from itertools import chain, combinations, islice
 from typing import Any
 
 import numpy as np
 
 from sliders.ai import prepare_players
+from sliders.batch.runners import POLL, drop_workers, forkserver_context, worker_init
 from sliders.boards import worth
+from sliders.core import checks
 from sliders.core.errors import UserError
-from sliders.core.fileio import read_text, write_text_atomic
+from sliders.core.fileio import parse_json, read_text, write_text_atomic
 from sliders.core.outcome import Status
 from sliders.game import HeadlessGame
 from sliders.physics import PhysicsParams
@@ -33,6 +35,15 @@ from sliders.tournament.players import make_player
 
 KIND = "sorry-sliders-tournament"
 VERSION = 1
+MAX_GAMES = 100_000
+"""the most games one tournament plays (every pairing's together): days of play, a results file of
+tens of megabytes, all of it held in memory for the report"""
+RESULTS_LIMIT = 256 * 2**20
+"""bytes: the largest results file read (:data:`MAX_GAMES` games take about 60 MB)"""
+
+
+class WorkerLost(Exception):
+    """A worker process died (killed from outside): the games finished are kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +78,25 @@ class Settings:
     def pairings(self) -> list[tuple[str, str]]:
         return list(combinations(self.players, 2))
 
-    def schedule(self) -> list[tuple[int, int]]:
+    @property
+    def total(self) -> int:
+        """how many games the tournament plays"""
+        return self.games * len(self.pairings())
+
+    def schedule(self) -> Iterator[tuple[int, int]]:
         """Every game as (pairing index, game index), interleaved so a partial run covers every
-        pairing evenly."""
-        return [(p, g) for g in range(self.games) for p in range(len(self.pairings()))]
+        pairing evenly; made as they are played, never held all at once."""
+        n = len(self.pairings())
+        return ((p, g) for g in range(self.games) for p in range(n))
+
+    def check(self) -> None:
+        """:class:`UserError` if the tournament is too long to play (:data:`MAX_GAMES`)."""
+        n = len(self.pairings())
+        if self.games > MAX_GAMES or self.total > MAX_GAMES:
+            raise UserError(
+                f"--games {self.games}: {n} pairing{'s' if n > 1 else ''} × {self.games:,} games "
+                f"is more than {MAX_GAMES:,} games; give fewer"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,36 +181,118 @@ def _count_hole(happened: Sequence[Any], holes: dict[str, dict[str, int]]) -> No
             holes[h.seat]["hole_spaces"] -= h.from_square
 
 
+GAME_KEYS = frozenset(
+    {"pairing", "game", "seed", "seats", "winner", "winner_seat", "ended_on_shot", "rounds"}
+    | {"players", "by_seat"}
+)
+STAT_KEYS = frozenset({"shots", "points", "think", "think_max"})
+HOLE_KEYS = frozenset({"hole", "hole_spaces", "progress"})
+
+
 def read_results(path: str, settings: Settings) -> list[dict[str, Any]]:
     """The games already in ``path`` (none if it does not exist); :class:`UserError` if it holds
-    another tournament. A torn last line (the run was killed while writing it) is dropped."""
-    if not os.path.exists(path):
+    another tournament, or a line that is not one of its games (read strictly: see
+    :func:`check_game`), or a game twice. A torn last line (the run was killed while writing it)
+    is dropped."""
+    if not os.path.lexists(path):
         return []
-    lines = read_text(path, "results file", limit=1 << 30).splitlines()
+    lines = read_text(path, "results file", limit=RESULTS_LIMIT).splitlines()
     if not lines:
         return []
     try:
-        header = json.loads(lines[0])
-    except json.JSONDecodeError:
+        header = parse_json(lines[0], f"{path}, line 1")
+    except UserError:
         raise UserError(f"{path}: not a tournament results file") from None
     if not isinstance(header, dict) or header.get("kind") != KIND:
         raise UserError(f"{path}: not a tournament results file")
+    version = header.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise UserError(
+            f"{path}: a results file of version {version}, from a newer sliders (this one reads "
+            f"version {VERSION})"
+        )
     want = json.loads(json.dumps(settings.header()))
+    unknown = sorted(set(header) - set(want))
+    if unknown:
+        raise UserError(f"{path}: its header has an unknown key {unknown[0]!r}")
     if header != want:
         diff = next(k for k in (*want, *header) if header.get(k) != want.get(k))
         raise UserError(
-            f"{path} holds another tournament ({diff} {header.get(diff)!r}, not "
-            f"{want.get(diff)!r}): "
-            "choose another --results file"
+            f"{path} holds another tournament ({diff} {checks.shown(header.get(diff))}, not "
+            f"{checks.shown(want.get(diff))}): choose another --results file"
         )
     games: list[dict[str, Any]] = []
+    seen: set[tuple[int, int]] = set()
+    pairings = settings.pairings()
     for i, line in enumerate(lines[1:], start=2):
+        where = f"{path}, line {i}"
         try:
-            games.append(json.loads(line))
-        except json.JSONDecodeError:
-            if i != len(lines):
-                raise UserError(f"{path}, line {i}: not a game record") from None
+            record = parse_json(line, where)
+        except UserError:
+            if i == len(lines) and not line.rstrip().endswith("}"):
+                break  # torn by a kill as it was written
+            raise
+        check_game(record, settings, pairings, where)
+        key = (record["pairing"], record["game"])
+        if key in seen:
+            raise UserError(f"{where}: game {key[1]} of pairing {key[0]} is there twice")
+        seen.add(key)
+        games.append(record)
     return games
+
+
+def check_game(
+    record: Any, settings: Settings, pairings: Sequence[tuple[str, str]], where: str
+) -> None:
+    """:class:`UserError` unless ``record`` is a game of ``settings`` as :func:`play_game` writes
+    it: its keys, a pairing and game that exist, its seats held by that pairing's players, a
+    winner who played, counts that are whole numbers from 0 and times that are finite."""
+    checks.obj(record, where, sorted(GAME_KEYS), sorted(GAME_KEYS))
+    p = checks.whole(record["pairing"], f"{where}: pairing", 0, len(pairings) - 1)
+    checks.whole(record["game"], f"{where}: game", 0, settings.games - 1)
+    checks.whole(record["seed"], f"{where}: seed", 0, 2**64)
+    names = set(pairings[p])
+    seats = record["seats"]
+    if not (
+        isinstance(seats, dict)
+        and all(isinstance(v, str) for v in seats.values())
+        and set(seats) == set(settings.seats)
+        and set(seats.values()) == names
+    ):
+        raise UserError(f"{where}: seats: expected {', '.join(settings.seats)} held by "
+                        f"{' and '.join(pairings[p])}")  # fmt: skip
+    winner, winner_seat = record["winner"], record["winner_seat"]
+    if winner is not None and (not isinstance(winner, str) or winner not in names):
+        raise UserError(f"{where}: winner {checks.shown(winner)} did not play this game")
+    if (winner is None) != (winner_seat is None) or (
+        winner_seat is not None
+        and (not isinstance(winner_seat, str) or seats.get(winner_seat) != winner)
+    ):
+        raise UserError(f"{where}: winner_seat {checks.shown(winner_seat)} is not the winner's")
+    if not isinstance(record["ended_on_shot"], bool):
+        raise UserError(f"{where}: ended_on_shot: expected true or false")
+    checks.whole(record["rounds"], f"{where}: rounds", 0, settings.max_rounds + 1)
+    checks.obj(record["players"], f"{where}: players", sorted(names), sorted(names))
+    for name in names:
+        st = record["players"][name]
+        w = f"{where}: players.{name}"
+        checks.obj(st, w, sorted(STAT_KEYS), sorted(STAT_KEYS))
+        shots = checks.whole(st["shots"], f"{w}.shots", 0, 10**6)
+        checks.whole(st["points"], f"{w}.points", 0, 6 * max(shots, 1))
+        checks.number(st["think"], f"{w}.think", 0, 1e9, "s")
+        checks.number(st["think_max"], f"{w}.think_max", 0, 1e9, "s")
+    checks.obj(
+        record["by_seat"],
+        f"{where}: by_seat",
+        sorted(set(settings.seats)),
+        sorted(set(settings.seats)),
+    )
+    for seat in settings.seats:
+        holes = record["by_seat"][seat]
+        w = f"{where}: by_seat.{seat}"
+        checks.obj(holes, w, sorted(HOLE_KEYS), sorted(HOLE_KEYS))
+        for key in sorted(HOLE_KEYS):
+            checks.whole(holes[key], f"{w}.{key}", -(10**6), 10**6)
 
 
 def run(
@@ -195,57 +303,66 @@ def run(
 ) -> list[dict[str, Any]]:
     """Play every game of ``settings`` not yet in ``path``, appending each as it finishes; all
     the games, in schedule order."""
+    settings.check()
     done = read_results(path, settings)
     have = {(r["pairing"], r["game"]) for r in done}
-    todo = [k for k in settings.schedule() if k not in have]
+    todo = (k for k in settings.schedule() if k not in have)
     rewrite(path, settings, done)  # drops a torn line, writes the header of a new file
-    total = len(settings.schedule())
     cwd = os.getcwd()
     with open(path, "a", encoding="utf-8") as fh:
-        for record in _play(settings, todo, jobs, cwd):
+        for _, record in play_jobs((Job(settings, p, g, cwd) for p, g in todo), jobs):
             fh.write(json.dumps(record, sort_keys=True) + "\n")
             fh.flush()
             done.append(record)
             if on_game:
-                on_game(len(done), total)
-    order = {k: i for i, k in enumerate(settings.schedule())}
-    return sorted(done, key=lambda r: order.get((r["pairing"], r["game"]), -1))
+                on_game(len(done), settings.total)
+    return sorted(done, key=lambda r: (r["game"], r["pairing"]))
 
 
-def _play(
-    settings: Settings, todo: Sequence[tuple[int, int]], jobs: int, cwd: str
-) -> Iterator[dict[str, Any]]:
-    """The games ``todo`` as they finish, on ``jobs`` worker processes. Workers ignore Ctrl-C
-    (the command decides): when the caller stops (an exception, Ctrl-C, a closed generator) the
-    workers are ended at once and the games they were playing are left for a resumed run."""
-    for _, record in play_jobs([Job(settings, p, g, cwd) for p, g in todo], jobs):
-        yield record
-
-
-def play_jobs(work: Sequence[Job], jobs: int) -> Iterator[tuple[Job, dict[str, Any]]]:
+def play_jobs(work: Iterable[Job], jobs: int) -> Iterator[tuple[Job, dict[str, Any]]]:
     """The games of ``work`` (of one tournament or several) as they finish, each with its job,
-    on ``jobs`` worker processes (see :func:`_play`)."""
-    if jobs <= 1 or len(work) <= 1:
-        for job in work:
+    on ``jobs`` worker processes, taking a few more jobs from ``work`` as each game ends (so a
+    long tournament is never held in memory).
+
+    Workers ignore signals (the command decides) and end with their parent however it ends
+    (:func:`~sliders.batch.runners.worker_init`); when the caller stops (an exception, Ctrl-C, a
+    closed generator) the workers are ended at once and the games they were playing are left for
+    a resumed run. A worker killed from outside is :class:`WorkerLost`."""
+    work = iter(work)
+    first = list(islice(work, max(jobs, 1)))
+    if jobs <= 1 or len(first) <= 1:
+        for job in chain(first, work):
             yield job, play_game(job)
         return
 
-    ctx = multiprocessing.get_context("forkserver")
-    pool = ctx.Pool(min(jobs, len(work)), initializer=_worker_start)
+    n = len(first)
+    ctx = forkserver_context(["sliders.tournament.run"])
+    pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
+    todo = chain(first, work)
+    pending: dict[Future[dict[str, Any]], Job] = {}
+
+    def submit() -> None:
+        job = next(todo, None)
+        if job is not None:
+            pending[pool.submit(play_game, job)] = job
+
     try:
-        yield from pool.imap_unordered(_play_job, work, chunksize=1)
-        pool.close()
+        for _ in range(2 * n):
+            submit()
+        while pending:
+            finished, _ = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                job = pending.pop(fut)
+                try:
+                    record = fut.result()
+                except BrokenProcessPool:
+                    raise WorkerLost("a worker process was lost") from None
+                submit()
+                yield job, record
     finally:
-        pool.terminate()
-        pool.join()
-
-
-def _play_job(job: Job) -> tuple[Job, dict[str, Any]]:
-    return job, play_game(job)
-
-
-def _worker_start() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if pending:
+            drop_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def rewrite(path: str, settings: Settings, games: list[dict[str, Any]]) -> None:

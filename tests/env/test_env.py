@@ -237,3 +237,16 @@ def test_import_sliders_does_not_load_the_rl_libraries():
     code = "import sys, sliders, sliders.game; print(sorted(m for m in ('gymnasium', 'pettingzoo', 'pygame') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_raw_environment_checks_its_call_order_and_actions():
+    raw = sliders_v0.raw_env()
+    with pytest.raises(RuntimeError, match="reset"):
+        raw.step(np.zeros(4, dtype=np.float32))
+    raw.reset(seed=1)
+    for bad in (np.zeros((2, 2)), np.zeros((4, 1)), np.array([None, 0, 0, 0]), [1j, 0, 0, 0]):
+        with pytest.raises(ValueError, match="action"):
+            raw.step(bad)
+    raw.agents = []  # every seat done, as after a game's dead steps
+    with pytest.raises(RuntimeError, match="reset"):
+        raw.step(None)

@@ -349,3 +349,46 @@ def test_a_parameter_file_plays_the_games_and_is_kept_in_the_results_file(tmp_pa
     assert main(args) == 2  # the defaults are another tournament
     assert "another tournament (params" in capsys.readouterr().err
     assert "params" not in settings(games=1).header()  # the defaults: the file as it was
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP", "SIGKILL"])
+def test_a_signalled_tournament_ends_its_workers_and_keeps_its_games(tmp_path, sig):
+    """SIGTERM and SIGHUP: one line naming the signal with the resume hint, exit status 128 + it;
+    SIGKILL: the workers, fork server and resource tracker follow the command out within 2 s.
+    Either way no traceback, and the results file holds whole games."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "t.jsonl"
+    argv = [sys.executable, "-m", "sliders.cli", "tournament", "--players",
+            "centre,centre:high,centre:low", "--games", "20", "--max-rounds", "3", "--jobs", "2",
+            "--quiet", "--results", str(path)]  # fmt: skip
+    proc = subprocess.Popen(argv, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)  # fmt: skip
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        if path.exists() and len(path.read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.05)
+    number = getattr(signal, sig)
+    os.kill(proc.pid, number)
+    out, err = proc.communicate(timeout=60)
+    gone = time.time()
+    assert "Traceback" not in err, err
+    if sig == "SIGKILL":
+        assert proc.returncode == -number
+    else:
+        assert proc.returncode == 128 + number, err
+        assert err.count("\n") == 1 and sig in err and "resume" in err, err
+    left = b""
+    while time.time() < gone + 2:
+        left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True).stdout
+        if not left:
+            break
+        time.sleep(0.1)
+    assert left == b""
+    assert all(json.loads(line) for line in path.read_text().splitlines())
