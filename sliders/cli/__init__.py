@@ -92,6 +92,12 @@ def _calibrate(args: argparse.Namespace) -> int:
     return calibrate.run(args)
 
 
+def _review(args: argparse.Namespace) -> int:
+    from sliders.cli import review  # the replayed game, the shot search and matplotlib
+
+    return review.run(args)
+
+
 COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "play": (flags.play, _play),
     "shot": (flags.shot, _shot),
@@ -103,6 +109,7 @@ COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "analyse": (flags.analyse, _analyse),
     "best": (flags.best, _best),
     "tournament": (flags.tournament, _tournament),
+    "review": (flags.review, _review),
     "calibrate": (flags.calibrate, _calibrate),
 }
 """name -> (its flags' module, the function that runs it)"""
