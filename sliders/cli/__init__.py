@@ -98,6 +98,12 @@ def _review(args: argparse.Namespace) -> int:
     return review.run(args)
 
 
+def _drills(args: argparse.Namespace) -> int:
+    from sliders.cli import drills  # the physics, the drills' scenes and the hand fit (scipy)
+
+    return drills.run(args)
+
+
 COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "play": (flags.play, _play),
     "shot": (flags.shot, _shot),
@@ -110,6 +116,7 @@ COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "best": (flags.best, _best),
     "tournament": (flags.tournament, _tournament),
     "review": (flags.review, _review),
+    "drills": (flags.drills, _drills),
     "calibrate": (flags.calibrate, _calibrate),
 }
 """name -> (its flags' module, the function that runs it)"""

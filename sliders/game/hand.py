@@ -145,3 +145,44 @@ def parse_hand(text: str) -> Noise:
     if text == "me":
         return load_hand().noise
     return Noise.hand(text)
+
+
+ATTEMPTS_FILE = "attempts.json"
+MAX_KEPT = 400
+"""the most recent attempts kept for the fit"""
+
+
+def attempts_path() -> Path:
+    return data_dir() / ATTEMPTS_FILE
+
+
+def kept_attempts(path: str | os.PathLike[str] | None = None) -> list[list[float]]:
+    """The attempts kept so far, each [intended speed, intended angle°, slid speed, slid
+    angle°]."""
+    target = Path(path) if path is not None else attempts_path()
+    if not target.exists():
+        return []
+    data = read_json(target, "attempts file")
+    rows = data.get("attempts") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or not all(
+        isinstance(r, list)
+        and len(r) == 4
+        and all(isinstance(v, (int, float)) and math.isfinite(v) for v in r)
+        for r in rows
+    ):
+        raise UserError(f"{target}: not an attempts file sliders wrote")
+    return [[float(v) for v in r] for r in rows]
+
+
+def keep_attempts(
+    new: list[tuple[tuple[float, float], tuple[float, float]]],
+    path: str | os.PathLike[str] | None = None,
+) -> int:
+    """Add drill attempts ((intended speed, angle°), (slid speed, angle°)) to those kept (the
+    latest :data:`MAX_KEPT`), whole or not at all; the number kept now."""
+    target = Path(path) if path is not None else attempts_path()
+    rows = kept_attempts(target) + [[*a, *b] for a, b in new]
+    rows = rows[-MAX_KEPT:]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(target, {"kind": "sorry-sliders-attempts", "attempts": rows})
+    return len(rows)

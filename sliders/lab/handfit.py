@@ -10,7 +10,7 @@ import numpy as np
 from scipy import stats
 
 from sliders.core.errors import UserError
-from sliders.game.hand import MIN_ATTEMPTS, Estimate, HandFit
+from sliders.game.hand import MIN_ATTEMPTS, Estimate, HandFit, kept_attempts
 
 CONFIDENCE = 0.95
 
@@ -41,3 +41,9 @@ def fit_hand(
         out.append((Estimate(sd, lo, hi), Estimate(mean, mean - half, mean + half)))
     (ss, sb), (as_, ab) = out
     return HandFit(n, ss, as_, sb, ab)
+
+
+def fit_kept() -> HandFit:
+    """The hand fitted from the drill attempts kept in the data directory."""
+    rows = np.asarray(kept_attempts(), dtype=float).reshape(-1, 4)
+    return fit_hand(rows[:, :2], rows[:, 2:])
