@@ -26,6 +26,7 @@ import math
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from sliders.core.errors import UserError
 from sliders.core.fileio import read_json, write_json_atomic
@@ -69,7 +70,7 @@ class HandFit:
         m = NOISE_LEVELS["medium"]
         return Noise(self.speed_spread.value, self.angle_spread.value, m.offset, m.release)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": "sorry-sliders-hand", "schema": 1, **asdict(self)}
 
     @classmethod

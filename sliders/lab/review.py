@@ -39,6 +39,7 @@ import math
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -118,7 +119,7 @@ class Review:
     curve: tuple[dict[str, float], ...]
     digest: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "face": self.face,
             "seats": list(self.seats),
