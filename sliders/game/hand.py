@@ -135,7 +135,8 @@ def load_hand(path: str | os.PathLike[str] | None = None) -> HandFit:
     target = Path(path) if path is not None else hand_path()
     if not target.exists():
         raise UserError(
-            f"no measured hand yet ({target}): play the drills first (see docs/coach.md)"
+            f"no measured hand yet ({target}): play the centre or hole drills, then "
+            "sliders drills --fit-hand (see docs/coach.md)"
         )
     return HandFit.from_json(read_json(target, "hand file"), str(target))
 
