@@ -7,12 +7,14 @@ import argparse
 import sys
 from dataclasses import asdict
 
+from sliders.boards import face
 from sliders.cli.outputs import check_pictures
 from sliders.cli.prepare import announce_compile
 from sliders.core.errors import UserError
 from sliders.game.hand import parse_hand
-from sliders.lab.review import dumps, review_game, summary, write_table
-from sliders.physics import Noise
+from sliders.game.saves import load_replay, replay_layout
+from sliders.lab.review import Review, dumps, review_game, summary, write_table
+from sliders.physics import Noise, PhysicsParams
 from sliders.pictures.review import write_review_png
 from sliders.rules import parse_seat
 
@@ -48,9 +50,29 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.json:
         print(dumps(review))
-        return 0
-    print(summary(review))
-    for path in (args.out, args.picture):
-        if path:
-            print(f"wrote {path}")
+    else:
+        print(summary(review))
+        for path in (args.out, args.picture):
+            if path:
+                print(f"wrote {path}")
+    if args.show:
+        return _show(args.log, review)
     return 0
+
+
+def _show(log: str, review: Review) -> int:
+    """The review screen, in a window, until it is closed."""
+    from sliders.scenes.app import App  # pygame: only when the window opens
+    from sliders.scenes.reviewscreen import ReviewScreen
+
+    game = load_replay(log)
+    layout = replay_layout(game)
+    params = PhysicsParams.default()
+    app = App(sound=False, think_budget=None)
+    try:
+        app.show(
+            ReviewScreen(app, review, game.states, layout, face(game.face), params.pawn_radius)
+        )
+        return app.run()
+    finally:
+        app.close()

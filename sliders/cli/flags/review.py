@@ -26,3 +26,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "your measured hand); default: the hand the log records, else medium (repeatable)",
     )
     p.add_argument("--json", action="store_true", help="print the whole review as JSON")
+    p.add_argument(
+        "--show",
+        action="store_true",
+        help="then open a window to step through the shots: the table, the shot as slid beside "
+        "the best shot, the chance of winning over the game",
+    )
