@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import math
 
+from sliders.cli.outputs import check_pictures
 from sliders.cli.prepare import announce_compile
 from sliders.core.errors import UserError
 from sliders.game.drills import (
@@ -22,14 +23,18 @@ from sliders.game.drills import (
 from sliders.game.hand import keep_attempts, save_hand
 from sliders.lab.handfit import fit_kept
 from sliders.physics import PhysicsParams, Setup, Shot, check_shot, shot_limits, start
+from sliders.pictures.hand import write_hand_png
 
 
 def run(args: argparse.Namespace) -> int:
+    check_pictures({"--picture": args.picture})
+    if args.picture and not args.fit_hand:
+        raise UserError("--picture draws the hand --fit-hand fits: give both")
     if args.drill is None:
         if args.tries or args.save_scene:
             raise UserError("--try and --save-scene need a drill (sliders drills lists them)")
         if args.fit_hand:
-            return _fit()
+            return _fit(args.picture)
         best = best_scores()
         print(f"{'drill':<24} {'challenge':<30} best (of {3 * TRIES})")
         for d in LADDER:
@@ -46,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     if shots:
         _play(d, shots)
     if args.fit_hand:
-        return _fit()
+        return _fit(args.picture)
     if not shots and not args.save_scene:
         print(f"{d.name}: {d.title}; best {best_scores().get(d.name, '-')} of {3 * TRIES}")
     return 0
@@ -94,9 +99,12 @@ def _play(d: Drill, shots: list[Shot]) -> None:
         print(f"{len(attempts)} attempts kept for your hand ({n} in all)")
 
 
-def _fit() -> int:
+def _fit(picture: str | None) -> int:
     fit = fit_kept()
     path = save_hand(fit)
     print(f"your hand {fit.describe()}")
     print(f"wrote {path}")
+    if picture:
+        write_hand_png(picture, fit)
+        print(f"wrote {picture}")
     return 0

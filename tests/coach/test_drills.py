@@ -84,8 +84,10 @@ def test_best_scores_and_attempts_are_kept_in_the_data_dir(
     assert "(a new best)" in capsys.readouterr().out
     assert 0 < best_scores()["centre-race-for-home"] <= 15
     assert len(kept_attempts()) == 5
-    assert main(["drills", "--fit-hand"]) == 0
+    picture = tmp_path / "hand.png"
+    assert main(["drills", "--fit-hand", "--picture", str(picture)]) == 0
     assert (tmp_path / "sliders" / "hand.json").exists()
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize(
@@ -94,6 +96,7 @@ def test_best_scores_and_attempts_are_kept_in_the_data_dir(
         (["drills", "nope"], "unknown drill"),
         (["drills", "centre-race-for-home", "--try", "1,x"], "SPEED,ANGLE"),
         (["drills", "--try", "1,0"], "need a drill"),
+        (["drills", "--picture", "hand.png"], "--fit-hand"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

@@ -33,3 +33,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--fit-hand", action="store_true", help="fit your hand from the attempts kept and save it"
     )
+    p.add_argument(
+        "--picture",
+        metavar="FILE",
+        help="with --fit-hand: your hand against the computer hands, as a .png",
+    )
