@@ -59,6 +59,7 @@ LAZY_MODULES: dict[str, set[str]] = {
     "sliders.cli": {f"sliders.cli.{name}" for name in COMMANDS},
     # the window's modules load pygame: only when a game is played or replayed
     "sliders.cli.play": {"sliders.scenes.app", "sliders.scenes.screens", "sliders.scenes.sound"},
+    "sliders.cli.review": {"sliders.scenes.app", "sliders.scenes.reviewscreen"},
     # every screen, loaded by name when one is first asked for: the screens load pygame, and
     # importing the package alone stays light
     "sliders.scenes": {"sliders.scenes.screens"},

@@ -105,6 +105,18 @@ def _join(args: argparse.Namespace) -> int:
     return join.run(args)
 
 
+def _review(args: argparse.Namespace) -> int:
+    from sliders.cli import review  # the replayed game, the shot search and matplotlib
+
+    return review.run(args)
+
+
+def _drills(args: argparse.Namespace) -> int:
+    from sliders.cli import drills  # the physics, the drills' scenes and the hand fit (scipy)
+
+    return drills.run(args)
+
+
 COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "play": (flags.play, _play),
     "shot": (flags.shot, _shot),
@@ -116,6 +128,8 @@ COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "analyse": (flags.analyse, _analyse),
     "best": (flags.best, _best),
     "tournament": (flags.tournament, _tournament),
+    "review": (flags.review, _review),
+    "drills": (flags.drills, _drills),
     "calibrate": (flags.calibrate, _calibrate),
     "host": (flags.host, _host),
     "join": (flags.join, _join),

@@ -54,7 +54,10 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
 def add_noise_arguments(g: argparse._ArgumentGroup) -> None:
     """The execution-noise flags of a study and of the best-shot search, and their seed."""
     g.add_argument(
-        "--noise", default="medium", choices=NOISE_LEVELS, help="level (default: medium)"
+        "--noise",
+        default="medium",
+        choices=(*NOISE_LEVELS, "me"),
+        help="level, or me: your hand measured by the drills (default: medium)",
     )
     g.add_argument("--noise-speed", type=float, metavar="REL", help="speed sigma, e.g. 0.05 = 5%%")
     g.add_argument("--noise-angle", type=float, metavar="DEG", help="angle sigma, degrees")

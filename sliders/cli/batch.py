@@ -35,6 +35,7 @@ from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
 from sliders.core.fileio import is_special
+from sliders.game.hand import parse_hand
 from sliders.physics import Shot, check_shot
 from sliders.physics.noise import Noise
 from sliders.pictures.studies import plot_board, plot_heatmap, plot_line
@@ -249,7 +250,7 @@ def _first_refusal(result: BatchResult) -> str:
 
 def _noise(args: argparse.Namespace) -> Noise:
 
-    noise = Noise.level(args.noise)
+    noise = parse_hand(args.noise) if args.noise == "me" else Noise.level(args.noise)
     changes = {
         "speed_rel": args.noise_speed,
         "angle_deg": args.noise_angle,

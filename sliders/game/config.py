@@ -13,7 +13,7 @@ from sliders.ai import MINDS, PRESETS, STRENGTHS, Strength, make_strength
 from sliders.core.errors import UserError
 from sliders.core.outcome import FACES, SEATS
 from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout, read_layout
-from sliders.physics import Noise
+from sliders.game.hand import parse_hand
 from sliders.rules import parse_seat
 
 DEFAULT_STRENGTH = "medium"
@@ -73,6 +73,8 @@ def parse_computer(text: str, where: str = "") -> Strength:
         key, eq, value = (x.strip() for x in part.partition("="))
         if not eq and bare == 1:
             key, value, eq = "hand", key, "="
+        if not eq and key == "me":  # your own measured hand, the medium mind unless one is named
+            key, value, eq = "hand", key, "="
         if not eq:
             bare += 1
             if key not in STRENGTHS:
@@ -84,7 +86,7 @@ def parse_computer(text: str, where: str = "") -> Strength:
         elif key == "hand":
             bare = 2
             try:
-                Noise.hand(value)
+                parse_hand(value)
             except UserError as err:
                 raise UserError(f"{prefix}{err}") from None
             hand, preset = value, None
@@ -98,6 +100,8 @@ def parse_computer(text: str, where: str = "") -> Strength:
         preset = next((n for n, hm in PRESETS.items() if hm == (hand, mind)), None)
     if preset is not None:
         return STRENGTHS[preset]
+    if hand == "me":
+        return Strength(f"hand=me,mind={mind}", parse_hand("me"), MINDS[mind], "me")
     return make_strength(hand, mind)
 
 

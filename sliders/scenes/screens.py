@@ -5,7 +5,15 @@ registered yet, see :func:`sliders.scenes.load_screens`)."""
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.replay import ReplayScreen
 from sliders.scenes.results import ResultsScreen
+from sliders.scenes.reviewscreen import ReviewScreen
 from sliders.scenes.roundend import RoundEndScreen
 from sliders.scenes.setup import SetupScreen
 
-__all__ = ["PlayScreen", "ReplayScreen", "ResultsScreen", "RoundEndScreen", "SetupScreen"]
+__all__ = [
+    "PlayScreen",
+    "ReplayScreen",
+    "ResultsScreen",
+    "ReviewScreen",
+    "RoundEndScreen",
+    "SetupScreen",
+]

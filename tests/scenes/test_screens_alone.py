@@ -17,6 +17,7 @@ GOES_TO = {
     "play": "sliders.scenes.play",
     "round-end": "sliders.scenes.roundend",
     "results": "sliders.scenes.results",
+    "review": "sliders.scenes.reviewscreen",
 }
 """the screens shown by name, and the module of each"""
 

@@ -1,0 +1,80 @@
+"""The game review on golden logs: deterministic, every shot marked by its documented threshold,
+the table and the picture written whole; bad input refused in one line."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from sliders.cli import main
+from sliders.lab.review import MARKS, REVIEW_MIND, mark_of, review_game, write_table
+from sliders.pictures.review import write_review_png
+
+GAMES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
+RACE = GAMES / "race-for-home-square-exact.json"
+SMALL = replace(REVIEW_MIND, simulations=40, first=2)
+"""a small budget: the everyday run checks the plumbing, not the search"""
+
+
+def test_marks_follow_the_documented_thresholds() -> None:
+    assert mark_of(0.0) == "good"
+    assert mark_of(MARKS["imprecise"] - 0.01) == "good"
+    assert mark_of(MARKS["imprecise"]) == "imprecise"
+    assert mark_of(MARKS["mistake"]) == "mistake"
+    assert mark_of(MARKS["blunder"] + 30) == "blunder"
+
+
+def test_a_review_is_deterministic_and_consistent(tmp_path: Path) -> None:
+    a = review_game(RACE, mind=SMALL, limit=3)
+    b = review_game(RACE, mind=SMALL, limit=3)
+    assert a == b
+    assert len(a.shots) == 3
+    assert a.winner == "south"
+    assert len(a.curve) == 37  # before each of the 36 steps, and the end
+    assert a.curve[-1] == {"south": 1.0, "north": 0.0}
+    for s in a.shots:
+        assert 0 <= s.before <= 1 and 0 <= s.after <= 1 and 0 <= s.best <= 1
+        assert s.before == a.curve[s.index][s.seat]
+        assert s.after == a.curve[s.index + 1][s.seat]
+        assert s.loss == pytest.approx(max(0.0, 100 * (s.best - s.played)))
+        assert s.mark == mark_of(s.loss)
+        assert s.luck == pytest.approx(s.after - s.played)
+        assert s.played_speed is not None
+    write_table(a, tmp_path / "r.csv")
+    write_table(a, tmp_path / "r.json")
+    rows = list(csv.DictReader((tmp_path / "r.csv").open()))
+    assert [r["mark"] for r in rows] == [s.mark for s in a.shots]
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["log_sha256"] == a.digest and len(data["shots"]) == 3
+    write_review_png(str(tmp_path / "r.png"), a.seats, a.curve, data["shots"], "t")
+    assert (tmp_path / "r.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["review", "no-such-log.json"], "no-such-log.json"),
+        (["review", str(RACE), "--out", "r.txt"], ".csv or .json"),
+        (["review", str(RACE), "--picture", "r.jpg"], "PNG"),
+        (["review", str(RACE), "--hand", "south"], "SEAT=HAND"),
+        (["review", str(RACE), "--hand", "south=wobbly"], "wobbly"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err
+
+
+@pytest.mark.slow
+def test_a_whole_game_reviews_the_same_twice() -> None:
+    a = review_game(RACE)
+    assert len(a.shots) == 32
+    assert a == review_game(RACE)
+    assert all(s.simulations > 0 for s in a.shots)
