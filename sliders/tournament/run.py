@@ -181,10 +181,12 @@ def _count_hole(happened: Sequence[Any], holes: dict[str, dict[str, int]]) -> No
             holes[h.seat]["hole_spaces"] -= h.from_square
 
 
-GAME_KEYS = frozenset(
-    {"pairing", "game", "seed", "seats", "winner", "winner_seat", "ended_on_shot", "rounds"}
-    | {"players", "by_seat"}
-)
+OPTIONAL_HEADER_KEYS = frozenset({"params"})
+"""header keys written only when they differ from the defaults"""
+GAME_KEYS = frozenset({"pairing", "game", "seed", "seats", "winner", "rounds", "players"})
+"""every game record has these (the first results files had only these)"""
+NEWER_GAME_KEYS = frozenset({"winner_seat", "ended_on_shot", "by_seat"})
+"""written since, checked when present"""
 STAT_KEYS = frozenset({"shots", "points", "think", "think_max"})
 HOLE_KEYS = frozenset({"hole", "hole_spaces", "progress"})
 
@@ -212,7 +214,7 @@ def read_results(path: str, settings: Settings) -> list[dict[str, Any]]:
             f"version {VERSION})"
         )
     want = json.loads(json.dumps(settings.header()))
-    unknown = sorted(set(header) - set(want))
+    unknown = sorted(set(header) - set(want) - OPTIONAL_HEADER_KEYS)
     if unknown:
         raise UserError(f"{path}: its header has an unknown key {unknown[0]!r}")
     if header != want:
@@ -247,7 +249,7 @@ def check_game(
     """:class:`UserError` unless ``record`` is a game of ``settings`` as :func:`play_game` writes
     it: its keys, a pairing and game that exist, its seats held by that pairing's players, a
     winner who played, counts that are whole numbers from 0 and times that are finite."""
-    checks.obj(record, where, sorted(GAME_KEYS), sorted(GAME_KEYS))
+    checks.obj(record, where, sorted(GAME_KEYS | NEWER_GAME_KEYS), sorted(GAME_KEYS))
     p = checks.whole(record["pairing"], f"{where}: pairing", 0, len(pairings) - 1)
     checks.whole(record["game"], f"{where}: game", 0, settings.games - 1)
     checks.whole(record["seed"], f"{where}: seed", 0, 2**64)
@@ -261,15 +263,17 @@ def check_game(
     ):
         raise UserError(f"{where}: seats: expected {', '.join(settings.seats)} held by "
                         f"{' and '.join(pairings[p])}")  # fmt: skip
-    winner, winner_seat = record["winner"], record["winner_seat"]
+    winner = record["winner"]
     if winner is not None and (not isinstance(winner, str) or winner not in names):
         raise UserError(f"{where}: winner {checks.shown(winner)} did not play this game")
-    if (winner is None) != (winner_seat is None) or (
-        winner_seat is not None
-        and (not isinstance(winner_seat, str) or seats.get(winner_seat) != winner)
-    ):
-        raise UserError(f"{where}: winner_seat {checks.shown(winner_seat)} is not the winner's")
-    if not isinstance(record["ended_on_shot"], bool):
+    if "winner_seat" in record:
+        winner_seat = record["winner_seat"]
+        if (winner is None) != (winner_seat is None) or (
+            winner_seat is not None
+            and (not isinstance(winner_seat, str) or seats.get(winner_seat) != winner)
+        ):
+            raise UserError(f"{where}: winner_seat {checks.shown(winner_seat)} is not the winner's")
+    if not isinstance(record.get("ended_on_shot", False), bool):
         raise UserError(f"{where}: ended_on_shot: expected true or false")
     checks.whole(record["rounds"], f"{where}: rounds", 0, settings.max_rounds + 1)
     checks.obj(record["players"], f"{where}: players", sorted(names), sorted(names))
@@ -281,6 +285,8 @@ def check_game(
         checks.whole(st["points"], f"{w}.points", 0, 6 * max(shots, 1))
         checks.number(st["think"], f"{w}.think", 0, 1e9, "s")
         checks.number(st["think_max"], f"{w}.think_max", 0, 1e9, "s")
+    if "by_seat" not in record:
+        return
     checks.obj(
         record["by_seat"],
         f"{where}: by_seat",
