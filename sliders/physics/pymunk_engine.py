@@ -23,7 +23,7 @@ import signal
 import threading
 from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import cast
+from typing import TypeVar, cast
 
 import numpy as np
 import pymunk
@@ -123,6 +123,9 @@ class PymunkSimulation:
         self._found: dict[pymunk.Body, tuple[float, float, float, float]] = {}
         # new contacts put off to the next step (a pawn met an earlier one in the same step)
         self._put_off: set[frozenset[object]] = set()
+        # the pairs (pawn and pawn, pawn and rail) in contact in this step and in the last
+        self._touching: set[frozenset[object]] = set()
+        self._touched_last: set[frozenset[object]] = set()
         self.touch_time = True
         """meet each new contact where it began within the step (see :meth:`_meet`); set
         False before running to resolve contacts where the step finds them, as Chipmunk alone
@@ -205,6 +208,8 @@ class PymunkSimulation:
                 for _ in range(n):
                     step(dt)
                     self.steps += 1
+                    if self._touching or self._touched_last:
+                        self._next_contacts()
                     if rewound:
                         self._after_meeting()
                     if hole_in:
@@ -243,6 +248,8 @@ class PymunkSimulation:
                 return
             self._step(self._h)
             self.steps += 1
+            if self._touching or self._touched_last:
+                self._next_contacts()
             if self._rewound:
                 self._after_meeting()
             if self._hole_in:
@@ -380,7 +387,8 @@ class PymunkSimulation:
             arb.process_collision = False
             self._quiet.add(frozenset((a, b)))
             return
-        key = frozenset((a, b))
+        key: frozenset[object] = frozenset((a, b))
+        self._touching.add(key)
         first = arb.is_first_contact or (self._put_off and _pop(self._put_off, key))
         s = None
         if first and self.touch_time:
@@ -411,7 +419,8 @@ class PymunkSimulation:
     def _rail_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         body = arb.bodies[0]
         rail = cast(pymunk.Segment, arb.shapes[1])
-        key = frozenset((body, rail))
+        key: frozenset[object] = frozenset((body, rail))
+        self._touching.add(key)
         first = arb.is_first_contact or (self._put_off and _pop(self._put_off, key))
         touch = None
         if first and self.touch_time:
@@ -437,6 +446,11 @@ class PymunkSimulation:
             if touch is not None:
                 self._meet(arb, (body,), *touch)
 
+    def _next_contacts(self) -> None:
+        """After a step: the pairs in contact in it become the last step's."""
+        self._touched_last, self._touching = self._touching, self._touched_last
+        self._touching.clear()
+
     def _later_than_another(
         self,
         s: float | None,
@@ -460,7 +474,6 @@ class PymunkSimulation:
             s = h
         p = self.params
         r = p.pawn_radius
-        put_off = self._put_off
         for body in bodies:
             if body in self._rewound:
                 return True  # it already met a contact in this step, no later than this one
@@ -482,7 +495,7 @@ class PymunkSimulation:
                     continue
                 dx, dy = (ox - ovx * h) - x0, (oy - ovy * h) - y0
                 t = _entry_time(dx, dy, ovx - vx, ovy - vy, 2 * r, h)
-                if t is not None and t < s - 1e-12 and (t >= 0 or frozenset((body, ob)) in put_off):
+                if t is not None and t < s - 1e-12 and self._new(t, frozenset((body, ob))):
                     return True
             for seg in self.world.rails:
                 ra, rb = seg.a, seg.b
@@ -490,9 +503,15 @@ class PymunkSimulation:
                     continue
                 touch = _rail_touch((x0, y0), (vx, vy), ra, rb, seg.radius + r, h)
                 if touch is not None and touch[0] < s - 1e-12:
-                    if touch[0] >= 0 or frozenset((body, seg)) in put_off:
+                    if self._new(touch[0], frozenset((body, seg))):
                         return True
         return False
+
+    def _new(self, t: float, pair: frozenset[object]) -> bool:
+        """Whether a contact of ``pair`` found in this step that began ``t`` into it is a new
+        one: it began in this step, or before it (its pawns met in the last step after one of
+        them was struck, or it was put off) without being in contact in the last step."""
+        return t >= 0 or pair not in self._touched_last or pair in self._put_off
 
     def _found_at(self, body: pymunk.Body) -> tuple[float, float, float, float]:
         """Where the step found ``body`` and the velocity it moved with (before a contact met
@@ -1023,6 +1042,8 @@ class _HeldInterrupts:
                 previous(signum, cast(FrameType | None, frame))
 
 
+_T = TypeVar("_T")
+
 _SEVERAL = PawnBody("", "", pymunk.Body(), ())
 """stands for "more than one pawn is moving" """
 
@@ -1056,7 +1077,7 @@ def _let_go(joint: pymunk.Constraint, space: pymunk.Space) -> None:
     joint.max_force = 0.0
 
 
-def _pop(items: set[frozenset[pymunk.Body]], item: frozenset[pymunk.Body]) -> bool:
+def _pop(items: set[frozenset[_T]], item: frozenset[_T]) -> bool:
     """Remove ``item`` from ``items``; whether it was there."""
     if item in items:
         items.remove(item)
