@@ -123,6 +123,7 @@ class PymunkSimulation:
         self._found: dict[pymunk.Body, tuple[float, float, float, float]] = {}
         # new contacts put off to the next step (a pawn met an earlier one in the same step)
         self._put_off: set[frozenset[object]] = set()
+        self._late_rail: set[pymunk.Body] = set()  # put-off rail contacts met in this step
         # the pairs (pawn and pawn, pawn and rail) in contact in this step and in the last
         self._touching: set[frozenset[object]] = set()
         self._touched_last: set[frozenset[object]] = set()
@@ -389,7 +390,10 @@ class PymunkSimulation:
             return
         key: frozenset[object] = frozenset((a, b))
         self._touching.add(key)
-        first = arb.is_first_contact or (self._put_off and _pop(self._put_off, key))
+        first = arb.is_first_contact
+        if not first and self._put_off and _pop(self._put_off, key):
+            first = True
+            self._quiet.add(frozenset((a, b)))  # reported as a new contact
         s = None
         if first and self.touch_time:
             h = self._h
@@ -421,7 +425,10 @@ class PymunkSimulation:
         rail = cast(pymunk.Segment, arb.shapes[1])
         key: frozenset[object] = frozenset((body, rail))
         self._touching.add(key)
-        first = arb.is_first_contact or (self._put_off and _pop(self._put_off, key))
+        first = arb.is_first_contact
+        if not first and self._put_off and _pop(self._put_off, key):
+            first = True
+            self._late_rail.add(body)  # reported as a new contact
         touch = None
         if first and self.touch_time:
             (x, y), (vx, vy) = body.position, body.velocity
@@ -711,7 +718,8 @@ class PymunkSimulation:
     def _rail_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         impulse = abs(arb.total_impulse.dot(arb.normal))  # the normal impulse alone
-        if arb.is_first_contact:
+        late = self._late_rail and _pop(self._late_rail, pawn.body)
+        if arb.is_first_contact or late:
             point = (
                 arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
             )
@@ -1077,7 +1085,7 @@ def _let_go(joint: pymunk.Constraint, space: pymunk.Space) -> None:
     joint.max_force = 0.0
 
 
-def _pop(items: set[frozenset[_T]], item: frozenset[_T]) -> bool:
+def _pop(items: set[_T], item: _T) -> bool:
     """Remove ``item`` from ``items``; whether it was there."""
     if item in items:
         items.remove(item)
@@ -1089,8 +1097,14 @@ _REST_OVERLAP = 1e-5
 """at rest no pawn overlaps a rail or another pawn by more than collision_slop plus this, m"""
 
 
+_BACK = 4
+"""how many steps before the step that finds it a new contact may have begun: a pawn struck in a
+step rolls on from the moment it was struck to the step's end, up to two steps if that contact
+was itself put off, and may reach another pawn on the way"""
+
+
 def _entry_time(dx: float, dy: float, wx: float, wy: float, reach: float, h: float) -> float | None:
-    """When, within ``[-h, h]``, a separation starting at ``(dx, dy)`` and changing at
+    """When, within ``[-_BACK·h, h]``, a separation starting at ``(dx, dy)`` and changing at
     ``(wx, wy)`` first falls to ``reach`` (the earlier root of |d + w·s| = reach), or None."""
     a = wx * wx + wy * wy
     b = dx * wx + dy * wy
@@ -1101,7 +1115,7 @@ def _entry_time(dx: float, dy: float, wx: float, wy: float, reach: float, h: flo
     root = math.sqrt(disc)
     # the earlier root of a·s² + 2b·s + c = 0, in the form that keeps its precision
     s = c / (root - b) if c > 0 else (-b - root) / a
-    return s if -h <= s <= h else None
+    return s if -_BACK * h <= s <= h else None
 
 
 def _ahead(x: float, y: float, ux: float, uy: float, radius: float) -> float | None:
@@ -1140,7 +1154,7 @@ def _rail_touch(
     reach: float,
     h: float,
 ) -> tuple[float, float, float] | None:
-    """When, within ``[-h, h]`` of a step that began at ``start`` moving at ``v``, a pawn first
+    """When, within ``[-_BACK·h, h]`` of a step that began at ``start`` moving at ``v``, a pawn first
     touched the rail a–b (its centre came within ``reach`` of the segment: its side band or an
     end disc), and the unit normal from the pawn toward the rail there; or None."""
     (x0, y0), (vx, vy) = start, v
@@ -1154,7 +1168,7 @@ def _rail_touch(
         if side * towards < 0:
             s = (abs(side) - reach) / abs(towards)
             along = ((x0 + vx * s - a[0]) * ex + (y0 + vy * s - a[1]) * ey) / (length * length)
-            if -h <= s <= h and 0.0 <= along <= 1.0:
+            if -_BACK * h <= s <= h and 0.0 <= along <= 1.0:
                 sign = -1.0 if side > 0 else 1.0
                 best = (s, sign * nx, sign * ny)
     for cx, cy in (a, b):
