@@ -156,21 +156,21 @@ def main() -> None:
           f"{min(counts)}–{max(counts)} pawns at rest (mean {np.mean([len(c.table) for c in cases]):.1f}), "
           f"speeds {min(speeds):.2f}–{max(speeds):.2f} m/s")  # fmt: skip
     figures, exact_s = compare(cases, [1 / int(n) for n in args.dts.split(",")])
-    print(f"\n{'pymunk dt':>10} {'agree':>7} {'median Δpos':>12} {'90% Δpos':>10} "
+    print(f"\n{'pymunk dt':>10} {'agree':>7} {'median Δpos':>12} {'90% Δpos':>11} "
           f"{'fixed set':>10} {'Δ ratio':>8} {'s (cpu)':>8}  most common differences (exact→pymunk)")  # fmt: skip
     last = None
     for f in figures:
         ratio = "" if last is None else f"{last / f.common_median:.2f}"
         common = ", ".join(f"{k} ×{n}" for k, n in f.kinds.most_common(4))
-        print(f"  1/{round(1 / f.dt):<6} {f.agreement:>7.1%} {f.median_diff * 1e3:>10.3f}mm "
-              f"{f.p90_diff * 1e3:>8.3f}mm {f.common_median * 1e3:>8.3f}mm {ratio:>8} "
+        print(f"  1/{round(1 / f.dt):<6} {f.agreement:>7.1%} {f.median_diff * 1e6:>10.4f}µm "
+              f"{f.p90_diff * 1e6:>9.4f}µm {f.common_median * 1e6:>8.4f}µm {ratio:>8} "
               f"{f.seconds:>8.1f}  {common}")  # fmt: skip
         last = f.common_median
     print(
         f"\nexact engine: {exact_s:.1f} s of process time for the corpus. agree: every pawn's "
         "status and points equal; Δpos: largest rest-position difference of a pawn on the table, "
         "over agreeing shots; Δ ratio: median Δpos at the previous step / at this one (2 = first "
-        "order in dt)."
+        "order in dt, 4 = second)."
     )
 
 

@@ -17,7 +17,6 @@ from typing import Any
 
 from sliders.core.errors import UserError
 from sliders.core.fileio import read_toml
-from sliders.core.outcome import check_engine
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,12 +133,11 @@ class PhysicsParams:
     def deceleration(self) -> float:
         return self.mu_roll * self.g
 
-    def stopping_distance(self, speed: float, engine: str | None = None) -> float:
-        """The closed-form stopping distance of a lone pawn released at ``speed`` in ``engine``
-        (None: the default): v²/(2μg) in the exact engine, v²/(2μg) + v·h/2 under the pymunk
-        engine's fixed-step integrator (h: :attr:`pymunk_step`)."""
-        exact = speed * speed / (2 * self.deceleration)
-        return exact + speed * self.pymunk_step / 2 if check_engine(engine) == "pymunk" else exact
+    def stopping_distance(self, speed: float) -> float:
+        """The closed-form stopping distance of a lone pawn released at ``speed``: v²/(2μg) in
+        both engines (the pymunk engine's leapfrog steps stop it within μg·h²/8 of it, h its
+        :attr:`pymunk_step`)."""
+        return speed * speed / (2 * self.deceleration)
 
     def replace(self, **changes: Any) -> PhysicsParams:
         return dataclasses.replace(self, **changes)

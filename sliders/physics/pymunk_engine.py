@@ -23,7 +23,7 @@ import signal
 import threading
 from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import cast
+from typing import TypeVar, cast
 
 import numpy as np
 import pymunk
@@ -31,6 +31,7 @@ import pymunk
 from sliders.boards import (
     Face,
     Layout,
+    segment_distance,
     surface_at,
 )
 from sliders.boards.geometry import PlacedPawn, check_pawns
@@ -42,7 +43,13 @@ from sliders.core.outcome import (
     ShotResult,
     Status,
 )
-from sliders.physics.model import REST_SPEED, capture_radius, knock_over_thresholds, topples
+from sliders.physics.model import (
+    REST_SPEED,
+    capture_radius,
+    climb_out,
+    knock_over_thresholds,
+    topples,
+)
 from sliders.physics.params import PhysicsParams
 from sliders.physics.pymunk_world import (
     HOLE,
@@ -112,6 +119,14 @@ class PymunkSimulation:
         self._was_moving: dict[pymunk.Body, bool] = {}  # before the step, by pre_solve
         self._quiet: set[frozenset[pymunk.Body]] = set()  # touching pairs left alone so far
         self._rewound: dict[pymunk.Body, float] = {}  # put back to where a new contact began
+        # where each of those was found at the end of the step, and its velocity then
+        self._found: dict[pymunk.Body, tuple[float, float, float, float]] = {}
+        # new contacts put off to the next step (a pawn met an earlier one in the same step)
+        self._put_off: set[frozenset[object]] = set()
+        self._late_rail: set[pymunk.Body] = set()  # put-off rail contacts met in this step
+        # the pairs (pawn and pawn, pawn and rail) in contact in this step and in the last
+        self._touching: set[frozenset[object]] = set()
+        self._touched_last: set[frozenset[object]] = set()
         self.touch_time = True
         """meet each new contact where it began within the step (see :meth:`_meet`); set
         False before running to resolve contacts where the step finds them, as Chipmunk alone
@@ -122,6 +137,9 @@ class PymunkSimulation:
         # no impulse at or below this topples anything (the sharp threshold; with a spread,
         # every impulse is tested)
         self._topple_floor = p.knock_over_impulse if p.knock_over_spread <= 0 else 0.0
+        self._spin_down = p.spin_damping_torque / pymunk.moment_for_circle(
+            p.pawn_mass, 0, p.pawn_radius
+        )
 
         seat = layout.seat(shot.seat)
         check_pawns(layout, table, p.pawn_radius)
@@ -152,7 +170,8 @@ class PymunkSimulation:
             self._events(EventType.FOUL, (shooter,), x=start[0], y=start[1])
             self.removed[shooter] = PawnRest(shooter, shot.seat, start[0], start[1], Status.FOUL)
         else:
-            self._add_pawn(shooter, start, velocity)
+            self._add_pawn(shooter, start, (0.0, 0.0))
+            self._set_velocity(self._pawns[shooter].body, *velocity)
         self._install_handlers(space)
         for q in table:
             if math.hypot(q.x, q.y) < self._capture_radius:
@@ -190,6 +209,8 @@ class PymunkSimulation:
                 for _ in range(n):
                     step(dt)
                     self.steps += 1
+                    if self._touching or self._touched_last:
+                        self._next_contacts()
                     if rewound:
                         self._after_meeting()
                     if hole_in:
@@ -228,6 +249,8 @@ class PymunkSimulation:
                 return
             self._step(self._h)
             self.steps += 1
+            if self._touching or self._touched_last:
+                self._next_contacts()
             if self._rewound:
                 self._after_meeting()
             if self._hole_in:
@@ -248,17 +271,31 @@ class PymunkSimulation:
         return {pid: (*pw.body.position, pw.body.angle) for pid, pw in self._pawns.items()}
 
     def velocities(self) -> dict[str, tuple[float, float, float]]:
-        """(vx, vy, spin) of each pawn still on the table."""
+        """(vx, vy, spin) of each pawn still on the table, now (a body carries its velocity
+        over the next step: see :meth:`_set_velocity`)."""
         if self._final is not None:
             return dict.fromkeys(self._final, (0.0, 0.0, 0.0))
-        return {
-            pid: (*pw.body.velocity, pw.body.angular_velocity) for pid, pw in self._pawns.items()
-        }
+        return {pid: self._velocity_now(pw.body) for pid, pw in self._pawns.items()}
+
+    def _velocity_now(self, body: pymunk.Body) -> tuple[float, float, float]:
+        """``body``'s velocity at the end of the last step (:meth:`_set_velocity`'s inverse)."""
+        vx, vy = body.velocity
+        mean = math.hypot(vx, vy)
+        if mean > _REST_SPEED:
+            ah = self.params.deceleration * self._h
+            speed = mean + ah / 2 if mean >= ah / 2 else math.sqrt(2 * ah * mean)
+            vx, vy = vx * speed / mean, vy * speed / mean
+        return vx, vy, body.angular_velocity
 
     def kinetic_energy(self) -> float:
         if self._final is not None:
             return 0.0
-        return sum(pw.body.kinetic_energy for pw in self._pawns.values())
+        p = self.params
+        m, moment = p.pawn_mass, p.pawn_mass * p.pawn_radius**2 / 2
+        return sum(
+            (m * (vx * vx + vy * vy) + moment * w * w) / 2
+            for vx, vy, w in (self._velocity_now(pw.body) for pw in self._pawns.values())
+        )
 
     def result(self) -> ShotResult:
         """Every pawn's rest status and points, and the events, once the shot has settled (or
@@ -351,13 +388,22 @@ class PymunkSimulation:
             arb.process_collision = False
             self._quiet.add(frozenset((a, b)))
             return
+        key: frozenset[object] = frozenset((a, b))
+        self._touching.add(key)
         first = arb.is_first_contact
+        if not first and self._put_off and _pop(self._put_off, key):
+            first = True
+            self._quiet.add(frozenset((a, b)))  # reported as a new contact
         s = None
         if first and self.touch_time:
             h = self._h
             # their separation at the start of the step, and how it changed within it
             dx, dy = (xb - vxb * h) - (xa - vxa * h), (yb - vyb * h) - (ya - vya * h)
             s = _entry_time(dx, dy, vxb - vxa, vyb - vya, 2 * self.params.pawn_radius, h)
+            if self._later_than_another(s, (a, b), None):
+                arb.process_collision = False
+                self._put_off.add(key)
+                return
         if first and self._falling and self._gone_before(s, a, b):
             arb.process_collision = False  # a toppled pawn that has left by then
             return
@@ -376,16 +422,25 @@ class PymunkSimulation:
 
     def _rail_pre(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         body = arb.bodies[0]
+        rail = cast(pymunk.Segment, arb.shapes[1])
+        key: frozenset[object] = frozenset((body, rail))
+        self._touching.add(key)
         first = arb.is_first_contact
+        if not first and self._put_off and _pop(self._put_off, key):
+            first = True
+            self._late_rail.add(body)  # reported as a new contact
         touch = None
         if first and self.touch_time:
-            rail = cast(pymunk.Segment, arb.shapes[1])
             (x, y), (vx, vy) = body.position, body.velocity
             h = self._h
             touch = _rail_touch(
                 (x - vx * h, y - vy * h), (vx, vy), rail.a, rail.b,
                 rail.radius + self.params.pawn_radius, h,
             )  # fmt: skip
+            if self._later_than_another(touch and touch[0], (body,), rail):
+                arb.process_collision = False
+                self._put_off.add(key)
+                return
         if first and self._falling and self._gone_before(touch and touch[0], body):
             arb.process_collision = False  # a toppled pawn that has left by then
             return
@@ -397,6 +452,82 @@ class PymunkSimulation:
             _forget_cached_impulse(arb)
             if touch is not None:
                 self._meet(arb, (body,), *touch)
+
+    def _next_contacts(self) -> None:
+        """After a step: the pairs in contact in it become the last step's."""
+        self._touched_last, self._touching = self._touching, self._touched_last
+        self._touching.clear()
+
+    def _later_than_another(
+        self,
+        s: float | None,
+        bodies: tuple[pymunk.Body, ...],
+        rail: pymunk.Segment | None,
+    ) -> bool:
+        """Whether a new contact of ``bodies`` (with each other, or of the one body with the
+        rail ``rail``) that began ``s`` into this step (None: at its end) comes after another
+        new contact of one of them in the same step: it is then put off to the next step, and
+        met there (where it began, if the pawns still meet on their new paths) once the earlier
+        one has changed their velocities, as the contacts come one after another in the model.
+        Solved in the same step, the two would act at once, the second from where the step
+        found it (a pawn that hits two others within a step, or a pawn and a rail). Crossing
+        the hole's rim outward, which changes a pawn's velocity, counts as such an event.
+
+        Every new contact of a pawn in this step has it overlapping the other shape where the
+        step found them, so those are the only candidates; a contact put off from the last
+        step began before this step and comes first."""
+        h = self._h
+        if s is None:
+            s = h
+        p = self.params
+        r = p.pawn_radius
+        for body in bodies:
+            if body in self._rewound:
+                return True  # it already met a contact in this step, no later than this one
+            x, y, vx, vy = self._found_at(body)
+            x0, y0 = x - vx * h, y - vy * h
+            if self._hole_in and self._by_body[body].id in self._hole_in:
+                # over the hole: crossing its rim outward, it climbs (its velocity changes)
+                back = self._crossed_out(x, y, vx, vy, self.face.hole_radius)
+                if back is not None and h - back < s - 1e-12:
+                    return True
+            for other in self._pawns.values():
+                ob = other.body
+                if ob is body or ob in bodies:
+                    continue
+                ox, oy, ovx, ovy = self._found_at(ob)
+                if abs(ox - x) >= 2 * r or abs(oy - y) >= 2 * r:
+                    continue
+                if math.hypot(ox - x, oy - y) >= 2 * r:
+                    continue
+                dx, dy = (ox - ovx * h) - x0, (oy - ovy * h) - y0
+                t = _entry_time(dx, dy, ovx - vx, ovy - vy, 2 * r, h)
+                if t is not None and t < s - 1e-12 and self._new(t, frozenset((body, ob))):
+                    return True
+            for seg in self.world.rails:
+                ra, rb = seg.a, seg.b
+                if seg is rail or segment_distance(x, y, ra, rb) >= seg.radius + r:
+                    continue
+                touch = _rail_touch((x0, y0), (vx, vy), ra, rb, seg.radius + r, h)
+                if touch is not None and touch[0] < s - 1e-12:
+                    if self._new(touch[0], frozenset((body, seg))):
+                        return True
+        return False
+
+    def _new(self, t: float, pair: frozenset[object]) -> bool:
+        """Whether a contact of ``pair`` found in this step that began ``t`` into it is a new
+        one: it began in this step, or before it (its pawns met in the last step after one of
+        them was struck, or it was put off) without being in contact in the last step."""
+        return t >= 0 or pair not in self._touched_last or pair in self._put_off
+
+    def _found_at(self, body: pymunk.Body) -> tuple[float, float, float, float]:
+        """Where the step found ``body`` and the velocity it moved with (before a contact met
+        in this step put it back)."""
+        found = self._found.get(body)
+        if found is not None:
+            return found
+        (x, y), (vx, vy) = body.position, body.velocity
+        return x, y, vx, vy
 
     def _gone_before(self, s: float | None, *bodies: pymunk.Body) -> bool:
         """Whether one of ``bodies`` is a toppled pawn that leaves the table before a contact
@@ -438,6 +569,10 @@ class PymunkSimulation:
                 return  # a second new contact of this pawn in the same step: left as found
         for body in bodies:
             rewound[body] = s
+            self._found[body] = (*body.position, *body.velocity)
+            pawn = self._by_body[body]
+            for joint in pawn.parts[3:]:
+                joint.pre_solve = _let_go
             if body.is_sleeping:
                 # a sleeping body did not move in this step: nothing to put back. Setting its
                 # position would wake it inside the step, which corrupts Chipmunk's lists of
@@ -446,6 +581,14 @@ class PymunkSimulation:
             x, y = body.position
             vx, vy = body.velocity
             body.position = (x - vx * (h - s), y - vy * (h - s))
+            # its velocity and spin at the touch (it carries its mean velocity over the step
+            # and its spin at the step's start)
+            vx, vy, w = self._velocity_now(body)
+            speed = math.hypot(vx, vy)
+            if speed > _REST_SPEED:
+                k = max(speed - self.params.deceleration * s, 0.0) / speed
+                body.velocity = (vx * k, vy * k)
+            body.angular_velocity = math.copysign(max(abs(w) - self._spin_down * s, 0.0), w)
         ax, ay = bodies[0].position
         point = pymunk.Vec2d(ax + nx * r, ay + ny * r)
         arb.contact_point_set = pymunk.ContactPointSet(
@@ -453,14 +596,106 @@ class PymunkSimulation:
         )
 
     def _after_meeting(self) -> None:
-        """After a step in which new contacts were met where they began: each pawn moves on
-        from the place of touch at its velocity after the contact, for the rest of the step."""
+        """After a step in which new contacts were met where they began (the friction joints
+        of their pawns let go for the step): each pawn rolls on from the place of touch with
+        its velocity after the contact, decelerating, for the rest of the step, its spin
+        running down, and carries its mean velocity over the next step."""
         h = self._h
         for body, s in self._rewound.items():
-            x, y = body.position
-            vx, vy = body.velocity
-            body.position = (x + vx * (h - s), y + vy * (h - s))
+            roll, spin = self._by_body[body].parts[3:]
+            roll.pre_solve = spin.pre_solve = None
+            roll.max_force = self.world.roll_force
+            spin.max_force = self.params.spin_damping_torque
+            rest = h - s
+            self._roll_on(body, *body.position, *body.velocity, rest)
+            w = body.angular_velocity
+            body.angular_velocity = math.copysign(max(abs(w) - self._spin_down * rest, 0.0), w)
         self._rewound.clear()
+        self._found.clear()
+
+    def _speeds(self, mean: float) -> tuple[float, float]:
+        """A pawn's speed at the start and at the end of a step it moves through at ``mean``
+        (its mean velocity over the step, see :meth:`_set_velocity`)."""
+        ah = self.params.deceleration * self._h
+        start = mean + ah / 2 if mean >= ah / 2 else math.sqrt(2 * ah * mean)
+        return start, max(start - ah, 0.0)
+
+    def _time_to(self, distance: float, speed: float) -> float:
+        """How long a pawn rolling at ``speed`` takes to cover ``distance`` (decelerating;
+        ``inf`` if it stops first)."""
+        a = self.params.deceleration
+        left = speed * speed - 2 * a * distance
+        if left < 0.0:
+            return math.inf
+        return 2 * distance / (speed + math.sqrt(left))
+
+    def _time_from(self, distance: float, speed: float) -> float:
+        """How long ago a pawn rolling at ``speed`` now was ``distance`` behind (decelerating)."""
+        a = self.params.deceleration
+        return 2 * distance / (speed + math.sqrt(speed * speed + 2 * a * distance))
+
+    def _crossed_out(self, x: float, y: float, vx: float, vy: float, radius: float) -> float | None:
+        """How long before the end of this step a pawn found at ``(x, y)`` and moving through
+        it at ``(vx, vy)`` (its mean velocity over the step), at or beyond ``radius`` from the
+        hole's centre, crossed that circle outward (the whole step when its straight path was
+        not inside within the step: it was at the rim as the step began), or None when it is
+        not moving outward."""
+        mean = math.hypot(vx, vy)
+        if mean <= 0.0:
+            return None
+        ux, uy = vx / mean, vy / mean
+        back = _behind(x, y, ux, uy, radius)
+        if back is None:
+            return None if x * ux + y * uy <= 0.0 else self._h
+        return min(self._time_from(back, self._speeds(mean)[1]), self._h)
+
+    def _came_within(self, x: float, y: float, vx: float, vy: float, radius: float) -> float:
+        """When, from the start of this step, a pawn starting it at ``(x, y)`` and moving
+        through it at ``(vx, vy)`` (its mean velocity) came within ``radius`` of the hole's
+        centre (0 if it started within it or never did)."""
+        mean = math.hypot(vx, vy)
+        if mean <= 0.0:
+            return 0.0
+        ahead = _ahead(x, y, vx / mean, vy / mean, radius)
+        if ahead is None:
+            return 0.0
+        return min(self._time_to(ahead, self._speeds(mean)[0]), self._h)
+
+    def _roll_on(
+        self, body: pymunk.Body, x: float, y: float, vx: float, vy: float, dt: float
+    ) -> None:
+        """Put ``body`` where it rolls to from ``(x, y)`` at ``(vx, vy)`` in the last ``dt`` of
+        this step, decelerating (the closed form), with its mean velocity over the next step."""
+        speed = math.hypot(vx, vy)
+        if speed <= _REST_SPEED:
+            body.position = (x, y)
+            body.velocity = (0.0, 0.0)
+            return
+        a = self.params.deceleration
+        run = speed * dt - a * dt * dt / 2 if speed > a * dt else speed * speed / (2 * a)
+        body.position = (x + vx / speed * run, y + vy / speed * run)
+        self._set_velocity(body, vx, vy, dt)
+
+    def _set_velocity(self, body: pymunk.Body, vx: float, vy: float, later: float = 0.0) -> None:
+        """Give ``body`` the velocity ``(vx, vy)`` it has ``later`` seconds before the end of
+        this step (or, negative, after its start), slowed by rolling resistance to the step's
+        end, as the mean velocity over the next step, which Chipmunk moves it by.
+
+        Chipmunk moves a body by its velocity and then applies the forces (semi-implicit
+        Euler): with the velocity of the start of each step, a pawn would roll v·h/2 too far.
+        A body in this engine carries instead its mean velocity over the next step: u − a·h/2
+        for speed u at the step's start, while it rolls through the step (leapfrog, exact under
+        the constant deceleration a = μg), or the u²/(2ah) that brings it to where it stops
+        within the step; each step's friction joint then takes a·h off it, which keeps it the
+        mean velocity of the next step until the last one (off by at most a·h²/8)."""
+        speed = math.hypot(vx, vy)
+        if speed <= _REST_SPEED:
+            body.velocity = (vx, vy)
+            return
+        a, h = self.params.deceleration, self._h
+        u = speed - a * later
+        mean = u - a * h / 2 if u >= a * h else max(u, 0.0) ** 2 / (2 * a * h)
+        body.velocity = (vx * mean / speed, vy * mean / speed)
 
     def _pawn_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step of a contact: the impulse it delivered this step may topple either pawn
@@ -483,7 +718,8 @@ class PymunkSimulation:
     def _rail_hit(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         impulse = abs(arb.total_impulse.dot(arb.normal))  # the normal impulse alone
-        if arb.is_first_contact:
+        late = self._late_rail and _pop(self._late_rail, pawn.body)
+        if arb.is_first_contact or late:
             point = (
                 arb.contact_point_set.points[0].point_a if arb.contact_point_set.points else (0, 0)
             )
@@ -517,31 +753,49 @@ class PymunkSimulation:
             self._remove(space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(space))
 
     def _over_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
-        """Every step a pawn's centre is over the hole: it drops in once its centre has stayed
-        within the capture radius for the drop time, or has come to rest there."""
+        """Every step a pawn's centre ends over the hole: when it came over the hole and within
+        the capture radius, on its straight path through the step; it drops in once its centre
+        has stayed within the capture radius for the drop time (at that moment), or has come
+        to rest there."""
         pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         if pawn.id in self.removed:
             return
-        now = self._now(space)
-        self._hole_in.setdefault(pawn.id, now)
-        if abs(pawn.body.position) < self._capture_radius:
-            start = self._hole_capture.setdefault(pawn.id, now)
-            if (
-                now - start >= self.params.drop_time - 1e-9
-                or abs(pawn.body.velocity) <= _REST_SPEED  # at rest there: it drops at once
-            ):
-                self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, now)
-        else:
-            self._hole_capture.pop(pawn.id, None)
+        h = self._h
+        start = self.steps * h
+        x, y, vx, vy = self._found_at(pawn.body)
+        x0, y0 = x - vx * h, y - vy * h  # where it started the step
+        if pawn.id not in self._hole_in:
+            self._hole_in[pawn.id] = start + self._came_within(
+                x0, y0, vx, vy, self.face.hole_radius
+            )
+        rc = self._capture_radius
+        entered = self._hole_capture.get(pawn.id)
+        drop = self.params.drop_time
+        if math.hypot(x, y) < rc:
+            if entered is None:
+                entered = start + self._came_within(x0, y0, vx, vy, rc)
+                self._hole_capture[pawn.id] = entered
+            if abs(pawn.body.velocity) <= _REST_SPEED:  # at rest there: it drops at once
+                self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, self._now(space))
+            elif start + h - entered >= drop - 1e-9:
+                self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, entered + drop)
+        elif entered is not None:
+            # it left the capture radius in this step: in, if only after the drop time
+            left = self._crossed_out(x, y, vx, vy, rc) or 0.0
+            if start + h - left - entered >= drop - 1e-9:
+                self._remove(space, pawn, Status.IN_HOLE, EventType.IN_HOLE, entered + drop)
+            else:
+                del self._hole_capture[pawn.id]
 
     def _leave_hole(self) -> None:
         """After a step, for each pawn that was over the hole: one whose centre has crossed the
-        rim outward has dipped d = min(h, ½·g·τ²) after τ over the hole and must climb out. The
-        outward speed v_n becomes √(v_n² − 2gd), or, too slow for that, it rolls back in at
-        −e_rail·v_n. (Checked here rather than by the sensor's separate callback, which also
-        comes when Chipmunk puts a pawn to sleep or wakes it.)"""
-        p, radius = self.params, self.face.hole_radius
-        now = round(self.steps * self._h, 9)
+        rim outward (at the moment it did, on its straight path through the step) has dipped
+        for the time τ it was over the hole and must climb out (:func:`model.climb_out`): its
+        outward speed falls, or, too slow, it rolls back in. It then moves on from the rim with
+        its new velocity for the rest of the step. (Checked here rather than by the sensor's
+        separate callback, which also comes when Chipmunk puts a pawn to sleep or wakes it.)"""
+        p, radius, h = self.params, self.face.hole_radius, self._h
+        now = self.steps * h
         for pid, t_in in list(self._hole_in.items()):
             pawn = self._pawns.get(pid)
             if pawn is None or pid in self.removed:
@@ -550,30 +804,44 @@ class PymunkSimulation:
                 continue
             body = pawn.body
             x, y = body.position
-            dist = math.hypot(x, y)
-            if dist < radius:
+            if math.hypot(x, y) < radius:
                 continue
             del self._hole_in[pid]
             self._hole_capture.pop(pid, None)
-            nx, ny = x / dist, y / dist
-            vx, vy = body.velocity
-            vn = vx * nx + vy * ny
-            if vn <= 0:
-                continue  # pushed out sideways by another pawn: nothing to climb
-            tau = now - t_in
-            need = 2 * p.g * min(p.hole_drop_height, 0.5 * p.g * tau * tau)
-            if vn * vn > need:
-                new = math.sqrt(vn * vn - need)
-            else:
-                new = -p.restitution_rail * vn
-                # back inside the rim, as far in as it had gone past it times e, still dipped
-                back = max(radius - p.restitution_rail * (dist - radius), 0.0) * (1 - 1e-9)
-                body.position = (nx * back, ny * back)
-                self._hole_in[pid] = t_in
-            vx, vy = vx + (new - vn) * nx, vy + (new - vn) * ny
-            if math.hypot(vx, vy) < _REST_SPEED:
-                vx = vy = 0.0
-            body.velocity = (vx, vy)
+            vx, vy, _ = self._velocity_now(body)  # at the end of the step
+            speed = math.hypot(vx, vy)
+            if speed <= _REST_SPEED:
+                continue  # it stopped: nothing to climb
+            ux, uy = vx / speed, vy / speed
+            gone = _behind(x, y, ux, uy, radius)  # how far it went past the rim
+            if gone is None:
+                if x * ux + y * uy <= 0.0:
+                    continue  # pushed out sideways by another pawn: nothing to climb
+                # at the rim as the step began, moving nearly along it
+                gone = speed * h + p.deceleration * h * h / 2
+            back = min(self._time_from(gone, speed), h)  # how long ago it crossed
+            cx, cy = x - ux * gone, y - uy * gone  # on the rim
+            k = (speed + p.deceleration * back) / speed  # its speed there
+            vx, vy = vx * k, vy * k
+            vx, vy = self._climb(cx, cy, vx, vy, now - back - t_in)
+            inward = vx * cx + vy * cy < 0
+            if inward:
+                self._hole_in[pid] = t_in  # rolls back in, still dipped
+            self._roll_on(body, cx, cy, vx, vy, back)
+            x, y = body.position
+            far = math.hypot(x, y)
+            if inward and far >= radius:  # kept inside the rim
+                body.position = (x * radius / far * (1 - 1e-9), y * radius / far * (1 - 1e-9))
+
+    def _climb(self, x: float, y: float, vx: float, vy: float, tau: float) -> tuple[float, float]:
+        """The velocity of a pawn whose centre reaches the hole's rim at ``(x, y)`` moving
+        out at ``(vx, vy)`` after ``tau`` over the hole: its outward component changed by
+        :func:`model.climb_out`, its component along the rim kept."""
+        d = math.hypot(x, y)
+        nx, ny = x / d, y / d
+        vn = vx * nx + vy * ny
+        new = climb_out(vn, tau, self.params)
+        return vx + (new - vn) * nx, vy + (new - vn) * ny
 
     def _topples(self, pawn: PawnBody, impulse: float) -> bool:
         """Whether the normal ``impulse`` topples ``pawn`` (:func:`model.topples`): above its
@@ -782,6 +1050,8 @@ class _HeldInterrupts:
                 previous(signum, cast(FrameType | None, frame))
 
 
+_T = TypeVar("_T")
+
 _SEVERAL = PawnBody("", "", pymunk.Body(), ())
 """stands for "more than one pawn is moving" """
 
@@ -808,7 +1078,14 @@ def _forget_cached_impulse(arb: pymunk.Arbiter) -> None:
         raw.contacts[i].jtAcc = 0.0
 
 
-def _pop(items: set[frozenset[pymunk.Body]], item: frozenset[pymunk.Body]) -> bool:
+def _let_go(joint: pymunk.Constraint, space: pymunk.Space) -> None:
+    """A friction joint's pre-solve in a step that meets a new contact of its pawn: the joint
+    lets go for the step (the contact alone acts; the rolling resistance over the step is
+    applied after it). Called before the solver, when the pawn is awake."""
+    joint.max_force = 0.0
+
+
+def _pop(items: set[_T], item: _T) -> bool:
     """Remove ``item`` from ``items``; whether it was there."""
     if item in items:
         items.remove(item)
@@ -820,8 +1097,14 @@ _REST_OVERLAP = 1e-5
 """at rest no pawn overlaps a rail or another pawn by more than collision_slop plus this, m"""
 
 
+_BACK = 4
+"""how many steps before the step that finds it a new contact may have begun: a pawn struck in a
+step rolls on from the moment it was struck to the step's end, up to two steps if that contact
+was itself put off, and may reach another pawn on the way"""
+
+
 def _entry_time(dx: float, dy: float, wx: float, wy: float, reach: float, h: float) -> float | None:
-    """When, within ``[-h, h]``, a separation starting at ``(dx, dy)`` and changing at
+    """When, within ``[-_BACK·h, h]``, a separation starting at ``(dx, dy)`` and changing at
     ``(wx, wy)`` first falls to ``reach`` (the earlier root of |d + w·s| = reach), or None."""
     a = wx * wx + wy * wy
     b = dx * wx + dy * wy
@@ -832,7 +1115,35 @@ def _entry_time(dx: float, dy: float, wx: float, wy: float, reach: float, h: flo
     root = math.sqrt(disc)
     # the earlier root of a·s² + 2b·s + c = 0, in the form that keeps its precision
     s = c / (root - b) if c > 0 else (-b - root) / a
-    return s if -h <= s <= h else None
+    return s if -_BACK * h <= s <= h else None
+
+
+def _ahead(x: float, y: float, ux: float, uy: float, radius: float) -> float | None:
+    """How far a point at ``(x, y)`` moving along the unit vector ``(ux, uy)`` goes before
+    it comes within ``radius`` of the origin (0 if it is within it), or None if it never
+    does."""
+    b = x * ux + y * uy
+    c = x * x + y * y - radius * radius
+    if c <= 0.0:
+        return 0.0
+    disc = b * b - c
+    if b >= 0.0 or disc < 0.0:
+        return None
+    return c / (-b + math.sqrt(disc))  # the smaller root of D² + 2b·D + c = 0
+
+
+def _behind(x: float, y: float, ux: float, uy: float, radius: float) -> float | None:
+    """How far back a point at ``(x, y)``, at or beyond ``radius`` from the origin, moving along
+    the unit vector ``(ux, uy)``, crossed that circle outward (its last crossing), or None when
+    it is not moving outward or its straight path was never inside the circle."""
+    b = x * ux + y * uy
+    if b <= 0.0:
+        return None
+    c = max(x * x + y * y - radius * radius, 0.0)
+    disc = b * b - c
+    if disc < 0.0:
+        return None
+    return c / (b + math.sqrt(disc))  # the smaller root of D² − 2b·D + c = 0
 
 
 def _rail_touch(
@@ -843,7 +1154,7 @@ def _rail_touch(
     reach: float,
     h: float,
 ) -> tuple[float, float, float] | None:
-    """When, within ``[-h, h]`` of a step that began at ``start`` moving at ``v``, a pawn first
+    """When, within ``[-_BACK·h, h]`` of a step that began at ``start`` moving at ``v``, a pawn first
     touched the rail a–b (its centre came within ``reach`` of the segment: its side band or an
     end disc), and the unit normal from the pawn toward the rail there; or None."""
     (x0, y0), (vx, vy) = start, v
@@ -857,7 +1168,7 @@ def _rail_touch(
         if side * towards < 0:
             s = (abs(side) - reach) / abs(towards)
             along = ((x0 + vx * s - a[0]) * ex + (y0 + vy * s - a[1]) * ey) / (length * length)
-            if -h <= s <= h and 0.0 <= along <= 1.0:
+            if -_BACK * h <= s <= h and 0.0 <= along <= 1.0:
                 sign = -1.0 if side > 0 else 1.0
                 best = (s, sign * nx, sign * ny)
     for cx, cy in (a, b):

@@ -11,7 +11,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pymunk
@@ -63,6 +63,7 @@ class World:
             seg.collision_type = RAIL
             seg.filter = _FILTER_RAIL
             shapes.append(seg)
+        self.rails: tuple[pymunk.Segment, ...] = tuple(cast(list[pymunk.Segment], shapes))
         for c in outside_cells(layout):
             corners = [(c.xmin, c.ymin), (c.xmax, c.ymin), (c.xmax, c.ymax), (c.xmin, c.ymax)]
             shapes.append(_make_sensor(pymunk.Poly(static, corners), OUTSIDE))
@@ -85,7 +86,7 @@ class World:
         self._rail_len2 = np.maximum((self._rail_d**2).sum(axis=1), 1e-300)
         self._rail_reach = np.array([rail.thickness / 2 + r for rail in layout.rails])
         self._moment = pymunk.moment_for_circle(p.pawn_mass, 0, p.pawn_radius)
-        self._roll_force = p.mu_roll * p.pawn_mass * p.g
+        self.roll_force = p.mu_roll * p.pawn_mass * p.g
         self._space: pymunk.Space | None = None
 
     @property
@@ -194,7 +195,7 @@ class World:
         probe.filter = _FILTER_PROBE
         roll = pymunk.PivotJoint(self.static, body, (0, 0), (0, 0))
         roll.max_bias = 0
-        roll.max_force = self._roll_force
+        roll.max_force = self.roll_force
         spin = pymunk.GearJoint(self.static, body, 0, 1)
         spin.max_bias = 0
         spin.max_force = p.spin_damping_torque

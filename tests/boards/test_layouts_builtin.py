@@ -12,7 +12,7 @@ from sliders.boards import Layout, classify, face, surface_at
 from sliders.boards.layout import FOUL_REACH, RAIL_THICKNESS, TRACK_LENGTH, TRACK_WIDTH
 from sliders.core.outcome import Status
 from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout, read_layout, square
-from sliders.physics import PhysicsParams, Setup, Shot, check_engine, simulate
+from sliders.physics import PhysicsParams, Setup, Shot, simulate
 from sliders.pictures.table import render_png
 
 P = PhysicsParams.default()
@@ -23,9 +23,7 @@ SEATINGS = [(name, count) for name in BUILTIN_LAYOUTS for count in read_layout(n
 
 def speed_to_stop_after(distance: float) -> float:
     """The speed whose closed-form stopping distance is ``distance``."""
-    a = P.deceleration
-    dt = P.dt if check_engine(None) == "pymunk" else 0.0  # the default engine's closed form
-    return (-dt / 2 + math.sqrt(dt * dt / 4 + 2 * distance / a)) * a
+    return math.sqrt(2 * distance * P.deceleration)  # v²/(2μg) = d, in both engines
 
 
 def centre_distance(seat) -> float:  # type: ignore[no-untyped-def]

@@ -8,15 +8,13 @@ import math
 from sliders.boards import surface_at
 from sliders.core.outcome import Status
 from sliders.files.layouts import load_layout, parse_layout
-from sliders.physics import PhysicsParams, Setup, Shot, check_engine, start
+from sliders.physics import PhysicsParams, Setup, Shot, start
 
 P = PhysicsParams.default()
 
 
 def speed_to_stop_after(distance: float) -> float:
-    a = P.deceleration
-    dt = P.dt if check_engine(None) == "pymunk" else 0.0  # the default engine's closed form
-    return (-dt / 2 + math.sqrt(dt * dt / 4 + 2 * distance / a)) * a
+    return math.sqrt(2 * distance * P.deceleration)  # v²/(2μg) = d, in both engines
 
 
 def roll(layout, seat_name: str, speed: float, release: float | None = None):  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ import math
 from sliders.boards import Layout, Rail, Seat, Track, face
 from sliders.core.outcome import PawnRest, Status
 from sliders.files.layouts import square
-from sliders.physics import PhysicsParams, check_engine
+from sliders.physics import PhysicsParams
 
 P = PhysicsParams.default()
 SQUARE2 = square("south,north")
@@ -30,23 +30,16 @@ def long_lane(length: float = 12.0) -> Layout:
     )
 
 
-def speed_to_stop_after(
-    distance: float, params: PhysicsParams = P, engine: str | None = None
-) -> float:
-    """The release speed whose closed-form stopping distance in ``engine`` (None: the default)
-    is ``distance`` (see PhysicsParams.stopping_distance)."""
-    a = params.deceleration
-    dt = params.dt if check_engine(engine) == "pymunk" else 0.0
-    # v²/(2a) + v·dt/2 = d (dt = 0: the exact engine has no step term)
-    return (-dt / 2 + math.sqrt(dt * dt / 4 + 2 * distance / a)) * a
+def speed_to_stop_after(distance: float, params: PhysicsParams = P) -> float:
+    """The release speed whose closed-form stopping distance, v²/(2μg) in both engines, is
+    ``distance`` (see PhysicsParams.stopping_distance)."""
+    return math.sqrt(2 * distance * params.deceleration)
 
 
-def speed_to_reach(
-    y: float, seat_foul: float = 0.16, params: PhysicsParams = P, engine: str | None = None
-) -> float:
+def speed_to_reach(y: float, seat_foul: float = 0.16, params: PhysicsParams = P) -> float:
     """Speed for a south shot from the foul line to stop with its centre at world ``y``."""
     start = -0.13 - 0.38 + seat_foul
-    return speed_to_stop_after(y - start, params, engine)
+    return speed_to_stop_after(y - start, params)
 
 
 A = P.mu_roll * P.g

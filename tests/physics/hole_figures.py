@@ -41,9 +41,7 @@ def main() -> None:
     home, race = face("instant-home"), face("race-for-home")
     seat = layout.seat("south")
     distance = -seat.to_world(seat.foul, 0.0)[1]  # foul line to the board's centre
-    bull = -p.dt / 2 * p.deceleration + np.sqrt(
-        (p.dt * p.deceleration / 2) ** 2 + 2 * p.deceleration * distance
-    )
+    bull = np.sqrt(2 * p.deceleration * distance)
 
     speeds = np.round(np.arange(0.50, 0.90, 0.0005), 4)
     in_hole = np.array(

@@ -22,14 +22,15 @@ def convergence():  # noqa: ANN201
     return module
 
 
-def test_agreement_rises_and_positions_shrink_as_the_step_shrinks(convergence) -> None:  # noqa: ANN001
+def test_agreement_holds_and_positions_shrink_as_the_step_shrinks(convergence) -> None:  # noqa: ANN001
     cases = convergence.corpus(40, 2026)
     assert all(6 <= len(c.table) <= 15 and 0.4 <= c.shot.speed <= 2.0 for c in cases)
     coarse, fine = convergence.compare(cases, [1 / 240, 1 / 1920])[0]
-    assert fine.agreement > coarse.agreement
+    assert fine.agreement >= coarse.agreement
     assert fine.agreement >= 0.95
-    # first order in the step: 8× smaller step, about 8× closer
-    assert fine.median_diff < coarse.median_diff / 5
+    # second order in the step (leapfrog steps, contacts and the rim met where they happen):
+    # 8× smaller step, about 64× closer
+    assert fine.median_diff < coarse.median_diff / 20
 
 
 def test_the_corpus_is_fixed(convergence) -> None:  # noqa: ANN001

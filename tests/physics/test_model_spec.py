@@ -126,7 +126,7 @@ def test_the_gentlest_touch_does_not_topple_whatever_the_spread(engine: str) -> 
     topples a pawn."""
     table = [pawn("north-1", 0.0, 0.0)]
     params = P.replace(knock_over_spread=1.0)
-    speed = speed_to_reach(-2 * R + 0.002, params=params, engine=engine) + 0.01
+    speed = speed_to_reach(-2 * R + 0.002, params=params) + 0.01
     toppled = sum(
         status(run(engine, table, Shot("south", speed), params, s), "north-1")
         is Status.KNOCKED_OVER
