@@ -237,3 +237,20 @@ def test_import_sliders_does_not_load_the_rl_libraries():
     code = "import sys, sliders, sliders.game; print(sorted(m for m in ('gymnasium', 'pettingzoo', 'pygame') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_params_play_and_are_recorded_in_the_game_log(tmp_path):
+    """``params=`` (e.g. ``load_params`` of the file ``sliders calibrate fit`` writes) is the
+    physics of every shot, in both environments, and the game's log records it."""
+    from sliders.physics.params import load_params
+
+    board = PhysicsParams.default().with_overrides(["mu_roll=0.08"])
+    (tmp_path / "board.toml").write_text(board.to_toml())
+    params = load_params(str(tmp_path / "board.toml"))
+    env = SlidersEnv(params=params)
+    env.reset(seed=2)
+    env.step(np.array([0.6, 0.0, 0.0, 0.0], dtype=np.float32))
+    assert env.game.params == board and env.game.turns.game.params == {"mu_roll": 0.08}
+    multi = sliders_v0.env(params=params)
+    multi.reset(seed=2)
+    assert multi.game.params == board and multi.game.turns.game.params == {"mu_roll": 0.08}
