@@ -8,6 +8,7 @@ import os
 from typing import TYPE_CHECKING
 
 from sliders.cli.flags.play import CONTROLS, DEFAULT_CONTROL, MAX_SIDE, MIN_SIZE
+from sliders.cli.params import physics_params
 from sliders.core.errors import UserError
 from sliders.game.config import DEFAULT_HAND, check_hand, config_from_flags
 from sliders.game.saves import load_replay
@@ -27,16 +28,22 @@ def run(args: argparse.Namespace) -> int:
     hand = check_hand(args.hand or DEFAULT_HAND)
     config = None
     replay = None
+    physics = args.params or args.param
+    chosen = args.face or args.layout or args.seats or args.seed is not None or args.engine
     if args.replay:
-        if args.face or args.layout or args.seats or args.seed is not None or args.engine:
+        if chosen or physics:
             raise UserError(
-                "--replay plays a saved game with the engine it was played with: "
-                "leave out --face, --layout, --seats, --seed and --engine"
+                "--replay plays a saved game with the engine and the physics parameters it was "
+                "played with: leave out --face, --layout, --seats, --seed, --engine, --params "
+                "and --param"
             )
 
         replay = load_replay(args.replay)
-    elif args.face or args.layout or args.seats or args.seed is not None or args.engine:
-        config = config_from_flags(args.face, args.layout, args.seats, args.seed, args.engine, hand)
+    elif chosen or physics:
+        params = physics_params(args) if physics else None
+        config = config_from_flags(
+            args.face, args.layout, args.seats, args.seed, args.engine, hand, params
+        )
     if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
         raise UserError(f"--save {args.save}: directory does not exist")
     if args.save and os.path.isdir(args.save):

@@ -14,6 +14,7 @@ from sliders.core.errors import UserError
 from sliders.core.outcome import FACES, SEATS
 from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout, read_layout
 from sliders.game.hand import parse_hand
+from sliders.physics import PhysicsParams
 from sliders.rules import parse_seat
 
 DEFAULT_STRENGTH = "medium"
@@ -130,6 +131,9 @@ class MatchConfig:
     engine: str | None = None  # the physics engine (None: the default)
     hand: str = DEFAULT_HAND
     """the hand of every person at the table (:data:`HANDS`)"""
+    params: PhysicsParams | None = None
+    """the physics parameters (``--params FILE``, ``--param``; None: the defaults), recorded in
+    the game log where they differ from the defaults"""
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -149,11 +153,12 @@ def config_from_flags(
     seed: int | None = None,
     engine: str | None = None,
     hand: str | None = None,
+    params: PhysicsParams | None = None,
 ) -> MatchConfig:
-    """The game ``sliders play --face --layout --seats --seed --engine --hand`` asks for. Left out: the
-    layout is the square; the seats are the layout's default seats (see
-    :func:`default_seat_specs`); the face is the one the layout is played with; the engine is
-    the default one."""
+    """The game ``sliders play --face --layout --seats --seed --engine --hand --params`` asks
+    for. Left out: the layout is the square; the seats are the layout's default seats (see
+    :func:`default_seat_specs`); the face is the one the layout is played with; the engine and
+    the physics parameters are the default ones."""
 
     layout = layout or DEFAULT_LAYOUT
     spec = read_layout(layout)  # a bad name or file fails here, in one line
@@ -165,6 +170,7 @@ def config_from_flags(
         seed,
         engine=engine,
         hand=check_hand(hand or DEFAULT_HAND),
+        params=params,
     )
 
 

@@ -11,6 +11,7 @@ from sliders.boards import Layout
 from sliders.core.errors import UserError
 from sliders.core.fileio import lock
 from sliders.files.layouts import load_layout
+from sliders.physics import PhysicsParams
 from sliders.rules import Game, LayoutRef, ScoreStep
 
 DEFAULT_LAYOUT = "square"
@@ -30,6 +31,7 @@ def load_replay(path: str | os.PathLike[str]) -> Game:
     game = Game.load(path)
     try:
         replay_layout(game)
+        params_of(game)
     except UserError as exc:
         raise UserError(f"game log {path}: {exc}") from None
     return game
@@ -38,6 +40,15 @@ def load_replay(path: str | os.PathLike[str]) -> Game:
 def layout_of(game: Game) -> LayoutRef:
     """The layout a game was played on; a log that names none was played on the square."""
     return game.layout or LayoutRef(DEFAULT_LAYOUT, game.seats)
+
+
+def params_of(game: Game) -> PhysicsParams:
+    """The physics parameters a game was played with: the defaults, changed as its log records
+    (a log that records none was played with the defaults)."""
+    try:
+        return PhysicsParams.from_json(dict(game.params))
+    except (UserError, TypeError) as exc:
+        raise UserError(f"params: {exc}") from None
 
 
 def replay_layout(game: Game) -> Layout:

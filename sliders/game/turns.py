@@ -26,6 +26,7 @@ from sliders.core.outcome import Shot, ShotResult
 from sliders.files.layouts import load_layout
 from sliders.game.config import HANDS, MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
+from sliders.game.saves import params_of
 from sliders.physics import REGISTRY, Noise, PhysicsParams, Setup, Simulation, start
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
@@ -94,7 +95,9 @@ class Turns:
         max_rounds: int | None = None,
     ) -> None:
         self.config = config
-        self.params = params or PhysicsParams.default()
+        recorded = params_of(game) if game is not None and game.params else None
+        self.params = params or config.params or recorded or PhysicsParams.default()
+        """the physics: ``params``, else the config's, else those a resumed game's log records"""
         self.layout: Layout = load_layout(config.layout, config.seat_names)
         self.face: Face = face(config.face)
         self.setup = Setup(self.layout, self.face, self.params, config.engine)
@@ -119,6 +122,7 @@ class Turns:
         }
         if game is None:
             self.game.hands = {seat: config.hand for seat in self.hand_rngs}
+            self.game.params = self.params.changes()
         self.sim: Simulation | None = None
         """the shot in flight: released and not yet applied"""
         self.slide: Shot | None = None  # the shot in flight as slid (pawn, seed), for the log

@@ -221,6 +221,11 @@ class PhysicsParams:
         new.check()
         return new
 
+    def changes(self) -> dict[str, Any]:
+        """The parameters that differ from the defaults (name: value), as a game log records
+        them; :meth:`from_json` of it gives these parameters back."""
+        return {k: v for k, v in dataclasses.asdict(self).items() if v != _DEFAULT_VALUES[k]}
+
     def to_toml(self, header: str = "", extra: str = "") -> str:
         """The parameters as a parameter file (:func:`load_params` reads it back): a ``[physics]``
         table of every field, after ``header`` (comment lines) and before ``extra`` (more tables,

@@ -22,6 +22,9 @@ physics). Schema 1 logs (no slides; no layout, or a layout name alone) still loa
 
 An optional ``hands`` (``{"south": "normal"}``) records the hand each person slid with in the
 window (the execution noise added to their aim; the slides logged are the shots as slid).
+An optional ``params`` (``{"mu_roll": 0.06}``) records the physics parameters the game was
+played with that differ from the defaults (``--params FILE``, ``--param NAME=VALUE``), as each
+shot records its engine; a log without it was played with the defaults.
 
 Schema 3 adds ``boards`` and ``round``: a game resumed from score boards in progress
 (``{"south": [0, 0, 2, 6], ...}``, every seat's, and the number of the round it resumed at).
@@ -157,6 +160,8 @@ class Game:
         self._states: list[GameState] = [first]
         self.hands: dict[str, str] = {}
         """the hand each person slid with (seat: ``steady``, ``normal`` ...), when known"""
+        self.params: dict[str, float] = {}
+        """the physics parameters played with that differ from the defaults (name: value)"""
 
     @property
     def state(self) -> GameState:
@@ -227,6 +232,8 @@ class Game:
             out["layout"] = self.layout.to_json()
         if self.hands:
             out["hands"] = dict(self.hands)
+        if self.params:
+            out["params"] = dict(self.params)
         out["steps"] = [s.to_json() for s in self.steps]
         return out
 
@@ -248,6 +255,7 @@ class Game:
             if data.get("layout") is not None:
                 game.layout = LayoutRef.from_json(data["layout"], game.seats)
             game.hands = {str(k): str(v) for k, v in dict(data.get("hands") or {}).items()}
+            game.params = dict(data.get("params") or {})
             steps = list(data["steps"])
         except UserError as exc:
             raise UserError(f"game log setup: {exc}") from None
@@ -331,14 +339,24 @@ def check_log(data: Any) -> None:
                 checks.whole(square, f"boards.{seat}[{i}]", 0, 6)
     if data.get("round") is not None:
         checks.whole(data["round"], "round", 1, 10**6)
-    hands = data.get("hands")
+    _check_hands_and_params(data.get("hands"), data.get("params"))
+    for n, step in enumerate(checks.array(data["steps"], "steps", 0, MAX_STEPS), 1):
+        _check_step(step, f"step {n}")
+
+
+def _check_hands_and_params(hands: Any, params: Any) -> None:
+    """The log's hands (seat: hand) and physics parameters (name: number), each optional; the
+    parameters' names and ranges are the physics' to check (:func:`sliders.game.saves.params_of`)."""
     if hands is not None:
         checks.obj(hands, "hands", hands.keys() if isinstance(hands, dict) else ())
         for seat, hand in hands.items():
             checks.text(seat, "hands", limit=16)
             checks.text(hand, f"hands.{seat}", limit=16)
-    for n, step in enumerate(checks.array(data["steps"], "steps", 0, MAX_STEPS), 1):
-        _check_step(step, f"step {n}")
+    if params is not None:
+        checks.obj(params, "params", params.keys() if isinstance(params, dict) else ())
+        for name, value in params.items():
+            checks.text(name, "params", limit=64)
+            checks.number(value, f"params.{name}", -1e9, 1e9)
 
 
 def _check_layout(layout: Any) -> None:
@@ -354,7 +372,8 @@ def _check_layout(layout: Any) -> None:
 
 
 _LOG_KEYS = (
-    "schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "hands", "steps"
+    "schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "hands", "params",
+    "steps",
 )  # fmt: skip
 _REST_KEYS = ("id", "seat", "x", "y", "status", "points", "choices")
 _STATUSES = tuple(str(s) for s in Status)

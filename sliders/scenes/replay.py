@@ -22,8 +22,8 @@ from sliders.boards import drawing, face
 from sliders.core.errors import UserError
 from sliders.core.outcome import SEAT_COLOURS, EventType, ShotResult, pawn_seat
 from sliders.game.narrate import narrate_shot, wrap_all
-from sliders.game.saves import replay_layout
-from sliders.physics import PhysicsParams, Setup, Simulation, start
+from sliders.game.saves import params_of, replay_layout
+from sliders.physics import Setup, Simulation, start
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, apply_shot, score_round
 from sliders.scenes import draw
 from sliders.scenes.app import App
@@ -88,7 +88,7 @@ class ReplayScreen:
         self.app, self.game = app, game
         self.layout = replay_layout(game)
         self.face = face(game.face)
-        self.params = PhysicsParams.default()
+        self.params = params_of(game)  # as the game was played
         self.view = draw.TableView(self.layout, self.face, self.params.pawn_radius)
         self.sidebar = pygame.Rect(0, 0, 0, 0)
         self.index = 0  # steps shown so far

@@ -250,3 +250,20 @@ def test_the_raw_environment_checks_its_call_order_and_actions():
     raw.agents = []  # every seat done, as after a game's dead steps
     with pytest.raises(RuntimeError, match="reset"):
         raw.step(None)
+
+
+def test_params_play_and_are_recorded_in_the_game_log(tmp_path):
+    """``params=`` (e.g. ``load_params`` of the file ``sliders calibrate fit`` writes) is the
+    physics of every shot, in both environments, and the game's log records it."""
+    from sliders.physics.params import load_params
+
+    board = PhysicsParams.default().with_overrides(["mu_roll=0.08"])
+    (tmp_path / "board.toml").write_text(board.to_toml())
+    params = load_params(str(tmp_path / "board.toml"))
+    env = SlidersEnv(params=params)
+    env.reset(seed=2)
+    env.step(np.array([0.6, 0.0, 0.0, 0.0], dtype=np.float32))
+    assert env.game.params == board and env.game.turns.game.params == {"mu_roll": 0.08}
+    multi = sliders_v0.env(params=params)
+    multi.reset(seed=2)
+    assert multi.game.params == board and multi.game.turns.game.params == {"mu_roll": 0.08}

@@ -1,10 +1,10 @@
 """Play Sorry! Sliders in a window, against friends at the same screen or against the computer.
 
 With no flags a setup screen chooses the game, the layout and the players. --face, --layout,
---seats, --seed and --engine skip it, e.g. ``--face instant-sorry --layout square --seats
+--seats, --seed, --engine, --params and --param skip it, e.g. ``--face instant-sorry --layout square --seats
 south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: easy, medium, hard,
 or a hand and a mind: ``cpu:hand=low,mind=strong``).
---replay plays back a saved game. In the window (--control aim, the default): press in your lane,
+--replay plays back a saved game, with the engine and the physics parameters it was played with. In the window (--control aim, the default): press in your lane,
 pull back to aim and set the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
 A person's slide carries their hand's noise (--hand, default normal), like the computer's.
 Tab shows the whole table, Esc pauses, F11 toggles full screen."""
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import DEFAULT_FACE, DEFAULT_LAYOUT, seed
+from sliders.cli.args import DEFAULT_FACE, DEFAULT_LAYOUT, add_param_argument, seed
 from sliders.core.outcome import ENGINES, FACES
 
 HELP = "play a game in a window"
@@ -39,6 +39,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--seed", type=seed, help="seed for the computer players and the physics")
     p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
+    add_param_argument(p)
     p.add_argument(
         "--control",
         metavar="NAME",
