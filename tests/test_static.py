@@ -129,7 +129,13 @@ def test_every_test_asserts_something():
     assert not silent, "tests that assert nothing:\n" + "\n".join(silent)
 
 
-PROJECT_WIDE = {"test_fixtures.py", "test_layers.py", "test_one_way.py", "test_readme.py"}
+PROJECT_WIDE = {
+    "test_doc_blocks.py",
+    "test_fixtures.py",
+    "test_layers.py",
+    "test_one_way.py",
+    "test_readme.py",
+}
 """the test files at the top of tests/: checks of the whole project, not of one subpackage (and
 this file)"""
 

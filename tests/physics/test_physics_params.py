@@ -315,7 +315,7 @@ def test_a_match_plays_and_logs_in_its_engine_and_play_takes_the_flag(capsys) ->
         code, _, err = run(capsys, "play", "--engine", "exact")
         assert code == 2 and len(err.strip().splitlines()) == 1 and "exact" in err
     code, _, err = run(capsys, "play", "--replay", "game.json", "--engine", "pymunk")
-    assert code == 2 and "engine it was played with" in err
+    assert code == 2 and "engine and the physics parameters it was played with" in err
 
 
 def test_a_saved_parameter_file_loads_back_the_same_parameters(tmp_path, capsys) -> None:

@@ -11,7 +11,16 @@ import pytest
 from sliders.cli import main
 from sliders.game.saves import load_replay, save_game
 from sliders.rules import ShotStep
+from sliders.scenes.app import App
 from sliders.scenes.replay import ReplayScreen
+
+
+@pytest.fixture
+def app():
+    """A window of its own: another test's window closing does not take it down."""
+    a = App((1280, 800), sound=False, think_budget=None)
+    yield a
+    a.close()
 
 
 def _replay(app, path, draw=False):
@@ -32,8 +41,8 @@ def _shot_steps(game):
     return [(i, s) for i, s in enumerate(game.steps) if isinstance(s, ShotStep)]
 
 
-def test_a_saved_game_replays_its_shots_re_simulated_exactly(finished_game, tmp_path):
-    app, match = finished_game
+def test_a_saved_game_replays_its_shots_re_simulated_exactly(app, finished_game, tmp_path):
+    _, match = finished_game
     save_game(match.game, tmp_path / "game.json")
     data = json.loads((tmp_path / "game.json").read_text())
     shots = [s for s in data["steps"] if "shot" in s]
@@ -55,9 +64,9 @@ def test_a_saved_game_replays_its_shots_re_simulated_exactly(finished_game, tmp_
     assert replay.state == match.state
 
 
-def test_a_log_without_slides_replays_gliding(finished_game, tmp_path):
+def test_a_log_without_slides_replays_gliding(app, finished_game, tmp_path):
     """A schema 1 log, as the window wrote before slides: the layout a bare name."""
-    app, match = finished_game
+    _, match = finished_game
     data = match.game.to_json() | {"schema": 1, "layout": "square"}
     for step in data["steps"]:
         step.pop("slide", None)
@@ -67,8 +76,8 @@ def test_a_log_without_slides_replays_gliding(finished_game, tmp_path):
     assert replay.state == match.state
 
 
-def test_a_log_from_another_physics_glides_and_says_so_once(finished_game, tmp_path):
-    app, match = finished_game
+def test_a_log_from_another_physics_glides_and_says_so_once(app, finished_game, tmp_path):
+    _, match = finished_game
     data = match.game.to_json()
     shots = [s for s in data["steps"] if "shot" in s]
     for step in shots[:3]:
@@ -94,10 +103,10 @@ def test_a_replay_whose_layout_file_is_gone_is_one_line(finished_game, tmp_path,
 
 
 @pytest.mark.parametrize("key", ["left", "right"])
-def test_stepping_through_a_replay_re_simulates_the_shot_shown(finished_game, tmp_path, key):
+def test_stepping_through_a_replay_re_simulates_the_shot_shown(app, finished_game, tmp_path, key):
     import pygame
 
-    app, match = finished_game
+    _, match = finished_game
     save_game(match.game, tmp_path / "game.json")
     replay = ReplayScreen(app, load_replay(tmp_path / "game.json"))
     app.show(replay)
@@ -114,14 +123,13 @@ def test_stepping_through_a_replay_re_simulates_the_shot_shown(finished_game, tm
     assert replay.resimulated[index] == match.results[index]
 
 
-def test_a_game_played_in_the_pymunk_engine_replays_in_it(finished_game, tmp_path):
+def test_a_game_played_in_the_pymunk_engine_replays_in_it(app, finished_game, tmp_path):
     """A log records each shot's engine: a game played in the pymunk engine is re-simulated in
     it, bit for bit, now that the exact engine is the default."""
     from sliders.game.config import MatchConfig, parse_seat_specs
     from sliders.physics import Shot
     from sliders.scenes.table import Match
 
-    app, _ = finished_game
     config = MatchConfig(
         "race-for-home", "square", parse_seat_specs("south,north"), 4, engine="pymunk"
     )
