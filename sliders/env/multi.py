@@ -68,6 +68,7 @@ class SlidersAEC(AECEnv):
         self.engine = check_engine(engine)
         self.render_mode = render_mode
         self.game = HeadlessGame(face, layout, chosen, 0, params=self.params, engine=self.engine)
+        self.game.prepare()  # the physics engine loaded before the first step, not during it
         self.layout = self.game.layout
         self.possible_agents = list(self.game.seats)
         self._obs_space = obs.observation_space()

@@ -15,7 +15,7 @@ from sliders.game.headless import (
     legal_shot,
     release_limits,
 )
-from sliders.game.turns import HomeChoice, Player, Turns
+from sliders.game.turns import HomeChoice, Player, Turns, prepare_players
 
 __all__ = [
     "HeadlessGame",
@@ -25,5 +25,6 @@ __all__ = [
     "Turns",
     "foul_shot",
     "legal_shot",
+    "prepare_players",
     "release_limits",
 ]

@@ -19,7 +19,7 @@ from sliders.boards import Face, Layout, Seat
 from sliders.core.errors import UserError
 from sliders.core.outcome import ShotResult
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.game.turns import HomeChoice, Player, Turns
+from sliders.game.turns import HomeChoice, Player, Turns, prepare_players
 from sliders.physics import PhysicsParams, Shot, ShotLimits, check_engine
 from sliders.rules import Assignment, GameState, Happening, Phase
 
@@ -105,6 +105,12 @@ class HeadlessGame:
 
     def is_computer(self, seat: str) -> bool:
         return self.turns.is_computer(seat)
+
+    def prepare(self, players: Mapping[str, Player] | None = None) -> None:
+        """Prepare the table's computers and ``players`` for this game now, before their first
+        turn (:func:`sliders.game.prepare_players`)."""
+        self.turns.prepare()
+        prepare_players(dict(players or {}), self.layout, self.face, self.params)
 
     # -- shots ----------------------------------------------------------------------------------
 

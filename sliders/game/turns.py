@@ -26,7 +26,15 @@ from sliders.core.outcome import Shot, ShotResult
 from sliders.files.layouts import load_layout
 from sliders.game.config import HANDS, MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
-from sliders.physics import Noise, PhysicsParams, Setup, Simulation, start
+from sliders.physics import (
+    REGISTRY,
+    Noise,
+    PhysicsParams,
+    Setup,
+    Simulation,
+    require_engine,
+    start,
+)
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
     HOME,
@@ -81,6 +89,17 @@ class HomeChoice:
 HomeChooser = Callable[[HomeChoice, ShotResult, Mapping[str, int]], "int | None"]
 """Who answers an Instant Home choice the table's computers do not: ``(choice, result, chosen)``
 → a scoring pawn, or None for the rules' default"""
+
+
+def prepare_players(
+    players: Mapping[str, object], layout: Layout, face: Face, params: PhysicsParams
+) -> None:
+    """Let every player that prepares (a :class:`~sliders.ai.ComputerPlayer`: it measures its
+    hand's odds and builds its models, once a process) do it now, before its first turn."""
+    for player in players.values():
+        prepare = getattr(player, "prepare", None)
+        if callable(prepare):
+            prepare(layout, face, params)
 
 
 class Turns:
@@ -161,6 +180,14 @@ class Turns:
         return seat in self.computers
 
     # -- computer seats -----------------------------------------------------------------------------
+
+    def prepare(self) -> None:
+        """Prepare every computer seat for this game now (:func:`prepare_players`), so that no
+        decision waits for it: a window calls it in the background while a person looks at the
+        table, the environments when they are made. Safe to call again (the work is done once a
+        process). The game's physics engine is loaded too."""
+        REGISTRY[require_engine(self.config.engine)].load()
+        prepare_players(self.computers, self.layout, self.face, self.params)
 
     def search(self) -> PlanSearch:
         """The search of the computer seat to move for its shot, to be run (at once, or in slices

@@ -21,7 +21,6 @@ from typing import Any
 
 import numpy as np
 
-from sliders.ai import ComputerPlayer
 from sliders.boards import worth
 from sliders.core.errors import UserError
 from sliders.core.fileio import read_text, write_text_atomic
@@ -93,9 +92,7 @@ def play_game(job: Job) -> dict[str, Any]:
         s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine,
         max_rounds=s.max_rounds,
     )  # fmt: skip
-    for player in players.values():  # a computer measures its hand's odds before the clock runs
-        if isinstance(player, ComputerPlayer):
-            player.prepare(g.layout, g.face, g.params)
+    g.prepare(players)  # a computer measures its hand's odds before the clock runs
     stats = {seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0} for seat in s.seats}
     holes = {seat: {"hole": 0, "hole_spaces": 0} for seat in s.seats}
     on_shot = False
