@@ -93,7 +93,10 @@ def play_game(job: Job) -> dict[str, Any]:
         max_rounds=s.max_rounds,
     )  # fmt: skip
     g.prepare(players)  # a computer measures its hand's odds before the clock runs
-    stats = {seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0} for seat in s.seats}
+    stats = {
+        seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0, "penalties": 0}
+        for seat in s.seats
+    }
     holes = {seat: {"hole": 0, "hole_spaces": 0} for seat in s.seats}
     on_shot = False
     while not g.over:
@@ -107,6 +110,9 @@ def play_game(job: Job) -> dict[str, Any]:
         st["think"] += out.think
         st["think_max"] = max(st["think_max"], out.think)
         _count_hole(out.happened, holes)
+        for h in out.happened:  # a penalty that sent a scoring pawn back, charged to its owner
+            if isinstance(h, Penalty) and h.scoring is not None:
+                stats[h.seat]["penalties"] += 1
         on_shot = g.over  # an instant win (Instant Home's last jump), not a round's scoring
     draw = g.drawn
     winner = None if draw else seat_of[g.winner] if g.winner else None
