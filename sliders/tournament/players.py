@@ -26,8 +26,8 @@
 
 Every player's shot is made legal before it is slid (:func:`sliders.game.legal_shot`). Players
 other than the computer take the rules' default round-end assignment and Instant Home choice.
-Players that simulate (the computer, greedy, race) simulate in the physics engine the games are played
-in.
+Players that simulate (the computer, greedy, race) simulate in the physics engine the games are
+played in.
 """
 
 from __future__ import annotations
