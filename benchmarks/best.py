@@ -77,9 +77,13 @@ TABLES: tuple[tuple[str, tuple[ScenePawn, ...], dict[str, tuple[int, ...]]], ...
     ),
 )
 SPEED, ANGLE = (0.3, 1.5, 49), (-6.0, 6.0, 25)
+BOX = {"speed": "0.3:1.5", "angle": "-6:6", "offset": "0"}
+"""the oracle's box, given to the search by hand (its default is the whole legal range, which
+the oracle's grid does not cover)"""
 ENGINE = "exact"
 PRESETS = {
-    "default": Settings(),
+    # the budget the search had on this box when it was its default
+    "default": Settings(mind=replace(BEST, simulations=18_000)),
     # the search with a computer player's budget (the strong mind's 5,000 simulations)
     "strong": Settings(mind=replace(BEST, simulations=5000)),
 }
@@ -142,7 +146,7 @@ def main() -> None:
             found = search(
                 scene,
                 "south",
-                {},
+                BOX,
                 noise,
                 spot=spot,
                 seed=i + args.search_seed,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
+import sys
 
 from sliders.ai.value import parse_score_boards
 from sliders.batch.study import PARAMETERS, parse_spec
@@ -15,7 +17,8 @@ from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
-from sliders.lab.search import Settings, search
+from sliders.lab.search import Settings, at_edge, search
+from sliders.physics import PhysicsParams, shot_limits
 from sliders.pictures.studies import plot_board
 
 MAX_FINAL = 1_000_000
@@ -62,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         confidence=args.confidence,
         engine=args.engine,
     )
+    _warn_at_edges(result.best.shot, box, layout, seat, params, settings)
     if args.board:
         b = result.best
         plot_board(
@@ -112,3 +116,30 @@ def run(args: argparse.Namespace) -> int:
     if args.board:
         print(f"wrote {args.board}")
     return 0
+
+
+def _warn_at_edges(
+    shot: tuple[float, ...],
+    box: dict,
+    layout,  # noqa: ANN001 - the scene's layout
+    seat: str,
+    params: PhysicsParams,
+    settings: Settings,
+) -> None:
+    """A warning on stderr for each range the user narrowed whose pick sits at its edge: the
+    best shot may lie beyond it."""
+    lim = shot_limits(layout, seat, params)
+    units = {"speed": " m/s", "angle": "°", "offset": " m", "release": " m"}
+    for name, spec in box.items():
+        lo, hi = lim.bounds(name)
+        if name == "angle":
+            lo, hi = math.degrees(lo), math.degrees(hi)
+        value = shot[PARAMETERS.index(name)]
+        edge = at_edge(value, spec, (lo, hi), settings.coarse.get(name, 5))
+        if edge is not None:
+            print(
+                f"warning: the best {name} {value:.3g}{units[name]} sits at the {edge} edge of "
+                f"--{name} {spec.lo:g}:{spec.hi:g}; the legal range is {lo:g}:{hi:g} (widen it, "
+                f"or leave --{name} out to search it all)",
+                file=sys.stderr,
+            )

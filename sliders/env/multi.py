@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers
 
 from sliders.ai.value import progress_lead
@@ -56,8 +56,12 @@ class SlidersAEC(AECEnv):
         params: PhysicsParams | None = None,
         engine: str | None = None,
         render_mode: str | None = None,
+        max_cycles: int | None = None,
     ) -> None:
         super().__init__()
+        if max_cycles is not None and max_cycles < 1:
+            raise UserError(f"max_cycles must be at least 1, not {max_cycles}")
+        self.max_cycles = max_cycles
         chosen = check_settings(layout, seats, reward, max_rounds, render_mode)
         if not 2 <= len(chosen) <= 4:
             raise UserError(f"a PettingZoo game has 2 to 4 seats, not {len(chosen)}")
@@ -68,6 +72,7 @@ class SlidersAEC(AECEnv):
         self.engine = check_engine(engine)
         self.render_mode = render_mode
         self.game = HeadlessGame(face, layout, chosen, 0, params=self.params, engine=self.engine)
+        self.game.prepare()  # the physics engine loaded before the first step, not during it
         self.layout = self.game.layout
         self.possible_agents = list(self.game.seats)
         self._obs_space = obs.observation_space()
@@ -114,6 +119,8 @@ class SlidersAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._values = {a: progress_lead(self.game.state, a) for a in self.agents}
+        self.acted = {a: 0 for a in self.agents}
+        """shots each agent has taken this episode"""
         self.agent_selection = self.game.state.turn or self.agents[0]
         self._update_infos()
         if self.render_mode == "human":
@@ -135,9 +142,14 @@ class SlidersAEC(AECEnv):
             raise ValueError(f"{agent} must act: an action is [speed, angle, offset, release]")
         obs.check_action(action)  # before anything changes
         g.shoot(obs.shot_of(action, agent, g.state, g.layout, g.params))
+        self.acted[agent] += 1
         while g.state.phase is Phase.SCORING and not g.over:
             g.step()
-        truncated = g.drawn
+        truncated = g.drawn or (
+            not g.over
+            and self.max_cycles is not None
+            and self.acted[g.state.turn or agent] >= self.max_cycles
+        )
         if g.over and not truncated:
             for a in self.agents:
                 self.rewards[a] = 1.0 if a == g.winner else -1.0
@@ -153,7 +165,7 @@ class SlidersAEC(AECEnv):
             self._values[nxt] = value
         self._accumulate_rewards()
         self._update_infos()
-        if not g.over:
+        if not g.over and not truncated:
             assert g.state.turn is not None
             self.agent_selection = g.state.turn
         else:
@@ -183,6 +195,73 @@ class SlidersAEC(AECEnv):
         s = self.game.state
         for a in self.agents:
             self.infos[a] = {"round": s.round, "winner": s.winner, "to_move": s.turn}
+
+
+class SlidersParallel(ParallelEnv):
+    """The same game through PettingZoo's parallel API: each step, the agents play their actions
+    in turn order, each at most once (the agent to move after one that already played this step
+    waits for the next), the others' actions unused. ``max_cycles`` counts these steps."""
+
+    metadata = SlidersAEC.metadata
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.aec = SlidersAEC(**kwargs)
+        self.possible_agents = list(self.aec.possible_agents)
+        self.agents: list[str] = []
+        self.render_mode = self.aec.render_mode
+
+    def observation_space(self, agent: str) -> spaces.Box:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Box:
+        return self.aec.action_space(agent)
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, dict[str, Any]]]:
+        e = self.aec
+        e.reset(seed=seed, options=options)
+        self.agents = list(e.agents)
+        return {a: e.observe(a) for a in self.agents}, {a: dict(e.infos[a]) for a in self.agents}
+
+    def step(self, actions: dict[str, np.ndarray]) -> tuple[dict, dict, dict, dict, dict]:
+        e = self.aec
+        rewards = {a: 0.0 for a in self.agents}
+        played: set[str] = set()
+        while self.agents and not self._done():
+            agent = e.agent_selection
+            if agent in played:
+                break
+            e.step(np.clip(actions[agent], *_bounds(e.action_space(agent))))
+            played.add(agent)
+            for a in self.agents:
+                rewards[a] += e.rewards[a]
+        terms = {a: e.terminations[a] for a in self.agents}
+        truncs = {a: e.truncations[a] for a in self.agents}
+        observations = {a: e.observe(a) for a in self.agents}
+        infos = {a: dict(e.infos[a]) for a in self.agents}
+        if self._done():
+            self.agents = []
+        return observations, rewards, terms, truncs, infos
+
+    def render(self) -> np.ndarray | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+    def _done(self) -> bool:
+        e = self.aec
+        return all(e.terminations[a] or e.truncations[a] for a in self.agents)
+
+
+def _bounds(space: spaces.Box) -> tuple[np.ndarray, np.ndarray]:
+    return space.low, space.high
+
+
+def parallel_env(**kwargs: Any) -> SlidersParallel:
+    """The game through PettingZoo's parallel API (:class:`SlidersParallel`)."""
+    return SlidersParallel(**kwargs)
 
 
 def raw_env(**kwargs: Any) -> SlidersAEC:

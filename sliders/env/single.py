@@ -87,6 +87,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         self.render_mode = render_mode
         # a game with a fixed seed sets the table and the spaces; reset() starts the real one
         self.game = self._new_game(chosen, 0, chosen[0])
+        self.game.prepare()  # the computers ready before the first step, not during it
         self.seats = chosen
         self.layout = self.game.layout
         self.observation_space = obs.observation_space()

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from sliders.ai import prepare_players
 from sliders.boards import Face, Layout, Seat
 from sliders.core.errors import UserError
 from sliders.core.outcome import ShotResult
@@ -116,6 +117,12 @@ class HeadlessGame:
 
     def is_computer(self, seat: str) -> bool:
         return self.turns.is_computer(seat)
+
+    def prepare(self, players: Mapping[str, Player] | None = None) -> None:
+        """Prepare the table's computers and ``players`` for this game now, before their first
+        turn (:func:`sliders.ai.prepare_players`)."""
+        self.turns.prepare()
+        prepare_players((players or {}).values(), self.layout, self.face, self.params)
 
     # -- shots ----------------------------------------------------------------------------------
 

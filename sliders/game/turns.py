@@ -27,7 +27,14 @@ from sliders.files.layouts import load_layout
 from sliders.game.config import HANDS, MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
 from sliders.game.saves import params_of
-from sliders.physics import REGISTRY, Noise, PhysicsParams, Setup, Simulation, start
+from sliders.physics import (
+    REGISTRY,
+    Noise,
+    PhysicsParams,
+    Setup,
+    Simulation,
+    start,
+)
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
     HOME,

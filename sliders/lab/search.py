@@ -2,8 +2,11 @@
 players' own) over a box of intended shots, and its report.
 
 1. The box (a range or a value per parameter, as ``sliders batch`` takes them) becomes a coarse
-   grid of intended shots (25 speeds × 13 angles over the default box, and 3 offsets × 3
-   releases when those are searched): the candidates of the search.
+   grid of intended shots: the candidates of the search. By default the box is the whole legal
+   range of the seat's shots (:func:`whole_range`: 25 speeds from the slowest flick to the
+   fastest, 19 angles from the lane's axis out to the widest legal angle, spaced finely near the
+   axis and coarsely far from it, 3 offsets across the lane; released on the foul line); a
+   range given by hand gets 25 speeds, 13 angles, 3 offsets or 3 releases.
 2. The search runs with the :data:`BEST` mind: paired samples under the hand (sample ``j`` of
    every candidate has the same execution errors and physics seed), each outcome valued by the
    seat's chance of winning after the shot (:mod:`sliders.ai.value`, the value the computer
@@ -34,15 +37,19 @@ from sliders.batch.study import PARAMETERS, Design, Spec, Study, parse_spec
 from sliders.batch.summary import mean_interval
 from sliders.batch.work import STATUSES, run_chunk
 from sliders.files.scenes import Scene
-from sliders.physics import at_rest
+from sliders.physics import at_rest, shot_limits
 from sliders.physics.noise import Noise
 from sliders.physics.params import PhysicsParams
 
 KINDS: tuple[str, ...] = ("draw", "takeout", "guard")
 """What a shot is for, read from its samples (see :func:`kind_of`)."""
 
-BEST = Mind("best", simulations=18_000, first=8, samples=4096, refine=0.25)
+BEST = Mind("best", simulations=24_000, first=8, samples=4096, refine=0.25)
 """The mind of ``sliders best``: the one search with a box's budget (see the module)."""
+
+WHOLE_ANGLES = (0.0, 1.0, 2.0, 3.0, 4.5, 6.0, 9.0, 15.0, 30.0)
+"""degrees either side of the lane's axis of the default coarse scan (then the widest legal
+angle): fine where a lane aims at the board, coarse where every shot rides a side rail"""
 
 
 @dataclass(frozen=True)
@@ -129,7 +136,8 @@ def search(
     """The intended shot within ``box`` (a spec per parameter, as ``sliders batch`` takes them:
     ``"0.3:1.5"`` a range, a single value fixed) worth most to ``seat``; see the module."""
     cfg = settings or Settings()
-    specs = {n: _range_spec(n, box.get(n)) for n in PARAMETERS}
+    whole = whole_range(scene, seat, params or PhysicsParams.default())
+    specs = {n: _range_spec(n, box.get(n), whole) for n in PARAMETERS}
     coarse = Design.grid(
         **{n: _coarse(s, cfg.coarse.get(n, 5)) for n, s in specs.items()}  # type: ignore[arg-type]
     )
@@ -228,13 +236,42 @@ def _final(
     return estimates, final_study, final_table, used
 
 
-def _range_spec(name: str, given: Spec | str | float | None) -> Spec:
+def whole_range(scene: Scene, seat: str, params: PhysicsParams) -> dict[str, Spec]:
+    """The default box: every legal speed, angle and offset of ``seat``'s shots
+    (:func:`sliders.physics.shot_limits`), the angles as the coarse list :data:`WHOLE_ANGLES`
+    and the widest legal one; the release on the foul line."""
+    layout, _ = scene.build()
+    lim = shot_limits(layout, seat, params)
+    widest = math.degrees(lim.max_angle)
+    side = [a for a in WHOLE_ANGLES if 0 < a < widest] + [widest]
+    angles = tuple([-a for a in reversed(side)] + [0.0] + side)
+    off = max(lim.max_offset, 0.0)
+    return {
+        "speed": Spec("speed", lim.min_speed, lim.max_speed),
+        "angle": Spec("angle", angles[0], angles[-1], len(angles), angles),
+        "offset": Spec("offset", -off, off) if off > 0 else Spec("offset", 0.0, 0.0, 1, (0.0,)),
+        "release": Spec("release", math.nan, math.nan, 1, (math.nan,)),
+    }
 
-    defaults = {"speed": "0.3:1.5", "angle": "-6:6", "offset": "0", "release": None}
+
+def at_edge(best: float, spec: Spec, legal: tuple[float, float], steps: int) -> str | None:
+    """``"low"`` or ``"high"`` when ``best`` sits at that end of the range ``spec`` (within half
+    a step of its coarse grid of ``steps``) and that end is inside the legal range ``legal``
+    (the user narrowed it there), else None."""
+    if spec.values is not None or spec.hi <= spec.lo:
+        return None
+    near = (spec.hi - spec.lo) / max(steps - 1, 1) / 2
+    tol = 1e-9 * max(1.0, abs(legal[1]))
+    if best <= spec.lo + near and spec.lo > legal[0] + tol:
+        return "low"
+    if best >= spec.hi - near and spec.hi < legal[1] - tol:
+        return "high"
+    return None
+
+
+def _range_spec(name: str, given: Spec | str | float | None, whole: Mapping[str, Spec]) -> Spec:
     if given is None:
-        given = defaults[name]
-    if given is None:
-        return Spec(name, math.nan, math.nan, 1, (math.nan,))
+        return whole[name]
     if isinstance(given, Spec):
         return given
     if isinstance(given, str):

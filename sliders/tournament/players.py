@@ -14,14 +14,20 @@
                        each as intended and plays the one that leaves its own pawns on the table
                        worth the most points (a penalty counts -6); noiseless unless a hand is
                        named
+``race[:HAND]``        the rules-aware greedy: simulates up to 100 of the computer's candidate
+                       shots once each as intended and plays the one with the best *progress
+                       lead* if the round were scored now (:func:`sliders.ai.progress_lead`: its
+                       own progress minus its opponents' mean, each seat's best legal
+                       assignment by exact count, penalties applied); noiseless unless a hand is
+                       named
 ``MODULE:FUNCTION``    a function you write, called each turn with a :class:`Turn`; it returns a
                        :class:`~sliders.physics.Shot` or ``(speed, angle, offset, release)``
 =====================  ==========================================================================
 
 Every player's shot is made legal before it is slid (:func:`sliders.game.legal_shot`). Players
 other than the computer take the rules' default round-end assignment and Instant Home choice.
-Players that simulate (the computer, greedy) simulate in the physics engine the games are played
-in.
+Players that simulate (the computer, greedy, race) simulate in the physics engine the games are
+played in.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from __future__ import annotations
 import importlib
 import math
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -37,15 +43,24 @@ import numpy as np
 
 from sliders.ai import ComputerPlayer
 from sliders.ai.player import candidate_shots
+from sliders.ai.value import progress_lead
 from sliders.boards import Face, Layout, worth
 from sliders.core.errors import UserError
 from sliders.core.outcome import ShotResult
 from sliders.game.config import parse_computer
 from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Setup, Shot, ShotLimits, simulate
 from sliders.physics.noise import apply_errors
-from sliders.rules import Assignment, GameState, Penalty, RulesError, apply_shot, default_assignment
+from sliders.rules import (
+    Assignment,
+    GameState,
+    Happening,
+    Penalty,
+    RulesError,
+    apply_shot,
+    default_assignment,
+)
 
-BUILTIN = ("cpu:easy", "cpu:medium", "cpu:hard", "centre", "greedy")
+BUILTIN = ("cpu:easy", "cpu:medium", "cpu:hard", "centre", "greedy", "race")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,16 +92,18 @@ def make_player(name: str, seat: str, rng: np.random.Generator, engine: str | No
     kind, _, arg = name.partition(":")
     if kind == "cpu":
         return ComputerPlayer(seat, parse_computer(arg, f"player {name!r}"), rng, engine)
-    if kind in ("centre", "center", "greedy"):
+    if kind in ("centre", "center", "greedy", "race"):
         hand = _hand(name, arg)
         if kind == "greedy":
             return GreedyPlayer(seat, hand, rng, engine)
+        if kind == "race":
+            return RaceGreedy(seat, hand, rng, engine)
         return CentreBot(seat, hand, rng)
     if arg:
         return FunctionPlayer(seat, load_function(name), rng)
     raise UserError(
         f"unknown player {name!r} (cpu:easy, cpu:medium, cpu:hard, cpu:hand=H,mind=M, "
-        "centre[:HAND], greedy[:HAND] or MODULE:FUNCTION)"
+        "centre[:HAND], greedy[:HAND], race[:HAND] or MODULE:FUNCTION)"
     )
 
 
@@ -185,14 +202,32 @@ class GreedyPlayer(_RulesDefaults):
                 after, happened = apply_shot(state, result)
             except (UserError, RulesError):
                 continue
-            value = sum(worth(q.choices) for q in after.on_table(self.seat)) - self.PENALTY * sum(
-                1 for h in happened if isinstance(h, Penalty) and h.seat == self.seat
-            )
+            value = self.value(after, happened)
             if best is None or value > best[0]:
                 best = (value, shot)
         if best is None:
             return CentreBot(self.seat, self.hand, self.rng).choose_shot(state, layout, face, p)
         return _executed(best[1], self.hand, self.rng, layout, p)
+
+    def value(self, after: GameState, happened: Sequence[Happening]) -> float:
+        """What a candidate's outcome is worth: its own pawns' points on the table, -6 a
+        penalty of its own."""
+        return sum(worth(q.choices) for q in after.on_table(self.seat)) - self.PENALTY * sum(
+            1 for h in happened if isinstance(h, Penalty) and h.seat == self.seat
+        )
+
+
+class RaceGreedy(GreedyPlayer):
+    """The rules-aware greedy: the candidate shot whose outcome leaves the best progress lead if
+    the round were scored now (:func:`sliders.ai.value.progress_lead`): every seat's roller
+    pawns on the table moving its scoring pawns by its best legal assignment (exact count to
+    HOME, each scoring pawn once), penalties already applied by the rules, a won game counting
+    every scoring pawn HOME. A yardstick that knows the game, with no search beyond the shot."""
+
+    CANDIDATES = 100
+
+    def value(self, after: GameState, happened: Sequence[Happening]) -> float:
+        return progress_lead(after, self.seat)
 
 
 class FunctionPlayer(_RulesDefaults):

@@ -21,7 +21,6 @@ from typing import Any
 
 import numpy as np
 
-from sliders.ai import prepare_players
 from sliders.batch.runners import POLL, drop_workers, forkserver_context, worker_init
 from sliders.boards import worth
 from sliders.core import checks
@@ -131,8 +130,11 @@ def play_game(job: Job) -> dict[str, Any]:
         s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine,
         max_rounds=s.max_rounds, params=s.physics(),
     )  # fmt: skip
-    prepare_players(players.values(), g.layout, g.face, g.params)  # before the clock runs
-    stats = {seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0} for seat in s.seats}
+    g.prepare(players)  # a computer measures its hand's odds before the clock runs
+    stats = {
+        seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0, "penalties": 0}
+        for seat in s.seats
+    }
     holes = {seat: {"hole": 0, "hole_spaces": 0} for seat in s.seats}
     on_shot = False
     while not g.over:
@@ -146,6 +148,9 @@ def play_game(job: Job) -> dict[str, Any]:
         st["think"] += out.think
         st["think_max"] = max(st["think_max"], out.think)
         _count_hole(out.happened, holes)
+        for h in out.happened:  # a penalty that sent a scoring pawn back, charged to its owner
+            if isinstance(h, Penalty) and h.scoring is not None:
+                stats[h.seat]["penalties"] += 1
         on_shot = g.over  # an instant win (Instant Home's last jump), not a round's scoring
     draw = g.drawn
     winner = None if draw else seat_of[g.winner] if g.winner else None

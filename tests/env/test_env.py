@@ -13,7 +13,13 @@ gym = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    max_cycles_test,
+    performance_benchmark,
+    render_test,
+    seed_test,
+)
 
 from sliders.core.errors import UserError  # noqa: E402
 from sliders.core.outcome import FACES, PawnRest, Status  # noqa: E402
@@ -200,6 +206,27 @@ def test_pettingzoo_api_test_passes_for_two_three_and_four_seats():
     api_test(sliders_v0.env(), num_cycles=60)
     api_test(sliders_v0.env(seats=["south", "west", "north"]), num_cycles=30)
     api_test(sliders_v0.env(seats=["south", "west", "north", "east"], face="danger-dots"), 30)
+
+
+def test_pettingzoo_max_cycles_and_render_tests_pass(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    max_cycles_test(sliders_v0)
+    render_test(sliders_v0.env)
+    env = sliders_v0.parallel_env(seats=["south", "west", "north"], max_cycles=3)
+    obs, _ = env.reset(seed=2)
+    assert set(obs) == {"south", "west", "north"}
+    steps = 0
+    while env.agents:
+        acts = {a: env.action_space(a).sample() for a in env.agents}
+        *_, truncs, _ = env.step(acts)
+        steps += 1
+    assert steps == 3 and all(truncs.values())
+
+
+@pytest.mark.slow
+def test_pettingzoo_performance_benchmark_runs(capsys):
+    performance_benchmark(sliders_v0.env())
+    assert "turns per second" in capsys.readouterr().out
 
 
 def test_pettingzoo_seed_test_passes():

@@ -109,3 +109,23 @@ def test_the_round_cap_is_a_draw_of_the_rules():
         g.step()
     with pytest.raises(UserError, match="turn"):
         g.shoot(Shot("south", 0.6))
+
+
+def test_prepare_readies_every_computer_and_every_player_given_before_its_first_turn():
+    """One call prepares the table's computers and the players a caller seats (a window calls
+    it in the background, the environments and the tournament before the first turn)."""
+
+    class Counting:
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+
+        def prepare(self, layout, f, params) -> None:  # noqa: ANN001
+            self.calls.append(f.name)
+
+    g = HeadlessGame("instant-home", "square", ("south", "north"), 1, computers={"north": "easy"})
+    seen: list[tuple[str, str]] = []
+    north = g.turns.computers["north"]
+    north.prepare = lambda layout, f, params=None: seen.append((layout.name, f.name))  # type: ignore[method-assign]
+    mine = Counting()
+    g.prepare({"south": mine})
+    assert seen == [(g.layout.name, "instant-home")] and mine.calls == ["instant-home"]

@@ -5,6 +5,7 @@ shot, and is deterministic."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -13,14 +14,15 @@ import pytest
 from sliders.ai import ComputerPlayer, make_strength
 from sliders.ai.planner import Mind
 from sliders.ai.value import GameSpot, study_state
+from sliders.batch.study import Spec
 from sliders.batch.work import pawn_columns, run_chunk
 from sliders.boards import face as face_named
 from sliders.cli import main
 from sliders.core.outcome import ENGINES
 from sliders.files.layouts import load_layout
 from sliders.files.scenes import Scene, ScenePawn
-from sliders.lab.search import BEST, KINDS, Settings, kind_of, search
-from sliders.physics import Noise, at_rest
+from sliders.lab.search import BEST, KINDS, Settings, at_edge, kind_of, search, whole_range
+from sliders.physics import Noise, PhysicsParams, at_rest, shot_limits
 
 SMALL = Settings(
     coarse={"speed": 9, "angle": 7, "offset": 3, "release": 3},
@@ -110,6 +112,22 @@ def test_the_classic_mind_is_a_setting_of_the_one_search() -> None:
     assert a.simulations == b.simulations <= classic.mind.simulations
     assert a.best() == b.best() and a.executed() == b.executed()
     assert isinstance(classic.mind, Mind) and classic.mind.bandwidth == 0
+
+
+def test_the_default_box_is_every_legal_shot_and_a_narrowed_edge_is_named() -> None:
+    scene = Scene("square", ("south", "north"), "race-for-home", ())
+    p = PhysicsParams.default()
+    whole = whole_range(scene, "south", p)
+    lim = shot_limits(load_layout("square", ("south", "north")), "south", p)
+    assert (whole["speed"].lo, whole["speed"].hi) == lim.bounds("speed")
+    assert whole["angle"].values is not None and 0.0 in whole["angle"].values
+    assert whole["angle"].hi == pytest.approx(math.degrees(lim.max_angle))
+    assert (whole["offset"].lo, whole["offset"].hi) == lim.bounds("offset")
+    speed = Spec("speed", 0.3, 1.5)
+    assert at_edge(1.5, speed, lim.bounds("speed"), 25) == "high"
+    assert at_edge(0.31, speed, lim.bounds("speed"), 25) == "low"
+    assert at_edge(0.9, speed, lim.bounds("speed"), 25) is None
+    assert at_edge(3.0, Spec("speed", 1, 3), lim.bounds("speed"), 25) is None  # the legal edge
 
 
 def test_kinds() -> None:

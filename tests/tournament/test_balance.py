@@ -9,13 +9,14 @@ import numpy as np
 import pytest
 
 from sliders.ai import ComputerPlayer
+from sliders.ai.value import GameSpot, study_state
 from sliders.core.errors import UserError
-from sliders.core.outcome import Status
+from sliders.core.outcome import PawnRest, Status
 from sliders.physics import NOISE_LEVELS
 from sliders.pictures.balance import FIGURES, write_report
 from sliders.rules import InstantHome, PawnRemoved, Penalty
 from sliders.tournament.balance import Plan, decided_by_hole, findings, load, play
-from sliders.tournament.players import make_player
+from sliders.tournament.players import RaceGreedy, make_player
 from sliders.tournament.run import Job, _count_hole, play_game
 
 RNG = np.random.default_rng(0)
@@ -130,3 +131,20 @@ def test_the_report_plays_every_run_resumes_and_draws_its_figures(tmp_path):
     assert "often reach the 2-round cap" in text
     for name in FIGURES:
         assert (tmp_path / "docs" / "balance" / name).read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_race_bot_values_the_race_by_exact_count_and_both_seats():
+    bot = make_player("race", "south", RNG)
+    assert isinstance(bot, RaceGreedy)
+
+    def lead(points: int, seat: str = "south", board=(5, 5, 5, 0)) -> float:
+        rest = PawnRest(f"{seat}-1", seat, 0.0, 0.0, Status.ON_TARGET, points, (points,))
+        spot = GameSpot((("north", (0, 0, 0, 0)), ("south", board)))
+        return bot.value(
+            study_state("race-for-home", ("south", "north"), "south", (rest,), spot), ()
+        )
+
+    assert lead(0) == 15.0
+    assert lead(6) == 21.0 and lead(1) == 16.0  # a pawn on START takes the 6, one on 5 the 1
+    assert lead(3, board=(5, 5, 5, 5)) == 20.0  # 3 fits no pawn by exact count: lost
+    assert lead(5, "north") == 10.0  # the opponent's points count against it

@@ -1,5 +1,6 @@
 """Search for the intended shot worth most to a seat, here, in this game, under execution noise,
-with the computer players' own search over a coarse grid of the box (docs/strategy.md). Prints the
+with the computer players' own search over a coarse grid of the box, by default every legal
+speed, angle and offset (docs/strategy.md). Prints the
 best shot's expected value (the seat's chance of winning after it) and progress with an interval
 from fresh samples, and the best shot of each other kind (draw, takeout, guard)."""
 
@@ -32,10 +33,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="SEAT=a,b,c,d",
         help="a seat's scoring pawns, squares 0 START .. 6 HOME (repeatable; default all START)",
     )
-    g = p.add_argument_group("search box (LO:HI searched, a single value fixed)")
-    g.add_argument("--speed", default="0.3:1.5", metavar="LO:HI", help="m/s (default 0.3:1.5)")
-    g.add_argument("--angle", default="-6:6", metavar="LO:HI", help="degrees (default -6:6)")
-    g.add_argument("--offset", default="0", metavar="LO:HI", help="metres right (default 0)")
+    g = p.add_argument_group(
+        "search box (LO:HI searched, a single value fixed; default: every legal speed, angle and "
+        "offset; a pick at the edge of a narrowed range is warned of)"
+    )
+    g.add_argument("--speed", metavar="LO:HI", help="m/s (default: every legal speed)")
+    g.add_argument("--angle", metavar="LO:HI", help="degrees (default: every legal angle)")
+    g.add_argument("--offset", metavar="LO:HI", help="metres right (default: the lane's width)")
     g.add_argument("--release", metavar="LO:HI", help="metres from the near end (default: foul)")
     g = p.add_argument_group("execution noise")
     add_noise_arguments(g)

@@ -6,7 +6,8 @@ Players: cpu:easy, cpu:medium, cpu:hard (the computer strengths; cpu:easy:HAND w
 hand) or cpu:hand=H,mind=M (a hand and a mind, as --seats takes them), centre[:HAND] (a bot
 sliding straight at the centre; noiseless unless a hand is named: a noise level or a multiple of
 the medium one), greedy[:HAND] (the shot
-that leaves its pawns worth the most points now), or MODULE:FUNCTION (your own; see
+that leaves its pawns worth the most points now), race[:HAND] (the rules-aware greedy: the shot
+that leaves the best race lead if the round were scored now), or MODULE:FUNCTION (your own; see
 docs/players.md). Every pairing plays --games two-seat games, the players swapping seats (and
 the first slide) each game. Each finished game is appended to the results file: run the same
 command again to resume an interrupted tournament. A results file holds one tournament: other
