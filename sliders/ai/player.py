@@ -296,9 +296,12 @@ class ComputerPlayer:
 def prepare_players(
     players: Iterable[object], layout: Layout, face: Face, params: PhysicsParams | None = None
 ) -> None:
-    """Prepare every computer among ``players`` for a game on ``layout`` and ``face``
-    (:meth:`ComputerPlayer.prepare`) before its first turn: the tournament when it seats them,
-    the window in the background while it draws."""
+    """Let every player among ``players`` that prepares (a :class:`ComputerPlayer`, which
+    measures its hand's odds and builds its models once a process, or any player with a
+    ``prepare(layout, face, params)`` method) do it for a game on ``layout`` and ``face`` before
+    its first turn: the tournament and the environments when they seat them, the window in the
+    background while it draws."""
     for player in players:
-        if isinstance(player, ComputerPlayer):
-            player.prepare(layout, face, params)
+        prepare = getattr(player, "prepare", None)
+        if callable(prepare):
+            prepare(layout, face, params)

@@ -285,11 +285,13 @@ def check_game(
     for name in names:
         st = record["players"][name]
         w = f"{where}: players.{name}"
-        checks.obj(st, w, sorted(STAT_KEYS), sorted(STAT_KEYS))
+        checks.obj(st, w, sorted(STAT_KEYS | {"penalties"}), sorted(STAT_KEYS))
         shots = checks.whole(st["shots"], f"{w}.shots", 0, 10**6)
         checks.whole(st["points"], f"{w}.points", 0, 6 * max(shots, 1))
         checks.number(st["think"], f"{w}.think", 0, 1e9, "s")
         checks.number(st["think_max"], f"{w}.think_max", 0, 1e9, "s")
+        if "penalties" in st:  # counted since the first results files
+            checks.whole(st["penalties"], f"{w}.penalties", 0, 10**6)
     if "by_seat" not in record:
         return
     checks.obj(
