@@ -352,6 +352,7 @@ def _run_one(command: str, folder: str) -> Result:
         SDL_AUDIODRIVER="dummy",
         MPLBACKEND="Agg",
         PYGAME_HIDE_SUPPORT_PROMPT="1",
+        XDG_DATA_HOME=str(Path(folder) / "data"),  # drills and hands kept in the fresh folder
     )
     done = subprocess.run(
         argv,

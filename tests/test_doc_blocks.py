@@ -55,6 +55,15 @@ def test_every_block_is_run_compared_or_says_why_not():
         "console blocks outside an <!-- example: COMMAND --> marker (make the command an "
         "example, see docs/contributing.md): " + ", ".join(loose)
     )
+    bare = [
+        b.name
+        for b in BLOCKS
+        if b.lang == ""
+        and any(line.split()[:1] in (["sliders"], ["python"]) for line in b.body.splitlines())
+    ]
+    assert not bare, (
+        "commands in a fence without a language (make it bash and run it): " + ", ".join(bare)
+    )
     skipped = [b for b in BLOCKS if b.not_run is not None]
     assert all(b.not_run.strip() for b in skipped)
     assert len(skipped) <= MAX_NOT_RUN, [f"{b.name}: {b.not_run}" for b in skipped]
