@@ -1,5 +1,6 @@
 import os
 import signal
+import tempfile
 
 import pytest
 
@@ -25,6 +26,8 @@ def pytest_configure(config):
     # a campaign sized when its module is imported reads SLIDERS_SLOW (see slow_or())
     if config.getoption("--slow"):
         os.environ["SLIDERS_SLOW"] = "1"
+    # drills and measured hands are kept in a data folder of the suite's, never the user's
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="sliders-test-data-")
 
 
 FIRST = (
