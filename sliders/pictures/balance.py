@@ -299,7 +299,8 @@ def _player_words(player: str, long: bool = False) -> str:
 # -- figures ------------------------------------------------------------------------------------
 
 
-def _figure(w: float, h: float) -> Any:
+def figure(w: float, h: float) -> Any:
+    """A matplotlib figure of ``w`` × ``h`` inches drawn by Agg (no window, no pyplot state)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -308,7 +309,8 @@ def _figure(w: float, h: float) -> Any:
     return fig
 
 
-def _save(fig: Any, path: str) -> None:
+def save_png(fig: Any, path: str) -> None:
+    """``fig`` written to ``path`` as a PNG, whole or not at all."""
     write_atomic(path, lambda fh: fig.savefig(fh, format="png"))
 
 
@@ -324,7 +326,7 @@ def _colour(f: Findings, name: str) -> str:
 def plot_starter(f: Findings, path: str) -> None:
     """The first seat's win rate per layout (groups) and face (bars), with intervals."""
     p = f.plan
-    fig = _figure(10, 4.6)
+    fig = figure(10, 4.6)
     ax = fig.add_axes((0.07, 0.2, 0.9, 0.68))
     n_f = len(p.faces)
     width = 0.8 / (n_f + 1)
@@ -358,13 +360,13 @@ def plot_starter(f: Findings, path: str) -> None:
     ax.set_title(
         f"The starter's advantage: {p.base()} against itself (95 % Wilson intervals)", fontsize=10
     )
-    _save(fig, path)
+    save_png(fig, path)
 
 
 def plot_length(f: Findings, path: str) -> None:
     """Rounds per game: box plots per face, grouped by layout."""
     p = f.plan
-    fig = _figure(10, 4.6)
+    fig = figure(10, 4.6)
     ax = fig.add_axes((0.07, 0.2, 0.9, 0.68))
     n_f = len(p.faces)
     width = 0.8 / n_f
@@ -395,13 +397,13 @@ def plot_length(f: Findings, path: str) -> None:
     ax.set_title(
         "Game length: box 25–75 %, whiskers 10–90 %, line the median, dot the mean", fontsize=10
     )
-    _save(fig, path)
+    save_png(fig, path)
 
 
 def plot_skill(f: Findings, path: str) -> None:
     """The steadier hand's win rate against the noise ratio, one line per face, with bands."""
     p = f.plan
-    fig = _figure(7, 4.6)
+    fig = figure(7, 4.6)
     ax = fig.add_axes((0.11, 0.12, 0.85, 0.78))
     for face in p.faces:
         pts = sorted((k.gap, k.steady) for k in f.skill if k.face == face and k.steady.n)
@@ -425,7 +427,7 @@ def plot_skill(f: Findings, path: str) -> None:
     ax.set_ylim(max(0.0, min([0.3, *ends]) - 0.03), min(1.0, max([0.8, *ends]) + 0.03))
     ax.legend(fontsize=8, loc="best")
     ax.set_title(f"How fast skill shows ({p.player} on {p.skill_layout}; 95 % bands)", fontsize=10)
-    _save(fig, path)
+    save_png(fig, path)
 
 
 def plot_hole(f: Findings, path: str) -> None:
@@ -433,7 +435,7 @@ def plot_hole(f: Findings, path: str) -> None:
     won on a jump HOME, with intervals."""
     p = f.plan
     faces = [x for x in p.faces if hole_rule(x) is not HoleRule.NONE]
-    fig = _figure(10, 4.2)
+    fig = figure(10, 4.2)
     ax = fig.add_axes((0.07, 0.22, 0.9, 0.66))
     series: list[tuple[str, str, str]] = []
     for face in faces:
@@ -471,4 +473,4 @@ def plot_hole(f: Findings, path: str) -> None:
     ax.set_ylabel("share of games")
     ax.legend(fontsize=8, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.12))
     ax.set_title("How often the centre hole decides a game (95 % Wilson intervals)", fontsize=10)
-    _save(fig, path)
+    save_png(fig, path)

@@ -3,35 +3,20 @@ against the measured stopping distances, and the tracked paths drawn over a vide
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from sliders.boards.faces import BOARD_SIDE
 from sliders.calibrate.fit import Fit
 from sliders.calibrate.tables import Track
 from sliders.calibrate.video import SCALE, VIEW_MARGIN
-from sliders.core.fileio import write_atomic
-
-
-def _figure(w: float, h: float) -> Any:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(w, h), dpi=110)
-    FigureCanvasAgg(fig)
-    return fig
-
-
-def _save(fig: Any, path: str) -> None:
-    write_atomic(path, lambda fh: fig.savefig(fh, format="png"))
+from sliders.pictures.balance import figure, save_png
 
 
 def plot_residuals(fit: Fit, path: str) -> None:
     """Each sample's distance from its fitted path along the pawn's heading (or each slide's
     stopping distance less the fitted one), against the pawn's speed: a trend is a model the data
     disagree with, a band the tracking's noise."""
-    fig = _figure(6, 3.6)
+    fig = figure(6, 3.6)
     ax = fig.add_subplot()
     if fit.residuals:
         v, r = np.array(fit.residuals).T
@@ -42,12 +27,12 @@ def plot_residuals(fit: Fit, path: str) -> None:
     mu = fit.estimates.get("mu_roll")
     ax.set_title("residuals of the fit" + (f": mu_roll {mu.text()}" if mu else ""), fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save_png(fig, path)
 
 
 def plot_stops(fit: Fit, path: str) -> None:
     """Fitted against measured stopping distance, one point a slide that came to rest."""
-    fig = _figure(4.2, 4.2)
+    fig = figure(4.2, 4.2)
     ax = fig.add_subplot()
     if fit.stops:
         m, f = np.array(fit.stops).T * 100
@@ -60,7 +45,7 @@ def plot_stops(fit: Fit, path: str) -> None:
     ax.set_ylabel("fitted stopping distance (cm)")
     ax.set_title(f"{len(fit.stops)} slides that came to rest", fontsize=10)
     fig.tight_layout()
-    _save(fig, path)
+    save_png(fig, path)
 
 
 def plot_tracks(frame: np.ndarray, to_board: np.ndarray, tracks: list[Track], path: str) -> None:
@@ -69,7 +54,7 @@ def plot_tracks(frame: np.ndarray, to_board: np.ndarray, tracks: list[Track], pa
     view = BOARD_SIDE / 2 + VIEW_MARGIN
     back = np.linalg.inv(to_board)
     h, w = frame.shape[:2]
-    fig = _figure(5, 5 * h / w)
+    fig = figure(5, 5 * h / w)
     ax = fig.add_axes((0, 0, 1, 1))
     ax.imshow(frame)
     for tr in tracks:
@@ -81,4 +66,4 @@ def plot_tracks(frame: np.ndarray, to_board: np.ndarray, tracks: list[Track], pa
     ax.axis("off")
     if tracks:
         ax.legend(fontsize=7, loc="upper right")
-    _save(fig, path)
+    save_png(fig, path)
