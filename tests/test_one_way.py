@@ -78,32 +78,21 @@ def test_a_computers_simulation_gives_the_turn_machines_result(game):
         assert mine == step.result and _where(mine) == _where(step.result)
 
 
-STEPPED = pytest.mark.xfail(
-    strict=True,
-    reason="the pymunk engine's run() finishes a lone rolling pawn in closed form, its step() "
-    "does not: the two differ in the last bits (tests/scenes/test_replay_fixtures.py)",
-)
-
-
-def test_a_stepped_simulation_gives_the_same_result(game, request):
+def test_a_stepped_simulation_gives_the_same_result(game):
     """The window and a replay step the shot frame by frame; the result is the same."""
     g, before, step = game
-    if g.engine == "pymunk":
-        request.applymarker(STEPPED)
     sim = start(g.turns.setup, before, step.slide)
     while sim.moving:
         sim.step()
     assert _where(sim.result()) == _where(step.result) and sim.result() == step.result
 
 
-def test_a_replay_re_simulates_the_logged_shot(game, tmp_path, request):
+def test_a_replay_re_simulates_the_logged_shot(game, tmp_path):
     pytest.importorskip("pygame")
     from sliders.scenes.app import App
     from sliders.scenes.replay import ReplayScreen
 
     g, _, step = game
-    if g.engine == "pymunk":
-        request.applymarker(STEPPED)
     save_game(g.turns.game, tmp_path / "game.json")
     app = App((640, 480), sound=False, think_budget=None)
     try:

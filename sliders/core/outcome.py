@@ -227,8 +227,8 @@ class ShotResult:
     def matches(self, other: ShotResult, tolerance: float = 1e-9) -> bool:
         """Whether ``other`` is this result up to rounding: the same pawns, statuses, points,
         events and engine, with every position, time and impulse within ``tolerance`` (m, s,
-        N·s). Two ways of running one shot (stepped frame by frame, or run to the end with a
-        closed-form finish) agree to about 1e-15, not always to the last bit."""
+        N·s). Every way of running one shot gives it to the bit; the tolerance lets a log written
+        by another build of the same physics (another compiler's rounding) still replay."""
 
         def near(a: float, b: float) -> bool:
             return abs(a - b) <= tolerance

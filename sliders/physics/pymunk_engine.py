@@ -22,6 +22,7 @@ import math
 import signal
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import FrameType
 from typing import TypeVar, cast
 
@@ -181,12 +182,13 @@ class PymunkSimulation:
         self._final: dict[str, tuple[float, float, float]] | None = None
         self.coast = True
         """``run()`` may move a lone pawn rolling freely straight to where it stops (see
-        :meth:`_coast_to_rest`); set False to step every step."""
+        :meth:`_coast_plan`); set False to step every step."""
         self.coasted = False
         """True when ``run()`` finished the shot in closed form"""
         self._coast_events = -1
         self._coast_next = 0
         self._coast_wait = p.rest_check_steps // 2
+        self._coasting: _Coast | None = None  # step() showing a coast frame by frame
         self.moving = not foul
         self._max_steps = int(p.max_time / self._h + 1e-9)  # steps within max_time
         if foul:
@@ -226,7 +228,8 @@ class PymunkSimulation:
                 if lone is None and self._pressed_apart():
                     lone = _SEVERAL
                 self.moving = lone is not None
-                if lone and self.coast and self._coast_to_rest(lone):
+                plan = self._coast_plan(lone) if lone and self.coast else None
+                if plan and self._coast_land(plan):
                     self.t = self.steps * dt
                     self.moving = False
         self._finish(settled=not self.moving)
@@ -247,6 +250,9 @@ class PymunkSimulation:
         for _ in range(self._substeps):
             if not self.moving:
                 return
+            if self._coasting is not None:
+                self._coast_step(self._coasting)
+                continue
             self._step(self._h)
             self.steps += 1
             if self._touching or self._touched_last:
@@ -261,8 +267,26 @@ class PymunkSimulation:
             if self.steps % self.params.rest_check_steps == 0 or not self._pawns:
                 if not self._translating() and not self._pressed_apart():
                     self._finish(settled=True)
+                elif self.coast:  # where run() tries its closed-form finish
+                    self._coasting = self._coast_plan(self._lone_mover() or _SEVERAL)
             if self.moving and self.steps >= self._max_steps:
                 self._finish(settled=False)
+
+    def _coast_step(self, plan: _Coast) -> None:
+        """One step of a coasting pawn, shown where its plan has it; at the plan's last step,
+        landed as ``run()`` lands it."""
+        self.steps += 1
+        n = self.steps - plan.start
+        if n < plan.steps:
+            plan.pawn.body.position = plan.at(n)
+            plan.pawn.body.velocity = plan.velocity(n)
+        else:
+            self._coasting = None
+            if self._coast_land(plan):
+                self.t = self.steps * self._h
+                self._finish(settled=True)
+                return
+        self.t = self.steps * self._h
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
         """(x, y, heading) of each pawn still on the table."""
@@ -899,25 +923,26 @@ class PymunkSimulation:
             self.space.remove(*pawn.parts)
         self._doomed.clear()
 
-    def _coast_to_rest(self, pawn: PawnBody) -> bool:
-        """Finish a lone rolling pawn's slide in closed form when nothing can touch it.
+    def _coast_plan(self, pawn: PawnBody) -> _Coast | None:
+        """The closed-form finish of a lone rolling pawn's slide, when nothing can touch it.
 
         With one pawn awake, rolling resistance takes exactly μ·g·dt off its speed each step
         and the position steps with the speed before that, so from speed s it has travelled
         dt·(n·s − μg·dt·n(n−1)/2) after n steps, straight on, and stops after
         M = ⌈s/(μg·dt)⌉ steps. When that path stays clear of every rail, every other pawn and
-        the hole, the pawn is put where it stops, or, if its centre leaves the table on the
-        way, removed off the board at the first step past the edge: the same place and step
-        that stepping reaches, to rounding (about 1e-15 m). Tried when one pawn is awake and
-        something happened since the last try, waiting twice as long after each failed try.
-        Returns True when nothing moves any more.
+        the hole, the pawn stops where the plan says, or, if its centre leaves the table on
+        the way, is removed off the board at the first step past the edge: the same place and
+        step that stepping reaches, to rounding (about 1e-15 m). Tried when one pawn is awake
+        and something happened since the last try, waiting twice as long after each failed
+        try. ``run()`` lands the plan at once (:meth:`_coast_land`); ``step()`` shows it frame
+        by frame and lands it at its last step, so both give the same result to the bit.
         """
         if pawn is _SEVERAL or len(self.events) == self._coast_events:
-            return False
+            return None
         if pawn.id in self.removed:
-            return False  # toppled, it leaves after this step
+            return None  # toppled, it leaves after this step
         if self.steps < self._coast_next:
-            return False
+            return None
         self._coast_events = len(self.events)
         # a failed try waits twice as long as the last before the next
         self._coast_wait *= 2
@@ -928,51 +953,57 @@ class PymunkSimulation:
         h = self._h
         dv = p.mu_roll * p.g * h
         if speed <= dv:
-            return False
-        ux, uy = vx / speed, vy / speed
-
-        def travelled(n: int) -> float:
-            return h * (n * speed - dv * n * (n - 1) / 2)
-
-        steps = math.ceil(speed / dv)
+            return None
         x0, y0 = body.position
-        total = travelled(steps)
-        exit_at = self.world.edge_entry((x0, y0), (x0 + ux * total, y0 + uy * total))
+        plan = _Coast(pawn, self.steps, x0, y0, vx / speed, vy / speed, speed, dv, h)
+        steps = math.ceil(speed / dv)
+        total = plan.travelled(steps)
+        exit_at = self.world.edge_entry((x0, y0), (x0 + plan.ux * total, y0 + plan.uy * total))
         if exit_at is not None:
             edge = exit_at * total
             # the first step whose position is past the edge
             half = speed + dv / 2
             n = max(1, math.ceil((half - math.sqrt(max(half * half - 2 * dv * edge / h, 0))) / dv))
-            while n < steps and travelled(n) <= edge:
+            while n < steps and plan.travelled(n) <= edge:
                 n += 1
-            while n > 1 and travelled(n - 1) > edge:
+            while n > 1 and plan.travelled(n - 1) > edge:
                 n -= 1
             steps = n
-        reach = travelled(steps)
-        x1, y1 = x0 + ux * reach, y0 + uy * reach
+        plan.steps, plan.off = steps, exit_at is not None
         k = p.rest_check_steps
         # stepping notices rest at the first rest check once the pawn has stopped
         done = -(-(self.steps + steps) // k) * k if exit_at is None else self.steps + steps
         if done > self._max_steps:
-            return False  # stepping reaches the time limit first
-        if not self.world.path_is_clear((x0, y0), (x1, y1), self._pawns, pawn.id):
-            return False
+            return None  # stepping reaches the time limit first
+        if not self.world.path_is_clear((x0, y0), plan.at(steps), self._pawns, pawn.id):
+            return None
         if self._pressed_apart(skip=pawn):  # its own path is clear: the others must be
-            return False
-        body.position = (x1, y1)
+            return None
+        plan.done = done
+        return plan
+
+    def _coast_land(self, plan: _Coast) -> bool:
+        """Put a coasting pawn where its plan ends (:meth:`_coast_plan`), at the plan's step.
+        Returns True when nothing moves any more."""
+        body = plan.pawn.body
+        body.position = plan.at(plan.steps)
         self.coasted = True
-        if exit_at is None:
+        if not plan.off:
             body.velocity = (0.0, 0.0)
             body.angular_velocity = 0.0
-            self.steps = done
+            self.steps = plan.done
             return True
-        self.steps += steps - 1  # the removal is stamped inside the step that crosses the edge
-        self._remove(self.space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(self.space))
+        # the removal is stamped inside the step that crosses the edge
+        self.steps = plan.start + plan.steps - 1
+        self._remove(
+            self.space, plan.pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(self.space)
+        )
         self.steps += 1
         self._drop_doomed()
         if self._translating():
             return False
         if self._pawns:  # rest is noticed at the end of the step's chunk (none left: at once)
+            k = self.params.rest_check_steps
             self.steps = min(-(-self.steps // k) * k, self._max_steps)
         return True
 
@@ -1054,6 +1085,39 @@ _T = TypeVar("_T")
 
 _SEVERAL = PawnBody("", "", pymunk.Body(), ())
 """stands for "more than one pawn is moving" """
+
+
+@dataclass
+class _Coast:
+    """A lone pawn's slide finished in closed form (:meth:`PymunkSimulation._coast_plan`): from
+    ``(x0, y0)`` at step ``start``, heading ``(ux, uy)`` at ``speed``, losing ``dv`` each step of
+    ``h``; it stops (or, ``off``, leaves the table) after ``steps`` steps, and stepping notices it
+    at step ``done``."""
+
+    pawn: PawnBody
+    start: int
+    x0: float
+    y0: float
+    ux: float
+    uy: float
+    speed: float
+    dv: float
+    h: float
+    steps: int = 0
+    off: bool = False
+    done: int = 0
+
+    def travelled(self, n: int) -> float:
+        return self.h * (n * self.speed - self.dv * n * (n - 1) / 2)
+
+    def at(self, n: int) -> tuple[float, float]:
+        reach = self.travelled(n)
+        return self.x0 + self.ux * reach, self.y0 + self.uy * reach
+
+    def velocity(self, n: int) -> tuple[float, float]:
+        speed = max(self.speed - n * self.dv, 0.0)
+        return self.ux * speed, self.uy * speed
+
 
 _REST_SPEED = REST_SPEED
 

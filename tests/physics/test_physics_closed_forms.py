@@ -319,3 +319,35 @@ def test_a_pawn_leaves_a_rail_end_from_where_it_touched() -> None:
     0.8 m/s); resolved where the step finds the pawn pressed into the rail, by tens of degrees."""
     assert _end_cap_direction_error(touch_time=True) < 0.2
     assert _end_cap_direction_error(touch_time=False) > 1.0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_stepping_frame_by_frame_gives_runs_result_to_the_bit(seed: int) -> None:
+    """``step()`` (the window, a replay) follows the closed-form finish ``run()`` takes for a lone
+    rolling pawn: the same result to the bit, and every frame of the coast on the pawn's path,
+    slowing down."""
+    rng = np.random.default_rng(100 + seed)
+    table = [pawn("north-1", 0.05, 0.06), pawn("west-1", -0.07, -0.02)] if seed % 2 else []
+    setup = Setup(SQUARE4, face("instant-home"), engine="pymunk")
+    coasted = 0
+    for _ in range(20):
+        shot = Shot.from_degrees(
+            "south",
+            float(rng.uniform(0.2, 3.0)),
+            float(rng.uniform(-12, 12)),
+            offset=float(rng.uniform(-0.04, 0.04)),
+        )
+        ran = start(setup, table, shot)
+        ran.run()
+        stepped = start(setup, table, shot)
+        speeds: list[float] = []
+        while stepped.moving:
+            stepped.step()
+            if stepped._coasting is not None:
+                vx, vy, _ = stepped.velocities()[stepped._coasting.pawn.id]
+                speeds.append(math.hypot(vx, vy))
+        assert stepped.result() == ran.result()
+        assert stepped.coasted == ran.coasted and stepped.steps == ran.steps
+        coasted += ran.coasted
+        assert speeds == sorted(speeds, reverse=True)  # the shown coast slows down
+    assert coasted > 3

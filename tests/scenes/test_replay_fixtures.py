@@ -1,10 +1,6 @@
 """The golden games of tests/fixtures played back in the window (`sliders play --replay`): every
-shot is re-simulated and matches its log, so none is shown gliding.
-
-Known defect, kept visible: the window re-simulates a shot by stepping it frame by frame, while
-a headless game runs it with ``run()``, whose pymunk engine coasts a lone moving pawn to rest in
-closed form; the two differ in the last bits, so a headless pymunk game replays gliding. The
-pymunk game is marked as an expected failure (strict: once the two agree it must pass)."""
+shot is re-simulated and matches its log, so none is shown gliding (in both engines: stepping
+a shot frame by frame gives the result a headless game runs to, to the bit)."""
 
 from __future__ import annotations
 
