@@ -7,30 +7,18 @@ docs/contributing.md. Blocks are found generically, so a new document's blocks a
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import tempfile
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from .helpers import make_docs
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _make_docs():
-    if "make_docs" in sys.modules:
-        return sys.modules["make_docs"]
-    spec = importlib.util.spec_from_file_location("make_docs", ROOT / "docs" / "make_docs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_docs"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-make_docs = _make_docs()
 BLOCKS = list(make_docs.blocks())
 SHELL = ("bash", "sh", "shell")
 MAX_NOT_RUN = 8

@@ -9,28 +9,18 @@ that alters an output, ``python docs/make_docs.py --examples`` brings the docume
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import re
-import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from .helpers import make_docs
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _make_docs():
-    spec = importlib.util.spec_from_file_location("make_docs", ROOT / "docs" / "make_docs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_docs"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-make_docs = _make_docs()
 README = ROOT / "README.md"
 PARTS = list(make_docs.parts())
 RUN = [p for p in PARTS if p.kind in ("example", "output")]

@@ -165,7 +165,7 @@ class ComputerPlayer:
     ) -> None:
         self.seat = seat
         self.strength = level if isinstance(level, Strength) else strength(level)
-        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        self.rng = np.random.default_rng(seed)  # a generator is used as it is
         self.engine = engine
         """the physics engine of the game it plays (its search simulates in the exact engine's
         batch path whatever it is)"""

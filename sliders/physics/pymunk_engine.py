@@ -877,12 +877,10 @@ class PymunkSimulation:
 
     @property
     def rng(self) -> np.random.Generator:
-        """The shot's random generator, made from its seed when first needed."""
+        """The shot's random generator, made from its seed when first needed (a generator
+        given as the seed is used as it is)."""
         if self._rng is None:
-            seed = self._seed
-            self._rng = (
-                seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-            )
+            self._rng = np.random.default_rng(self._seed)
         return self._rng
 
     def _remove(

@@ -9,15 +9,17 @@ start the command as a user does."""
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from sliders.cli import main
+
+from ..helpers import run_main
 
 
 def sliders_process(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -32,26 +34,12 @@ def sliders_process(*argv: str, cwd: Path | None = None) -> subprocess.Completed
     )
 
 
-@dataclass
-class Run:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
 @pytest.fixture
 def sliders(tmp_path, monkeypatch, capfd):
     """``sliders(*argv)``: the command run by :func:`main` in ``tmp_path`` (its working folder),
     with what it wrote to standard output and error (as file descriptors: ``/dev/stdout`` too)."""
     monkeypatch.chdir(tmp_path)
-
-    def run(*argv: str) -> Run:
-        capfd.readouterr()
-        code = main(list(argv))
-        out, err = capfd.readouterr()
-        return Run(code, out, err)
-
-    return run
+    return functools.partial(run_main, capfd)
 
 
 @pytest.mark.parametrize(

@@ -7,16 +7,18 @@ in this process; a warm and an empty cache are met by a process of their own."""
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from sliders.cli import main, prepare
+from sliders.cli import prepare
 from sliders.cli.prepare import NOTE, announce_compile, exact_cache_cold
+
+from ..helpers import run_main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,25 +43,11 @@ def test_an_empty_cache_is_cold_and_reading_it_compiles_nothing(tmp_path) -> Non
     assert not [p for p in tmp_path.rglob("*") if p.suffix in (".nbi", ".nbc")]
 
 
-@dataclass
-class Run:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
 @pytest.fixture
 def cold(monkeypatch, capsys):
     """``cold(*argv)``: the command run by :func:`main` as if the exact engine's cache were cold."""
     monkeypatch.setattr(prepare, "exact_cache_cold", lambda: True)
-
-    def run(*argv: str) -> Run:
-        capsys.readouterr()
-        code = main(list(argv))
-        out, err = capsys.readouterr()
-        return Run(code, out, err)
-
-    return run
+    return functools.partial(run_main, capsys)
 
 
 def test_a_warm_cache_says_nothing(capsys) -> None:

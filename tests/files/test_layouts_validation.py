@@ -8,6 +8,8 @@ import pytest
 
 from sliders.cli import main
 
+from ..helpers import run_main
+
 TWO_TRACKS = """
 [[track]]
 name = "south"
@@ -131,12 +133,6 @@ MISTAKES = [
 ]
 
 
-def run(capsys, *argv: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
-    code = main(list(argv))
-    err = capsys.readouterr().err
-    return code, err
-
-
 @pytest.mark.parametrize(("text", "needle"), MISTAKES, ids=[m[1][:40] for m in MISTAKES])
 def test_each_mistake_is_one_clear_line_and_exit_2(
     tmp_path, capsys, text: str, needle: str
@@ -144,7 +140,7 @@ def test_each_mistake_is_one_clear_line_and_exit_2(
     bad = tmp_path / "bad.toml"
     bad.write_text(textwrap.dedent(text))
     png = tmp_path / "out.png"
-    code, err = run(capsys, "render", "--layout", str(bad), "--out", str(png))
+    code, _, err = run_main(capsys, "render", "--layout", str(bad), "--out", str(png))
     assert code == 2
     assert needle in err, err
     assert len(err.strip().splitlines()) == 1
@@ -178,7 +174,7 @@ def test_the_good_base_file_renders(tmp_path, capsys) -> None:  # type: ignore[n
 )
 def test_seat_counts_and_names_are_checked(tmp_path, capsys, argv, needle) -> None:  # type: ignore[no-untyped-def]
     png = tmp_path / "out.png"
-    code, err = run(capsys, "render", *argv, "--out", str(png))
+    code, _, err = run_main(capsys, "render", *argv, "--out", str(png))
     assert code == 2 and needle in err and len(err.strip().splitlines()) == 1
     assert not png.exists()
 
@@ -187,7 +183,7 @@ def test_shot_and_layouts_commands_report_the_same_mistakes(tmp_path, capsys) ->
     bad = tmp_path / "bad.toml"
     bad.write_text(good(seat_extra="foul = 0.5"))
     for argv in (["shot", "--layout", str(bad), "--speed", "0.6"], ["layouts", str(bad)]):
-        code, err = run(capsys, *argv)
+        code, _, err = run_main(capsys, *argv)
         assert code == 2 and "outside its track" in err, argv
 
 

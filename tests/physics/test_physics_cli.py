@@ -6,17 +6,11 @@ import json
 
 import pytest
 
-from sliders.cli import main
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from ..helpers import run_main
 
 
 def test_shot_json_has_pawns_events_params_and_settle_time(capsys) -> None:
-    code, out, _ = run(
+    code, out, _ = run_main(
         capsys,
         "shot",
         "--layout",
@@ -56,9 +50,9 @@ def test_scene_round_trip_replays_the_same_shot(tmp_path, capsys) -> None:
         )
     )
     args = ["shot", "--scene", str(scene), "--speed", "0.9", "--angle", "1", "--json"]
-    code, out1, _ = run(capsys, *args, "--save-scene", str(after))
+    code, out1, _ = run_main(capsys, *args, "--save-scene", str(after))
     assert code == 0
-    _, out2, _ = run(capsys, *args)
+    _, out2, _ = run_main(capsys, *args)
     assert json.loads(out1) == json.loads(out2)
     saved = json.loads(after.read_text())
     assert saved["face"] == "instant-home" and {p["id"] for p in saved["pawns"]} <= {
@@ -66,7 +60,7 @@ def test_scene_round_trip_replays_the_same_shot(tmp_path, capsys) -> None:
         "north-1",
     }
     # the saved scene is a valid starting point for the next shot
-    code, out3, _ = run(
+    code, out3, _ = run_main(
         capsys, "shot", "--scene", str(after), "--seat", "north", "--speed", "0.5", "--json"
     )
     assert code == 0 and json.loads(out3)["shooter"].startswith("north-")
@@ -92,7 +86,7 @@ def test_scene_round_trip_replays_the_same_shot(tmp_path, capsys) -> None:
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, needle) -> None:
-    code, _, err = run(capsys, *argv)
+    code, _, err = run_main(capsys, *argv)
     assert code == 2
     assert needle in err
     assert len(err.strip().splitlines()) == 1
@@ -111,7 +105,7 @@ def test_broken_scene_file_is_one_line(tmp_path, capsys) -> None:
     ]:
         path = tmp_path / "bad.json"
         path.write_text(text)
-        code, _, err = run(capsys, "shot", "--scene", str(path), "--speed", "1")
+        code, _, err = run_main(capsys, "shot", "--scene", str(path), "--speed", "1")
         assert code == 2, text
         assert needle in err and len(err.strip().splitlines()) == 1
 
@@ -119,14 +113,14 @@ def test_broken_scene_file_is_one_line(tmp_path, capsys) -> None:
 def test_save_scene_is_not_written_on_error(tmp_path, capsys) -> None:
     target = tmp_path / "keep.json"
     target.write_text("precious")
-    code, _, _ = run(capsys, "shot", "--speed", "9", "--save-scene", str(target))
+    code, _, _ = run_main(capsys, "shot", "--speed", "9", "--save-scene", str(target))
     assert code == 2 and target.read_text() == "precious"
 
 
 def test_render_writes_a_png_for_every_face(tmp_path, capsys) -> None:
     for name in ("race-for-home", "instant-home", "instant-sorry", "danger-dots"):
         out = tmp_path / f"{name}.png"
-        code, _, _ = run(
+        code, _, _ = run_main(
             capsys, "render", "--face", name, "--seats", "south,west,north,east", "--out", str(out)
         )
         assert code == 0
@@ -136,12 +130,12 @@ def test_render_writes_a_png_for_every_face(tmp_path, capsys) -> None:
 
 def test_shot_png_draws_the_paths(tmp_path, capsys) -> None:
     out = tmp_path / "shot.png"
-    code, _, _ = run(capsys, "shot", "--speed", "0.7", "--png", str(out))
+    code, _, _ = run_main(capsys, "shot", "--speed", "0.7", "--png", str(out))
     assert code == 0 and out.stat().st_size > 10_000
 
 
 def test_params_lists_defaults(capsys) -> None:
-    code, out, _ = run(capsys, "params", "--json")
+    code, out, _ = run_main(capsys, "params", "--json")
     data = json.loads(out)
     assert code == 0 and data["physics"]["restitution_pawn"] == 0.85
     assert data["geometry"]["track_width"] == 0.11
@@ -189,10 +183,10 @@ def test_import_physics_leaves_the_exact_engine_until_a_shot_asks_for_it() -> No
     ],
 )
 def test_impossible_pawns_seeds_and_params(capsys, argv, needle) -> None:
-    code, _, err = run(capsys, *argv)
+    code, _, err = run_main(capsys, *argv)
     assert code == 2 and needle in err and len(err.strip().splitlines()) == 1
 
 
 def test_text_output_has_no_trailing_spaces(capsys) -> None:
-    code, out, _ = run(capsys, "shot", "--speed", "0.6")
+    code, out, _ = run_main(capsys, "shot", "--speed", "0.6")
     assert code == 0 and all(line == line.rstrip() for line in out.splitlines())

@@ -8,7 +8,6 @@ import math
 
 import pytest
 
-from sliders.cli import main
 from sliders.core.errors import UserError
 from sliders.core.outcome import EventType, Status
 from sliders.files.layouts import square
@@ -24,16 +23,11 @@ from sliders.physics import (
 )
 from sliders.physics.params import MAX_STEPS, ranges
 
+from ..helpers import run_main
 from .helpers import RACE, SQUARE2, pawn
 
 P = PhysicsParams.default()
 R = P.pawn_radius
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # the values the issue found breaking the model: each is refused in one line naming its range
@@ -69,7 +63,7 @@ def test_values_outside_the_legal_range_are_refused_in_one_line(
         argv += ["--speed", "0.6"]
     if command == "params":
         argv += ["--json"]
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_main(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and name in err, err
     if "·" not in name and "/" not in name and "iterations" not in name:
@@ -97,7 +91,7 @@ def test_friction_pawn_zero_leaves_rail_friction_alone() -> None:
 
 
 def test_params_json_shows_ranges_and_engines_and_stays_valid_json(capsys) -> None:
-    code, out, _ = run(capsys, "params", "--json")
+    code, out, _ = run_main(capsys, "params", "--json")
     assert code == 0
     data = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} is not JSON"))
     assert data["engine"]["default"] == DEFAULT_ENGINE and data["engine"]["choices"] == [
@@ -111,7 +105,7 @@ def test_params_json_shows_ranges_and_engines_and_stays_valid_json(capsys) -> No
         "min_open": True,
         "max_open": False,
     }
-    code, text, _ = run(capsys, "params")
+    code, text, _ = run_main(capsys, "params")
     assert "(0, 1]" in text and f"engine: {DEFAULT_ENGINE}" in text and "max_time/dt" in text
 
 
@@ -240,13 +234,13 @@ def test_engine_switch(capsys) -> None:
         with pytest.raises(UserError) as err:
             start(Setup(SQUARE2, RACE, engine="exact"), [], shot)
         assert "exact" in str(err.value) and "\n" not in str(err.value)
-        code, out, err_text = run(capsys, "shot", "--speed", "0.6", "--engine", "exact")
+        code, out, err_text = run_main(capsys, "shot", "--speed", "0.6", "--engine", "exact")
         assert code == 2 and len(err_text.strip().splitlines()) == 1
-    code, out, _ = run(capsys, "shot", "--speed", "0.6", "--engine", "pymunk", "--json")
+    code, out, _ = run_main(capsys, "shot", "--speed", "0.6", "--engine", "pymunk", "--json")
     data = json.loads(out)
     assert code == 0 and data["engine"] == "pymunk" and data["sliders_version"]
     assert data["settled"] is True
-    code, out, _ = run(capsys, "shot", "--speed", "0.6", "--json")
+    code, out, _ = run_main(capsys, "shot", "--speed", "0.6", "--json")
     assert code == 0 and json.loads(out)["engine"] == "exact"
 
 
@@ -312,20 +306,20 @@ def test_a_match_plays_and_logs_in_its_engine_and_play_takes_the_flag(capsys) ->
     try:
         import sliders.physics.exact  # noqa: F401
     except ImportError:
-        code, _, err = run(capsys, "play", "--engine", "exact")
+        code, _, err = run_main(capsys, "play", "--engine", "exact")
         assert code == 2 and len(err.strip().splitlines()) == 1 and "exact" in err
-    code, _, err = run(capsys, "play", "--replay", "game.json", "--engine", "pymunk")
+    code, _, err = run_main(capsys, "play", "--replay", "game.json", "--engine", "pymunk")
     assert code == 2 and "engine and the physics parameters it was played with" in err
 
 
 def test_a_saved_parameter_file_loads_back_the_same_parameters(tmp_path, capsys) -> None:
     path = tmp_path / "board.toml"
-    code, out, _ = run(capsys, "params", "--param", "mu_roll=0.061", "--save", str(path))
+    code, out, _ = run_main(capsys, "params", "--param", "mu_roll=0.061", "--save", str(path))
     assert code == 0 and "wrote" in out
-    code, out, _ = run(capsys, "params", "--params", str(path), "--json")
+    code, out, _ = run_main(capsys, "params", "--params", str(path), "--json")
     assert code == 0
     assert PhysicsParams.from_json(json.loads(out)["physics"]) == P.replace(mu_roll=0.061)
-    code, out, _ = run(capsys, "params", "--params", str(path), "--param", "g=9.8", "--json")
+    code, out, _ = run_main(capsys, "params", "--params", str(path), "--param", "g=9.8", "--json")
     assert json.loads(out)["physics"]["g"] == 9.8 and json.loads(out)["physics"]["mu_roll"] == 0.061
 
 
@@ -343,6 +337,6 @@ def test_a_bad_parameter_file_is_one_line(tmp_path, capsys, text, needle) -> Non
     path = tmp_path / "bad.toml"
     path.write_text(text)
     saved = tmp_path / "out.toml"
-    code, _, err = run(capsys, "params", "--params", str(path), "--save", str(saved))
+    code, _, err = run_main(capsys, "params", "--params", str(path), "--save", str(saved))
     assert code == 2 and needle in err and len(err.splitlines()) == 1
     assert not saved.exists()
