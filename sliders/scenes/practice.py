@@ -601,7 +601,7 @@ class DrillScreen(PracticeScreen):
                 self.outcome = f"{total}/{TRIES * MAX_TRY} (not kept: {exc})"
             else:
                 self.outcome = f"{total}/{TRIES * MAX_TRY}" + (
-                    " · a new best!" if new else f" · best {best}"
+                    " · a new best" if new else f" · best {best}"
                 )
                 if kept:
                     self._say(f"{len(self.attempts)} attempts kept for your hand ({kept} in all)")
