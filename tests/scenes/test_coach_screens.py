@@ -25,7 +25,9 @@ from sliders.scenes.table import Match
 
 from .person import FRAME, ready
 
-RACE = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "race-for-home-square-exact.json"
+RACE = (
+    Path(__file__).resolve().parents[1] / "fixtures" / "games" / "race-for-home-square-exact.json"
+)
 TINY_REVIEW = replace(coach.REVIEWING_MIND, simulations=24, first=2)
 TINY_HINT = replace(coach.HINT_MIND, simulations=40, first=2)
 
