@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     app.control = control
     app.hand = hand
     try:
-        from sliders.scenes.practice import PracticeScreen
+        from sliders.scenes.screens import PracticeScreen
 
         app.show(PracticeScreen(app, scene, hand, path))
         return app.run()
