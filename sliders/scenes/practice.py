@@ -55,6 +55,7 @@ from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.coach import HINT_RGB, AimHelp, Hint, draw_arrow, draw_help
 from sliders.scenes.controls import AimControl
+from sliders.scenes.draw import TableView
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.table import Match
 
@@ -399,7 +400,7 @@ class PracticeScreen(PlayScreen):
             if why:
                 self._say(why)
 
-    def view_at(self, pos: tuple[int, int]) -> draw.TableView | None:
+    def view_at(self, pos: tuple[int, int]) -> TableView | None:
         """The pane under ``pos`` (the lane pane first, drawn over the main one)."""
         if self.lane_rect is not None and self.lane_view.rect.collidepoint(pos):
             return self.lane_view
@@ -448,7 +449,7 @@ class PracticeScreen(PlayScreen):
             x, y = view.to_world(*self.drag_at)
             view.draw_pawn(surface, self.drag[0], x, y, ring=draw.HIGHLIGHT)
 
-    def panes(self) -> list[draw.TableView]:
+    def panes(self) -> list[TableView]:
         views = [self.view]
         if self.lane_rect is not None and self.lane_rect.w > 2 and self.lane_rect.h > 2:
             views.append(self.lane_view)
