@@ -236,7 +236,7 @@ class PracticeScreen(PlayScreen):
         super().__init__(app, table)
         self.table = table
         self.path = Path(path or DEFAULT_SCENE)
-        self.overview = True  # the whole table: every pawn where it can be dragged
+        self.overview = False  # the board large; Tab: the whole table, every lane
         self.help = AimHelp(table.turns.setup)
         self.hint = Hint(app)
         self.hinted: object = None  # the position a hint was asked for
