@@ -60,12 +60,14 @@ def test_the_replay_screen_offers_the_review_and_comes_back(app, monkeypatch):
     assert app.screen is replay and app.running
 
 
-def test_the_results_screen_offers_the_review(finished_game, monkeypatch):
-    app, match = finished_game
+def test_the_results_screen_offers_the_review(app, monkeypatch):
     monkeypatch.setattr(coach, "REVIEWING_MIND", TINY_REVIEW)
     monkeypatch.setattr(coach, "review_of", partial(review_of, limit=3))  # kept short
-    results = app.screen
-    assert isinstance(results, ResultsScreen)
+    game = load_replay(RACE)  # a finished game, as the results screen shows one
+    config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), 1)
+    match = Match(config, game=game)
+    results = ResultsScreen(app, match)
+    app.show(results)
     app.step(FRAME)
     button = next(b for b in results.buttons if b.label == "Review")
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -74,7 +76,8 @@ def test_the_results_screen_offers_the_review(finished_game, monkeypatch):
     app.step(FRAME)
     review = app.screen
     assert isinstance(review, ReviewScreen) and isinstance(review.review, Review)
-    assert review.review.winner == match.state.winner
+    assert review.review.winner == match.state.winner == "south"
+    assert len(review.review.shots) == 3
     review.buttons["close"].action()
     assert app.screen is results
 
