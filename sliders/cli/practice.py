@@ -12,6 +12,7 @@ from sliders.core.errors import UserError
 from sliders.files.layouts import read_layout
 from sliders.files.scenes import Scene
 from sliders.game.config import check_face, check_hand, layout_seats
+from sliders.physics import at_rest
 
 DEFAULT_LAYOUT = "square"
 DEFAULT_SCENE = "practice-scene.json"  # as sliders.scenes.practice, which loads pygame
@@ -34,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
                 f"--scene {path} exists: the table starts from it; leave out --face and --layout"
             )
         scene = Scene.load(path)
-        scene.build()  # a layout that does not load fails here, in one line
+        layout, face = scene.build()  # a layout that does not load fails here, in one line
+        at_rest(layout, face, scene.pawns)  # and so does a pawn of a seat not in play
     else:
         layout = args.layout or DEFAULT_LAYOUT
         face = check_face(args.face or read_layout(layout).face)
