@@ -35,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
                 f"--scene {path} exists: the table starts from it; leave out --face and --layout"
             )
         scene = Scene.load(path)
-        layout, face = scene.build()  # a layout that does not load fails here, in one line
-        at_rest(layout, face, scene.pawns)  # and so does a pawn of a seat not in play
+        built, on = scene.build()  # a layout that does not load fails here, in one line
+        at_rest(built, on, scene.pawns)  # and so does a pawn of a seat not in play
     else:
         layout = args.layout or DEFAULT_LAYOUT
         face = check_face(args.face or read_layout(layout).face)
