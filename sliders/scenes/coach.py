@@ -277,6 +277,7 @@ class ReviewingScreen:
         self.cancelled = False
         self.error = ""
         self.button = draw.Button("Back", self.cancel)
+        self._drawn: tuple[int, int, str] | None = None
         mind = REVIEWING_MIND
 
         def progress(done: int, total: int) -> None:
@@ -299,6 +300,15 @@ class ReviewingScreen:
     def cancel(self) -> None:
         self.cancelled = True
         self.app.show(self.back)
+
+    def changed(self) -> bool:
+        """True when the words shown differ from the last drawn (the app draws only then, or on
+        input)."""
+        key = (self.done, self.total, self.error)
+        if key == self._drawn:
+            return False
+        self._drawn = key
+        return True
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

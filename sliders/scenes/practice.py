@@ -654,9 +654,15 @@ class DrillsScreen:
         self._down: int | None = None
         self.best = best_scores_or_none()
         self.back = draw.Button("Back", lambda: app.go("setup"))
+        self._shown = False
 
     def play(self, index: int) -> None:
         self.app.go("drill", LADDER[index])
+
+    def changed(self) -> bool:
+        """Drawn once, then again on input only (the app draws a frame with input)."""
+        first, self._shown = not self._shown, True
+        return first
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._fit()
