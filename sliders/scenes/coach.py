@@ -230,7 +230,9 @@ class WinChances:
             }
             self._found[key] = got
 
-        self.app.background.add(f"win:{id(self)}:{key}", "the chances of winning", work)
+        self.app.background.add(
+            f"win:{id(self)}:{len(self._found)}", "the chances of winning", work
+        )
 
     def chances(self, key: object) -> dict[str, float] | None:
         """The chances for ``key`` once known; else the last known (None: none yet)."""
@@ -395,12 +397,12 @@ class GameCoach:
 
     def update(self) -> None:
         if self.chances.on and not self.match.rolling:
-            self.chances.ask(len(self.match.game.steps), self.match.state)
+            self.chances.ask(self.match.state, self.match.state)  # each position once
 
     def shown(self) -> tuple[object, ...]:
         """What the coach shows now (the play screen draws again when it changes)."""
         m = self.match
-        got = self.chances.chances(len(m.game.steps)) if self.chances.on else None
+        got = self.chances.chances(m.state) if self.chances.on else None
         return (self.chances.on, str(got), self.current() is not None, self.hinted)
 
     def current(self) -> Shot | None:
@@ -425,4 +427,4 @@ class GameCoach:
         if self.chances.on and views:
             rect = views[0].rect
             self.chances.draw(surface, pygame.Rect(rect.x + 8, rect.y + 8, rect.w - 16, 0),
-                              len(self.match.game.steps))  # fmt: skip
+                              self.match.state)  # fmt: skip

@@ -93,7 +93,7 @@ def test_the_chances_of_winning_and_a_hint_written_in_the_log(app, tmp_path):
     assert not screen.coach.chances.on  # off by default
     key(app, pygame.K_w)
     app.step(FRAME)
-    chances = screen.coach.chances.chances(0)
+    chances = screen.coach.chances.chances(match.state)
     assert chances is not None and set(chances) == {"south", "north"}
     assert all(0 < p < 1 for p in chances.values())
     key(app, pygame.K_h)
