@@ -338,7 +338,7 @@ def _run_one(command: str, folder: str) -> Result:
         stdout = Path(folder) / words[-1]
         words = words[:-2]
     if words[0] == "sliders":
-        code = _PLAY if words[1:2] == ["play"] else _SLIDERS
+        code = _PLAY if words[1:2] in (["play"], ["practice"]) else _SLIDERS
         argv = [sys.executable, "-c", code, *words[1:]]
     elif words[0] == "python":
         argv = [sys.executable, *words[1:]]
@@ -376,7 +376,8 @@ _PLAY = (
     f"app.App.run = lambda self: [self.step(1 / 60) for _ in range({PLAY_FRAMES})] and 0; "
     "from sliders.cli import main; sys.exit(main())"
 )
-"""``sliders play`` as documented, on the dummy video driver, quitting after a few frames"""
+"""``sliders play`` and ``sliders practice`` as documented, on the dummy video driver, quitting
+after a few frames"""
 
 
 def normalise(text: str, more: list[re.Pattern[str]] | None = None) -> str:

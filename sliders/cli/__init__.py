@@ -117,6 +117,12 @@ def _drills(args: argparse.Namespace) -> int:
     return drills.run(args)
 
 
+def _practice(args: argparse.Namespace) -> int:
+    from sliders.cli import practice  # the game's window, and pygame when it opens
+
+    return practice.run(args)
+
+
 COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "play": (flags.play, _play),
     "shot": (flags.shot, _shot),
@@ -130,6 +136,7 @@ COMMANDS: dict[str, tuple[ModuleType, Callable[[argparse.Namespace], int]]] = {
     "tournament": (flags.tournament, _tournament),
     "review": (flags.review, _review),
     "drills": (flags.drills, _drills),
+    "practice": (flags.practice, _practice),
     "calibrate": (flags.calibrate, _calibrate),
     "host": (flags.host, _host),
     "join": (flags.join, _join),

@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     app = _open_window(size, args)
     app.control = control
     app.hand = hand
+    app.hints = bool(getattr(args, "hints", False))
     try:
         if replay is not None:
             from sliders.scenes.screens import ReplayScreen

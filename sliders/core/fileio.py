@@ -118,13 +118,18 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     write_atomic(path, write)
 
 
-def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
-    """Write ``data`` as JSON; a value JSON cannot hold (NaN, infinity) is refused, not written."""
+def json_text(data: Any, path: str | os.PathLike[str] = "JSON") -> str:
+    """``data`` as the JSON text :func:`write_json_atomic` writes; a value JSON cannot hold (NaN,
+    infinity) is refused."""
     try:
-        text = json.dumps(data, indent=2, allow_nan=False) + "\n"
+        return json.dumps(data, indent=2, allow_nan=False) + "\n"
     except ValueError:
         raise UserError(f"cannot write {path}: a value in it is not a finite number") from None
-    write_text_atomic(path, text)
+
+
+def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
+    """Write ``data`` as JSON; a value JSON cannot hold (NaN, infinity) is refused, not written."""
+    write_text_atomic(path, json_text(data, path))
 
 
 def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[Path]:

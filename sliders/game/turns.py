@@ -192,16 +192,17 @@ class Turns:
 
     # -- a shot -------------------------------------------------------------------------------------
 
-    def by_hand(self, shot: Shot) -> Shot:
+    def by_hand(self, shot: Shot, state: GameState | None = None) -> Shot:
         """A person's intended ``shot`` as their hand slides it: one draw of the hand's noise
         from the seat's own stream (seeded by the game's seed), moved across the lane where its
-        pawn fits, as a computer's hand does. Release the result: the log keeps the shot slid."""
+        pawn fits on the table (of ``state``; None: the game's), as a computer's hand does.
+        Release the result: the log keeps the shot slid."""
         rng = self.hand_rngs.get(shot.seat)
         if rng is None or self.hand.is_zero:
             return shot
         (e,) = self.hand.draw(rng, 1)
         executed = apply_errors(shot, e, self.seat(shot.seat), self.params)
-        return fit_release(executed, self.state, self.layout, self.params)
+        return fit_release(executed, state or self.state, self.layout, self.params)
 
     def release(self, shot: Shot) -> bool:
         """Release ``shot`` of the seat to move (its next pawn in hand when the shot names none):

@@ -47,7 +47,7 @@ from sliders.ai import MINDS, Mind, PlanSearch
 from sliders.ai.value import win_model
 from sliders.boards import face as face_named
 from sliders.core.errors import UserError
-from sliders.core.fileio import read_bytes, write_json_atomic, write_text_atomic
+from sliders.core.fileio import json_text, read_bytes, write_json_atomic, write_text_atomic
 from sliders.game.config import HANDS
 from sliders.game.saves import load_replay, replay_layout
 from sliders.physics import Noise, PhysicsParams
@@ -173,6 +173,29 @@ def review_game(
     covers the whole game)."""
     digest = hashlib.sha256(read_bytes(path, "game log")).hexdigest()
     game = load_replay(path)
+    return review_of(game, digest, mind=mind, hands=hands, params=params, progress=progress,
+                     limit=limit, where=f"game log {path}")  # fmt: skip
+
+
+def log_digest(game: Game) -> str:
+    """The SHA-256 of the log ``game`` saves as (:meth:`Game.save`): a game reviewed in the window
+    right after it was played is reviewed as its saved log is."""
+    return hashlib.sha256(json_text(game.to_json()).encode()).hexdigest()
+
+
+def review_of(
+    game: Game,
+    digest: str,
+    *,
+    mind: Mind = REVIEW_MIND,
+    hands: Mapping[str, Noise] | None = None,
+    params: PhysicsParams | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    limit: int | None = None,
+    where: str = "game log",
+) -> Review:
+    """The review of ``game`` (replayed), its draws seeded by ``digest`` (the log's SHA-256, see
+    :func:`log_digest`); the rest as :func:`review_game`."""
     layout = replay_layout(game)
     face = face_named(game.face)
     p = params or PhysicsParams.default()
@@ -197,7 +220,7 @@ def review_game(
         state = states[i]
         seat = state.turn
         if seat is None:
-            raise UserError(f"game log {path}: step {i + 1} is a shot with no seat to slide")
+            raise UserError(f"{where}: step {i + 1} is a shot with no seat to slide")
         hand_name, hand = named[seat]
         rng = np.random.default_rng([base, i])
         search = PlanSearch(seat, hand, mind, rng, state, layout, face, p, pawn=step.result.shooter)

@@ -25,6 +25,9 @@ window (the execution noise added to their aim; the slides logged are the shots 
 An optional ``params`` (``{"mu_roll": 0.06}``) records the physics parameters the game was
 played with that differ from the defaults (``--params FILE``, ``--param NAME=VALUE``), as each
 shot records its engine; a log without it was played with the defaults.
+An optional ``hints`` (``[{"step": 4, "slide": {"seat": "south", ...}}]``) records each hint a
+person asked for in a game that allowed them (``sliders play --hints``): the step it was asked
+before and the shot suggested. A replay ignores it; a log without it had none.
 
 Schema 3 adds ``boards`` and ``round``: a game resumed from score boards in progress
 (``{"south": [0, 0, 2, 6], ...}``, every seat's, and the number of the round it resumed at).
@@ -162,6 +165,8 @@ class Game:
         """the hand each person slid with (seat: ``steady``, ``normal`` ...), when known"""
         self.params: dict[str, float] = {}
         """the physics parameters played with that differ from the defaults (name: value)"""
+        self.hints: list[tuple[int, Shot]] = []
+        """each hint a person asked for: (the step it was asked before, the shot suggested)"""
 
     @property
     def state(self) -> GameState:
@@ -234,6 +239,8 @@ class Game:
             out["hands"] = dict(self.hands)
         if self.params:
             out["params"] = dict(self.params)
+        if self.hints:
+            out["hints"] = [{"step": step, "slide": shot.to_json()} for step, shot in self.hints]
         out["steps"] = [s.to_json() for s in self.steps]
         return out
 
@@ -256,6 +263,9 @@ class Game:
                 game.layout = LayoutRef.from_json(data["layout"], game.seats)
             game.hands = {str(k): str(v) for k, v in dict(data.get("hands") or {}).items()}
             game.params = dict(data.get("params") or {})
+            game.hints = [
+                (int(h["step"]), Shot.from_json(h["slide"])) for h in data.get("hints") or []
+            ]
             steps = list(data["steps"])
         except UserError as exc:
             raise UserError(f"game log setup: {exc}") from None
@@ -340,6 +350,10 @@ def check_log(data: Any) -> None:
     if data.get("round") is not None:
         checks.whole(data["round"], "round", 1, 10**6)
     _check_hands_and_params(data.get("hands"), data.get("params"))
+    for i, hint in enumerate(checks.array(data.get("hints", []), "hints", 0, MAX_STEPS)):
+        checks.obj(hint, f"hints[{i}]", ("step", "slide"), ("step", "slide"))
+        checks.whole(hint["step"], f"hints[{i}].step", 0, MAX_STEPS)
+        _check_slide(hint["slide"], f"hints[{i}].slide")
     for n, step in enumerate(checks.array(data["steps"], "steps", 0, MAX_STEPS), 1):
         _check_step(step, f"step {n}")
 
@@ -373,7 +387,7 @@ def _check_layout(layout: Any) -> None:
 
 _LOG_KEYS = (
     "schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "hands", "params",
-    "steps",
+    "hints", "steps",
 )  # fmt: skip
 _REST_KEYS = ("id", "seat", "x", "y", "status", "points", "choices")
 _STATUSES = tuple(str(s) for s in Status)

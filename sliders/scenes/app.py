@@ -103,6 +103,8 @@ class App:
         """the work done while the window draws (the physics, the computers' preparation)"""
         self.hand = "normal"
         """the hand the setup screen offers first (:data:`sliders.game.config.HANDS`)"""
+        self.hints = False
+        """whether a person may ask for a hint in a game (``sliders play --hints``)"""
         self.clock: Callable[[], float] = time.perf_counter
         self.pulled_at = 0.0
         self.polls: list[float] = []

@@ -289,16 +289,22 @@ class AimControl(Control):
         if math.hypot(pos[0] - ax, pos[1] - ay) < CANCEL_PULL:
             return Outcome(words="Pull back from the pawn, away from the board, then let go")
         self.held = pid
-        speed = self.speed()
-        _, (wx, wy) = self.pull()
+        shot = self.intended()
         self.held = None
-        lane = self.lane()
-        v_along, v_across = lane.vector_from_world(speed * wx, speed * wy)
-        flick = Flick(self.seat, pid, self.hold[0], self.hold[1], v_along, v_across)
-        shot = self.match.flick_shot(flick)
         if shot is None:
             return Outcome(words="Pull back, away from the board, to slide the pawn forward")
         return Outcome(shot=shot)
+
+    def intended(self) -> Shot | None:
+        """The shot letting go now would slide (None: no pawn held, or the pull does not push
+        it toward the board)."""
+        if self.held is None or self.seat is None:
+            return None
+        speed = self.speed()
+        _, (wx, wy) = self.pull()
+        v_along, v_across = self.lane().vector_from_world(speed * wx, speed * wy)
+        flick = Flick(self.seat, self.held, self.hold[0], self.hold[1], v_along, v_across)
+        return self.match.flick_shot(flick)
 
     def aim(self) -> tuple[float, float] | None:
         """(speed fraction 0..1, angle to the shooter's right of straight, rad) of the pull now;

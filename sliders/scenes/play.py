@@ -12,6 +12,10 @@ pane; a person aims from either pane. A press while a pane still moves is ignore
 A shot ends for the player when no pawn has visibly moved for ``STILL_TIME`` seconds: the
 physics is then run to its rest at once (what is left is spin, or creeping too slow to see).
 
+W shows each seat's chance of winning, updated after every shot (a toggle, off by default); in
+a game that allows hints (``sliders play --hints``) H shows the computer's suggested shot for the
+person to slide, as a green arrow, and writes it in the game's log (:mod:`sliders.scenes.coach`).
+
 Instant Home: when a person's roller pawn drops into the hole (on any player's turn), a picker on
 that person's score board asks which scoring pawn goes HOME before the shot's outcome is applied:
 click a scoring pawn or press its number (1-4); Enter takes the suggested one. A computer seat
@@ -35,6 +39,7 @@ from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.background import prepare_physics
 from sliders.scenes.camera import EASE, Camera, panes
+from sliders.scenes.coach import GameCoach
 from sliders.scenes.controls import Control, Outcome, aim_path, board_far, hand_spot, make_control
 from sliders.scenes.draw import TableView
 from sliders.scenes.table import REMOVING_EVENTS, Match, status_word
@@ -107,6 +112,7 @@ class PlayScreen:
         if match.turns.computers:
             self._waits_for.append(f"players:{id(match)}")
         self._prepared = False  # asked for after the first frame, which then draws uncontended
+        self.coach = GameCoach(app, match)
 
     # -- input ------------------------------------------------------------------------------------
 
@@ -131,6 +137,8 @@ class PlayScreen:
             return
         if event.type == pygame.KEYDOWN and event.key in OVERVIEW_KEYS:
             self.toggle_overview()
+            return
+        if event.type == pygame.KEYDOWN and self.coach.key(event.key):
             return
         if self.control.engaged:
             self._hand_event(event)
@@ -269,6 +277,7 @@ class PlayScreen:
             self._frame_camera(dt)
         if self.paused:
             return
+        self.coach.update()
         m = self.match
         self.floats = [f for f in self.floats if self.app.time - f.t < FLOAT_LIFE]
         if self._leaving is not None:
@@ -469,7 +478,7 @@ class PlayScreen:
             self.camera.centre, self.camera.scale, tuple(self.camera.rect),
             self.lane_camera.centre, self.lane_camera.scale, self.lane_shown, self.lane_seat,
             self.overview, self.paused, self.picking, len(self.match.told), len(self.messages),
-            m.state, self._leaving is not None,
+            m.state, self._leaving is not None, self.coach.shown(),
         )  # fmt: skip
         if key == self._drawn_key:
             return False
@@ -506,6 +515,8 @@ class PlayScreen:
         if self.lane_rect is not None and self.lane_rect.w > 2 and self.lane_rect.h > 2:
             self._draw_pane(surface, self.lane_view, main=False)
             pygame.draw.rect(surface, (120, 124, 136), self.lane_rect.inflate(2, 2), 1)
+        lane = self.lane_rect is not None and self.lane_rect.w > 2 and self.lane_rect.h > 2
+        self.coach.draw(surface, [self.view, self.lane_view] if lane else [self.view])
         self.control.draw_gauge(surface, self._gauge_rect(), draw.ui_size(surface, 20))
         self.overview_button.label = "Back (Tab)" if self.overview else "Overview (Tab)"
         self.overview_button.draw(surface, draw.ui_size(surface, 22))

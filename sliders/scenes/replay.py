@@ -8,7 +8,8 @@ and the pawns are then shown along their real paths. The physics is deterministi
 passes for a log made by this version. A shot logged without its slide (a scorekeeper's log), or
 whose re-simulation does not give the logged outcome (a log from another physics version), is
 shown as its pawns gliding from where they stood to where they came to rest; the screen says so
-once. Keys: Space pauses, Right/Left step, Esc quits.
+once. Keys: Space pauses, Right/Left step, R reviews the game shot by shot (the review screen's
+Close comes back here), Esc quits.
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ class ReplayScreen:
         self.playing = True
         self.lines: list[str] = []
         self.menu = draw.Button("Quit", app.quit)
+        self.review_button = draw.Button("Review (R)", self.review)
         self.film: Film | None = None  # the re-simulated shot being shown
         self.resimulated: dict[int, ShotResult] = {}  # step index -> the re-simulated outcome
         self.notice: str | None = None
@@ -143,9 +145,17 @@ class ReplayScreen:
                 self._enter()
             elif event.key == pygame.K_ESCAPE:
                 self.app.quit()
+            elif event.key == pygame.K_r:
+                self.review()
             return
         if self.finished:
             self.menu.handle(event)
+        self.review_button.handle(event)
+
+    def review(self) -> None:
+        """The game reviewed shot by shot (:class:`sliders.scenes.coach.ReviewingScreen`)."""
+        self.playing = False
+        self.app.go("reviewing", self.game, self)
 
     def update(self, dt: float) -> None:
         if self.notice is not None:
@@ -218,6 +228,7 @@ class ReplayScreen:
         self.view.fit(pygame.Rect(10, 50, w - side - 30, h - 60))
         self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
         self.menu.rect = pygame.Rect(self.sidebar.right - 160, h - 60, 160, 44)
+        self.review_button.rect = pygame.Rect(self.sidebar.x, h - 60, 160, 44)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._fit()
@@ -280,6 +291,7 @@ class ReplayScreen:
         )  # fmt: skip
         if self.finished:
             self.menu.draw(surface)
+        self.review_button.draw(surface)
 
     def _draw_shot(
         self, surface: pygame.Surface, before: GameState, step: ShotStep, k: float

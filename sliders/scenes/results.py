@@ -1,5 +1,6 @@
 """The results screen: the winner, the rounds played and each player's score board after every
-round; play again (the winner starts, as the rulebook says) or save the game log."""
+round; play again (the winner starts, as the rulebook says), save the game log, or review the
+game shot by shot (R: :class:`sliders.scenes.coach.ReviewingScreen`, then the review screen)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ class ResultsScreen:
         self.buttons = [
             draw.Button("Play again", self.play_again),
             draw.Button("Save game", self.save),
+            draw.Button("Review", self.review),
             draw.Button("Menu", self._menu),
             draw.Button("Quit", app.quit),
         ]
@@ -46,6 +48,10 @@ class ResultsScreen:
         except (UserError, OSError) as exc:
             self.note = f"Not saved: {exc}"
 
+    def review(self) -> None:
+        """The game reviewed shot by shot; the review screen's Close comes back here."""
+        self.app.go("reviewing", self.match.game, self)
+
     def _menu(self) -> None:
         self.app.go("setup", self.match.config)
 
@@ -54,6 +60,8 @@ class ResultsScreen:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_s:
                 self.save()
+            elif event.key == pygame.K_r:
+                self.review()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.play_again()
             elif event.key == pygame.K_ESCAPE:
@@ -68,8 +76,9 @@ class ResultsScreen:
 
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
-        bw = min(200, (w - 100) // 4)
-        x0 = w // 2 - (4 * bw + 60) // 2
+        n = len(self.buttons)
+        bw = min(200, (w - 40 - 20 * n) // n)
+        x0 = w // 2 - (n * bw + 20 * (n - 1)) // 2
         bh = max(round(50 * draw.ui_scale(self.app.surface)), 40)
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(x0 + i * (bw + 20), h - bh - 20, bw, bh)

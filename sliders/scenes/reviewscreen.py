@@ -2,11 +2,12 @@
 table before the chosen shot, with the shot as slid (white arrow) beside the best shot the search
 found (green arrow); on the right each seat's chance of winning over the game, the chosen shot
 marked, and the shot's figures. Left/right (or the buttons) step through the shots; Escape
-closes."""
+closes (back to the screen it was opened from, or the window when it was opened alone)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -15,6 +16,7 @@ from sliders.lab.review import Review, ShotReview
 from sliders.rules import GameState
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
+from sliders.scenes.coach import HINT_RGB, draw_arrow
 
 MARK_RGB = {
     "good": (120, 200, 120),
@@ -22,8 +24,6 @@ MARK_RGB = {
     "mistake": (240, 140, 40),
     "blunder": (230, 60, 60),
 }
-ARROW_SECONDS = 0.25
-"""an arrow's length: the distance the pawn would cover in this long at the shot's speed"""
 
 
 @screen("review")
@@ -36,15 +36,17 @@ class ReviewScreen:
         layout: Layout,
         face: Face,
         pawn_radius: float,
+        back: Callable[[], None] | None = None,
     ) -> None:
         self.app, self.review, self.states = app, review, states
+        self.close = back or app.quit
         self.layout = layout
         self.view = draw.TableView(layout, face, pawn_radius)
         self.index = 0
         self.buttons = {
             "prev": draw.Button("< Shot", lambda: self.choose(self.index - 1)),
             "next": draw.Button("Shot >", lambda: self.choose(self.index + 1)),
-            "close": draw.Button("Close", app.quit),
+            "close": draw.Button("Close", self.close),
         }
 
     @property
@@ -65,7 +67,7 @@ class ReviewScreen:
             elif event.key in (pygame.K_RIGHT, pygame.K_DOWN):
                 self.choose(self.index + 1)
             elif event.key in (pygame.K_ESCAPE, pygame.K_q):
-                self.app.quit()
+                self.close()
 
     def update(self, dt: float) -> None:
         pass
@@ -102,18 +104,10 @@ class ReviewScreen:
         offset: float | None,
         best: bool,
     ) -> None:
+        rgb = HINT_RGB if best else (240, 240, 240)
         seat = self.layout.seat(s.seat)
         a = math.radians(angle_deg or 0.0)
-        o = offset or 0.0
-        length = speed * ARROW_SECONDS
-        x0, y0 = seat.to_world(seat.foul, o)
-        x1, y1 = seat.to_world(seat.foul + length * math.cos(a), o + length * math.sin(a))
-        p0, p1 = self.view.to_screen(x0, y0), self.view.to_screen(x1, y1)
-        rgb = (90, 220, 120) if best else (240, 240, 240)
-        pygame.draw.line(surface, (20, 22, 28), p0, p1, 8)  # edged dark, to show on the lane
-        pygame.draw.circle(surface, (20, 22, 28), p1, 8)
-        pygame.draw.line(surface, rgb, p0, p1, 4)
-        pygame.draw.circle(surface, rgb, p1, 6)
+        draw_arrow(surface, self.view, seat, speed, a, offset or 0.0, None, rgb)
 
     def _curve(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         curve = self.review.curve

@@ -2,7 +2,9 @@
 <sliders.scenes.app.App.go>` (which loads this module when a screen it is asked for is not
 registered yet, see :func:`sliders.scenes.load_screens`)."""
 
+from sliders.scenes.coach import ReviewingScreen
 from sliders.scenes.play import PlayScreen
+from sliders.scenes.practice import DrillScreen, DrillsScreen, PracticeScreen
 from sliders.scenes.replay import ReplayScreen
 from sliders.scenes.results import ResultsScreen
 from sliders.scenes.reviewscreen import ReviewScreen
@@ -10,10 +12,14 @@ from sliders.scenes.roundend import RoundEndScreen
 from sliders.scenes.setup import SetupScreen
 
 __all__ = [
+    "DrillScreen",
+    "DrillsScreen",
     "PlayScreen",
+    "PracticeScreen",
     "ReplayScreen",
     "ResultsScreen",
     "ReviewScreen",
+    "ReviewingScreen",
     "RoundEndScreen",
     "SetupScreen",
 ]

@@ -16,6 +16,7 @@ from sliders.boards import Face, HoleRule, face
 from sliders.core.errors import UserError
 from sliders.core.outcome import DEFAULT_ENGINE, FACES, SEAT_COLOURS
 from sliders.files.layouts import load_layout, read_layout
+from sliders.files.scenes import Scene
 from sliders.game.config import (
     HANDS,
     MatchConfig,
@@ -124,6 +125,8 @@ class SetupScreen:
         self._thumbs: dict[tuple[object, ...], pygame.Surface] = {}
         self.start_button = draw.Button("Start", self.start)
         self.quit_button = draw.Button("Quit", app.quit)
+        self.practice_button = draw.Button("Practice (P)", self.practice)
+        self.drills_button = draw.Button("Drills (D)", lambda: app.go("drills"))
         engine = config.engine if config and config.engine else DEFAULT_ENGINE
         prepare_physics(app.background, engine)  # at once: the first slide will not wait for it
 
@@ -179,6 +182,15 @@ class SetupScreen:
             return
         self.app.go("play", match)
 
+    def practice(self) -> None:
+        """The practice sandbox on the game and layout chosen (every seat of the layout)."""
+        try:
+            scene = Scene(self.layout, layout_seats(self.layout), self.face)
+        except UserError as exc:
+            self.note = str(exc)
+            return
+        self.app.go("practice", scene, self.hand)
+
     def about(self) -> tuple[str, str]:
         """The game and the layout chosen, each said in a line."""
         game = f"{game_name(self.face)}: {game_line(face(self.face))}"
@@ -220,6 +232,8 @@ class SetupScreen:
                 self.app.quit()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
+            elif event.key in (pygame.K_p, pygame.K_d):
+                (self.practice_button if event.key == pygame.K_p else self.drills_button).action()
             elif event.key == pygame.K_UP:
                 self.row = (self.row - 1) % len(names)
             elif event.key == pygame.K_DOWN:
@@ -227,7 +241,8 @@ class SetupScreen:
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.change(names[self.row], 1 if event.key == pygame.K_RIGHT else -1)
             return
-        if any([b.handle(event) for b in (self.start_button, self.quit_button)]):
+        buttons = (self.start_button, self.quit_button, self.practice_button, self.drills_button)
+        if any([b.handle(event) for b in buttons]):
             return
         targets = [r for _, left, right in self.rows for r in (left, right)]
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -273,6 +288,9 @@ class SetupScreen:
         self.row = min(self.row, len(self.rows) - 1)
         self.start_button.rect = pygame.Rect(w // 2 - 230, h - 110, 220, 56)
         self.quit_button.rect = pygame.Rect(w // 2 + 10, h - 110, 220, 56)
+        corner = min(170, (w - 40) // 4)  # in the top corners, clear of the title
+        self.practice_button.rect = pygame.Rect(10, 10, corner, 40)
+        self.drills_button.rect = pygame.Rect(w - 10 - corner, 10, corner, 40)
         bottom = top + len(names) * self.pitch
         self.about_y = bottom + 2
         room = w - (x + 600) - 40  # beside the rows, on the right
@@ -343,3 +361,5 @@ class SetupScreen:
             draw.text(surface, note, (w // 2, self.start_button.rect.y - 30), 24, rgb, "center")
         self.start_button.draw(surface, 32)
         self.quit_button.draw(surface, 32)
+        self.practice_button.draw(surface, draw.ui_size(surface, 20))
+        self.drills_button.draw(surface, draw.ui_size(surface, 20))

@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 
 from sliders.cli import main
-from sliders.lab.review import MARKS, REVIEW_MIND, mark_of, review_game, write_table
+from sliders.game.saves import load_replay, save_game
+from sliders.lab.review import (
+    MARKS,
+    REVIEW_MIND,
+    log_digest,
+    mark_of,
+    review_game,
+    review_of,
+    write_table,
+)
 from sliders.pictures.review import write_review_png
 
 GAMES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
@@ -78,3 +87,11 @@ def test_a_whole_game_reviews_the_same_twice() -> None:
     assert len(a.shots) == 32
     assert a == review_game(RACE)
     assert all(s.simulations > 0 for s in a.shots)
+
+
+def test_a_game_reviewed_in_memory_is_reviewed_as_its_saved_log(tmp_path: Path) -> None:
+    game = load_replay(RACE)
+    saved = save_game(game, tmp_path / "again.json")
+    assert review_of(game, log_digest(game), mind=SMALL, limit=2) == review_game(
+        saved, mind=SMALL, limit=2
+    )

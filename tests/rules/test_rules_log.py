@@ -277,3 +277,30 @@ def test_a_broken_resumed_log_is_one_line(change, message):
     with pytest.raises(UserError, match=message) as info:
         Game.from_json(data)
     assert "\n" not in str(info.value)
+
+
+def test_hints_round_trip_and_a_log_without_them_has_none():
+    data = _with_slide(GOOD_SLIDE)
+    assert Game.from_json(data).hints == []  # an older log: no hints
+    hint = Shot("south", 0.61, 0.02, 0.01, None, "south-1")
+    data["hints"] = [{"step": 0, "slide": hint.to_json()}]
+    game = Game.from_json(data)
+    assert game.hints == [(0, hint)] and len(game.steps) == 1  # the steps are not changed
+    assert game.to_json()["hints"] == data["hints"]
+    assert "hints" not in Game.from_json(_with_slide(GOOD_SLIDE)).to_json()
+
+
+@pytest.mark.parametrize(
+    ("hints", "message"),
+    [
+        ({"step": 0}, "hints: expected a list"),
+        ([{"step": -1, "slide": GOOD_SLIDE}], "hints[0].step: expected a whole number"),
+        ([{"step": 0}], "hints[0]: missing field 'slide'"),
+        ([{"step": 0, "slide": GOOD_SLIDE | {"speed": 99}}], "hints[0].slide.speed"),
+        ([{"step": 0, "slide": GOOD_SLIDE, "why": 1}], "hints[0]"),
+    ],
+)
+def test_broken_hints_are_one_clear_line(hints, message):
+    with pytest.raises(UserError) as info:
+        Game.from_json(_with_slide(GOOD_SLIDE) | {"hints": hints})
+    assert message in str(info.value) and "\n" not in str(info.value)

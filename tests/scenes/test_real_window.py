@@ -49,3 +49,17 @@ def test_a_slide_in_a_real_window(display, tmp_path):
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout.strip().splitlines()[-1])
     assert out["shots"] == 1 and out["status"] == "ON_TARGET" and out["points"] == 5, out
+
+
+def test_the_practice_sandbox_in_a_real_window(display, tmp_path):
+    """A pawn dragged onto the board, a slide aimed with the aim help drawn, a hint, an undo:
+    all by real pointer and key events (tests/scenes/real_practice.py)."""
+    env = {**os.environ, "DISPLAY": display, "PYTHONPATH": str(HERE.parent.parent)}
+    run = subprocess.run(
+        [sys.executable, str(HERE / "real_practice.py"), str(tmp_path)],
+        env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    assert out["placed"] == ["north-1"] and out["help_solved"] >= 1 and out["hint"], out
+    assert out["after_shot"] == ["north-1", "south-1"] and out["after_undo"] == ["north-1"], out

@@ -18,6 +18,10 @@ GOES_TO = {
     "round-end": "sliders.scenes.roundend",
     "results": "sliders.scenes.results",
     "review": "sliders.scenes.reviewscreen",
+    "reviewing": "sliders.scenes.coach",
+    "practice": "sliders.scenes.practice",
+    "drill": "sliders.scenes.practice",
+    "drills": "sliders.scenes.practice",
 }
 """the screens shown by name, and the module of each"""
 

@@ -7,7 +7,10 @@ or a hand and a mind: ``cpu:hand=low,mind=strong``).
 --replay plays back a saved game, with the engine and the physics parameters it was played with. In the window (--control aim, the default): press in your lane,
 pull back to aim and set the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
 A person's slide carries their hand's noise (--hand, default normal), like the computer's.
-Tab shows the whole table, Esc pauses, F11 toggles full screen."""
+Tab shows the whole table, W each seat's chance of winning, Esc pauses, F11 toggles full screen.
+--hints lets a person ask for the computer's suggested shot (H), each hint written in the game log.
+The setup screen also opens practice (sliders practice) and the drills, and the results screen a
+review of the game (sliders review). See docs/coach.md."""
 
 from __future__ import annotations
 
@@ -51,6 +54,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="every person's hand, the noise of their slides: steady, normal (the medium "
         "computer's hand), shaky, or exact (no noise: practice) (default: normal)",
+    )
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        help="a person may ask for the computer's suggested shot (H); each is written in the log",
     )
     p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
     p.add_argument(

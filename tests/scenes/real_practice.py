@@ -1,0 +1,111 @@
+"""The practice sandbox in a real window, driven by real pointer events: run as a program on an
+X display (``DISPLAY``), it opens practice at 1000x700, waits for the physics, then has
+``xdotool`` drag a yellow pawn from the panel onto the board, turn the aim help on (A), press in
+the lane and pull back (a screenshot with the help drawn), let go, ask for a hint (H, a
+screenshot with its arrow) and take the shot back (Z). It prints one line of JSON: the pawns on
+the table after each step, whether the help and the hint were drawn, the longest frame while
+the hint was searched in the background (ms, printed, not asserted) and the screenshots
+(``import``, when installed).
+
+    DISPLAY=:99 python tests/scenes/real_practice.py OUT_DIR
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from real_window import window_id  # noqa: I001  (sets the video driver before pygame loads)
+
+from sliders.scenes.app import App
+from sliders.scenes.controls import PULL_MAX
+from sliders.scenes.practice import PracticeScreen, scene_for
+
+FRAME = 1 / 60
+
+
+def main(out: Path) -> None:
+    app = App((1000, 700), sound=False)
+    screen = PracticeScreen(app, scene_for("race-for-home", "square"), "exact")
+    app.show(screen)
+
+    longest = {"now": 0.0}
+
+    def frames(n: int) -> None:
+        for _ in range(n):
+            t0 = time.perf_counter()
+            app.step(FRAME)
+            longest["now"] = max(longest["now"], time.perf_counter() - t0)
+            time.sleep(max(FRAME - (time.perf_counter() - t0), 0.0))
+
+    end = time.perf_counter() + 300
+    while not (screen.ready() and screen.lane_shown == 1.0 and screen.lane_camera.settled(1.0)):
+        frames(1)
+        if time.perf_counter() > end:
+            raise SystemExit("the practice screen was never ready")
+    frames(30)
+    wid = window_id()
+    shots: list[str] = []
+    seen: dict[str, object] = {}
+
+    def shoot(name: str) -> None:
+        if shutil.which("import"):
+            path = out / f"{name}.png"
+            subprocess.run(["import", "-window", wid, str(path)], check=True)
+            shots.append(str(path))
+
+    def xdo(*args: object, wait: int = 3) -> None:
+        subprocess.run(["xdotool", *map(str, args)], check=True)
+        frames(wait)
+
+    def at(x: float, y: float) -> None:
+        xdo("mousemove", "--window", wid, round(x), round(y))
+
+    swatch = dict(screen.swatches)["north"].center
+    at(*swatch)
+    xdo("mousedown", "1")
+    spot = screen.view.to_screen(0.012, 0.03)
+    for k in (0.3, 0.6, 1.0):
+        at(swatch[0] + (spot[0] - swatch[0]) * k, swatch[1] + (spot[1] - swatch[1]) * k)
+    xdo("mouseup", "1", wait=10)
+    seen["placed"] = [p.id for p in screen.table.pawns]
+    xdo("key", "a")
+    lane, view = screen.table.seat("south"), screen.lane_view
+    px, py = view.to_screen(*lane.to_world(lane.foul - 0.005, 0.0))
+    at(px, py)
+    xdo("mousedown", "1")
+    pawn = view.to_screen(*lane.to_world(*screen.control.hold))
+    fx, fy = view.to_screen(*lane.to_world(lane.foul + 0.1, 0.0))
+    norm = max(abs(fx - pawn[0]) + abs(fy - pawn[1]), 1)
+    ux, uy = (fx - pawn[0]) / norm, (fy - pawn[1]) / norm
+    for k in (0.25, 0.5):
+        at(pawn[0] - ux * PULL_MAX * k, pawn[1] - uy * PULL_MAX * k + 4 * k)
+    frames(10)
+    seen["help_solved"] = screen.help.solved
+    shoot("practice-aim-help")
+    xdo("mouseup", "1")
+    while screen.table.rolling and time.perf_counter() < end:
+        frames(1)
+    frames(60)
+    seen["after_shot"] = sorted(p.id for p in screen.table.pawns)
+    longest["now"] = 0.0
+    xdo("key", "h")
+    while screen.hint.found(screen.hinted) is None and time.perf_counter() < end:
+        frames(1)
+    frames(20)
+    seen["hint"] = screen.hint.found(screen.hinted) is not None
+    seen["longest_frame_ms_while_hinting"] = round(1000 * longest["now"], 1)
+    shoot("practice-hint")
+    xdo("key", "z", wait=10)
+    seen["after_undo"] = sorted(p.id for p in screen.table.pawns)
+    shoot("practice-undone")
+    print(json.dumps({**seen, "screenshots": shots}))
+    app.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))

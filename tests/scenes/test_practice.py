@@ -1,0 +1,157 @@
+"""The practice sandbox and the drills in a window (headless), driven by posted mouse and key
+events as a person would: pawns dragged from the panel, moved and taken away, a slide, undo
+and retry, the table saved and loaded as a scene file, the aim help and a hint drawn; a drill
+played to its end from the setup screen, its best score kept as ``sliders drills`` keeps it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from sliders.files.scenes import Scene
+from sliders.game.drills import TRIES, best_scores
+from sliders.physics import Shot
+from sliders.scenes import coach
+from sliders.scenes.app import App
+from sliders.scenes.practice import DrillScreen, DrillsScreen, PracticeScreen, scene_for
+from sliders.scenes.screens import SetupScreen
+
+from .person import FRAME, post, slide_to
+
+TINY = replace(coach.HINT_MIND, simulations=40, first=2)
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800), sound=False, think_budget=None)
+    yield a
+    a.close()
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos, button=button)
+    app.step(FRAME)
+    post(pygame.MOUSEBUTTONUP, pos, button=button)
+    app.step(FRAME)
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.step(FRAME)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    post(pygame.MOUSEBUTTONDOWN, start, button=1)
+    app.step(FRAME)
+    post(pygame.MOUSEMOTION, end, rel=(0, 0), buttons=(1, 0, 0))
+    app.step(FRAME)
+    post(pygame.MOUSEBUTTONUP, end, button=1)
+    app.step(FRAME)
+
+
+def settle(app: App, screen: PracticeScreen) -> None:
+    for _ in range(2000):
+        app.step(FRAME, draw=False)
+        if not screen.table.rolling and screen.camera.settled(0.5) and screen.lane_settled():
+            app.step(FRAME)  # drawn: the panel's places known
+            return
+    raise AssertionError("the table never came to rest")
+
+
+def green(app: App) -> int:
+    px = pygame.surfarray.array3d(app.surface)
+    return int(((px[..., 0] == 90) & (px[..., 1] == 220) & (px[..., 2] == 120)).sum())
+
+
+def test_the_sandbox_places_slides_undoes_retries_saves_and_loads(app, tmp_path):
+    path = tmp_path / "table.json"
+    screen = PracticeScreen(app, scene_for("race-for-home", "square"), "exact", str(path))
+    app.show(screen)
+    settle(app, screen)
+    table = screen.table
+    yellow = dict(screen.swatches)["north"]
+    drag(app, yellow.center, screen.view.to_screen(0.0, 0.03))  # a new pawn from the panel
+    assert [p.id for p in table.pawns] == ["north-1"]
+    moved = screen.view.to_screen(0.03, 0.03)
+    placed = table.state.table[0]
+    drag(app, screen.view.to_screen(placed.x, placed.y), moved)  # moved on the table
+    assert table.pawns[0].x == pytest.approx(0.03, abs=0.004)
+    drag(app, dict(screen.swatches)["east"].center, screen.view.to_screen(0.0, -0.06))
+    click(app, screen.view.to_screen(0.0, -0.06), button=3)  # right-click: taken away
+    assert [p.id for p in table.pawns] == ["north-1"]
+    key(app, pygame.K_s)
+    assert Scene.load(str(path)).pawns == table.pawns  # the format `sliders shot --scene` reads
+
+    screen.help.on = True
+    slide_to(app, screen, "south", (0.0, 0.0), 0.0)  # aimed at the centre: help drawn meanwhile
+    assert screen.help.solved >= 1
+    settle(app, screen)
+    assert {p.id for p in table.pawns} == {"north-1", "south-1"}
+    after = table.pawns
+    key(app, pygame.K_r)  # retry: the table before the shot
+    assert [p.id for p in table.pawns] == ["north-1"]
+    key(app, pygame.K_z)  # undo the retry: the shot's table again
+    assert table.pawns == after
+    key(app, pygame.K_c)
+    assert table.pawns == ()
+    key(app, pygame.K_l)  # load the saved table: a new sandbox on it
+    loaded = app.screen
+    assert isinstance(loaded, PracticeScreen) and loaded is not screen
+    assert loaded.table.pawns == Scene.load(str(path)).pawns
+
+
+def test_the_aim_help_is_solved_once_an_aim_and_the_hint_is_drawn(app):
+    screen = PracticeScreen(app, scene_for("race-for-home", "square"), "exact")
+    screen.hint.mind = TINY
+    app.show(screen)
+    settle(app, screen)
+    table = screen.table
+    shot = Shot("south", 0.6, 0.0, 0.0, pawn="south-1")
+    first = screen.help.at(table.state.table, shot)
+    assert first is not None and screen.help.at(table.state.table, shot) is first
+    path, rest = first
+    assert screen.help.solved == 1 and len(path) == 2 and rest is not None and rest.status.in_play
+    before = green(app)
+    key(app, pygame.K_h)
+    app.step(FRAME)
+    got = screen.hint.found(screen.hinted)
+    assert got is not None and got[0].seat == "south"
+    assert green(app) > before + 30  # the ghost arrow
+
+
+def test_a_drill_from_the_setup_screen_is_scored_and_its_best_kept(app):
+    setup = SetupScreen(app)
+    app.show(setup)
+    app.step(FRAME)
+    click(app, setup.drills_button.rect.center)
+    ladder = app.screen
+    assert isinstance(ladder, DrillsScreen)
+    click(app, ladder.rows[0].center)  # the first drill: stop in the centre ring
+    drill = app.screen
+    assert isinstance(drill, DrillScreen) and drill.drill.kind == "centre"
+    for _ in range(TRIES):
+        for _ in range(400):
+            app.step(FRAME, draw=False)
+            if drill.reset_in <= 0 and not drill.table.rolling:
+                break
+        slide_to(app, drill, "south", (0.0, 0.0), 0.0)
+        settle(app, drill)
+    assert drill.finished and len(drill.scores) == TRIES
+    assert best_scores()[drill.drill.name] >= sum(drill.scores) > 0
+    key(app, pygame.K_RETURN)  # again
+    assert drill.scores == [] and drill.table.pawns == drill.drill.scene.pawns
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, DrillsScreen)
+
+
+def test_practice_opens_from_the_setup_screen_on_the_game_chosen(app):
+    setup = SetupScreen(app)
+    app.show(setup)
+    app.step(FRAME)
+    setup.change("face", 1)
+    key(app, pygame.K_p)
+    screen = app.screen
+    assert isinstance(screen, PracticeScreen)
+    assert screen.table.face.name == setup.face and screen.table.layout.name == setup.layout
