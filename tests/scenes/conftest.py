@@ -12,7 +12,9 @@ from sliders.scenes.table import Match
 
 @pytest.fixture(scope="session")
 def finished_game():
-    """(app, match): a computer-vs-computer game, headless, played to its results screen."""
+    """A computer-vs-computer game (its ``Match``), headless, played to its results screen. Its
+    window is closed once the game is over: a test shows the match in a window of its own (one
+    test's window closing would take a shared one down with it)."""
     app = App((1280, 800), sound=False, think_budget=None)
     try:
         config = MatchConfig(
@@ -26,6 +28,6 @@ def finished_game():
             app.step(0.05, draw=False)
         else:
             raise AssertionError("the game did not end")
-        yield app, match
     finally:
         app.close()
+    return match

@@ -336,7 +336,7 @@ def test_a_person_chooses_another_assignment_at_round_end(app):
 
 
 def test_computer_against_computer_plays_to_a_winner(finished_game):
-    app, match = finished_game
+    match = finished_game
     state = match.state
     assert state.phase is Phase.OVER and state.winner in ("south", "north")
     assert state.player(state.winner).all_home
@@ -344,8 +344,9 @@ def test_computer_against_computer_plays_to_a_winner(finished_game):
     assert state.rounds_played >= 1
 
 
-def test_a_saved_game_replays_to_the_same_final_state(finished_game, tmp_path):
-    app, match = finished_game
+def test_a_saved_game_replays_to_the_same_final_state(app, finished_game, tmp_path):
+    match = finished_game
+    app.show(ResultsScreen(app, match))
     app.save_path = tmp_path / "game.json"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0))
     app.step(FRAME)
@@ -361,8 +362,8 @@ def test_a_saved_game_replays_to_the_same_final_state(finished_game, tmp_path):
     assert replay.state.winner == match.state.winner
 
 
-def test_play_again_lets_the_winner_start(finished_game):
-    app, match = finished_game
+def test_play_again_lets_the_winner_start(app, finished_game):
+    match = finished_game
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     app.show(ResultsScreen(app, match))
     app.step(FRAME)

@@ -42,7 +42,7 @@ def _shot_steps(game):
 
 
 def test_a_saved_game_replays_its_shots_re_simulated_exactly(app, finished_game, tmp_path):
-    _, match = finished_game
+    match = finished_game
     save_game(match.game, tmp_path / "game.json")
     data = json.loads((tmp_path / "game.json").read_text())
     shots = [s for s in data["steps"] if "shot" in s]
@@ -66,7 +66,7 @@ def test_a_saved_game_replays_its_shots_re_simulated_exactly(app, finished_game,
 
 def test_a_log_without_slides_replays_gliding(app, finished_game, tmp_path):
     """A schema 1 log, as the window wrote before slides: the layout a bare name."""
-    _, match = finished_game
+    match = finished_game
     data = match.game.to_json() | {"schema": 1, "layout": "square"}
     for step in data["steps"]:
         step.pop("slide", None)
@@ -77,7 +77,7 @@ def test_a_log_without_slides_replays_gliding(app, finished_game, tmp_path):
 
 
 def test_a_log_from_another_physics_glides_and_says_so_once(app, finished_game, tmp_path):
-    _, match = finished_game
+    match = finished_game
     data = match.game.to_json()
     shots = [s for s in data["steps"] if "shot" in s]
     for step in shots[:3]:
@@ -93,7 +93,7 @@ def test_a_log_from_another_physics_glides_and_says_so_once(app, finished_game, 
 
 
 def test_a_replay_whose_layout_file_is_gone_is_one_line(finished_game, tmp_path, capsys):
-    _, match = finished_game
+    match = finished_game
     data = match.game.to_json()
     data["layout"]["name"] = str(tmp_path / "gone.toml")
     (tmp_path / "game.json").write_text(json.dumps(data))
@@ -106,7 +106,7 @@ def test_a_replay_whose_layout_file_is_gone_is_one_line(finished_game, tmp_path,
 def test_stepping_through_a_replay_re_simulates_the_shot_shown(app, finished_game, tmp_path, key):
     import pygame
 
-    _, match = finished_game
+    match = finished_game
     save_game(match.game, tmp_path / "game.json")
     replay = ReplayScreen(app, load_replay(tmp_path / "game.json"))
     app.show(replay)

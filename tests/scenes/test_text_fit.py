@@ -79,7 +79,7 @@ def test_the_setup_and_results_screens_text_fits(size, finished_game, monkeypatc
     from sliders.scenes.results import ResultsScreen
     from sliders.scenes.setup import SetupScreen
 
-    _, match = finished_game
+    match = finished_game
     app = App(size, sound=False, think_budget=None)
     try:
         four = MatchConfig("race-for-home", "square", parse_seat_specs("south,west,north,east"))
