@@ -501,12 +501,16 @@ def _draw_score_board(
     pygame.draw.rect(
         surface, HIGHLIGHT if active else ink, rect, 3 if active else 1, border_radius=8
     )
-    name = f"{SEAT_COLOURS[player.seat].capitalize()} ({player.seat})"
-    named = text(surface, name, (rect.x + 10, rect.y + round(6 * k)), round(26 * k), ink, bold=True)
+    colour = SEAT_COLOURS[player.seat].capitalize()
+    big, kind = round(26 * k), round(20 * k)
+    name = f"{colour} ({player.seat})"  # without its seat when both do not fit whole
+    if font(big, True).size(name)[0] + 12 + font(kind).size(who)[0] > rect.width - 20:
+        name = colour
+    named = text(surface, name, (rect.x + 10, rect.y + round(6 * k)), big, ink, bold=True)
     room = rect.right - 10 - named.right - 12  # the player's kind, beside the name, never over it
     if room > 24:
         at = (rect.right - 10, rect.y + round(8 * k))
-        text(surface, clipped(who, round(20 * k), room), at, round(20 * k), DIM, "topright")
+        text(surface, clipped(who, kind, room), at, kind, DIM, "topright")
     cells = HOME + 1
     top = rect.y + round(32 * k)
     cw = (rect.width - 20) / cells
