@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -54,6 +55,35 @@ def ensure_compiled(quiet: bool = False) -> float:
             file=sys.stderr,
         )
     return took
+
+
+def compile_in_child() -> bool:
+    """Compile the kernels into numba's cache on disk in a child interpreter, and wait for it;
+    True when the child finished them.
+
+    A window that prepares the physics while it draws calls this first when
+    :func:`compile_needed`: numba's compiler is Python code, and in a thread of the window's own
+    process it would hold the interpreter lock the window draws with (on a busy machine, for
+    hundreds of milliseconds at a time). The child holds its own, and runs at the lowest
+    priority so that the window's frames come first on a busy machine; the window then only loads the
+    cached kernels (:func:`ensure_compiled`). False when the child failed (the first use then
+    compiles in this process, as without it)."""
+    if _ready:
+        return True
+    package = str(Path(__file__).resolve().parents[3])  # the child imports these sources
+    path = os.environ.get("PYTHONPATH")
+    env = {**os.environ, "PYTHONPATH": package if not path else package + os.pathsep + path}
+    code = (  # at the lowest priority: the window drawing meanwhile comes first
+        "import os\nif hasattr(os, 'nice'): os.nice(19)\n"
+        "from sliders.physics.exact.compile import ensure_compiled\nensure_compiled(quiet=True)"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, check=False
+        )
+    except OSError:
+        return False
+    return done.returncode == 0
 
 
 WARM_UP_ENTRIES = (
