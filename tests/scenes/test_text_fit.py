@@ -13,6 +13,7 @@ from sliders.core.outcome import SEATS
 from sliders.game.config import MatchConfig, parse_seat_specs
 from sliders.scenes import draw
 from sliders.scenes.app import App
+from sliders.scenes.background import FIRST_RUN
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.table import Match
 
@@ -106,6 +107,8 @@ def test_the_setup_and_results_screens_text_fits(size, finished_game, monkeypatc
         kinds = "south,west=cpu:easy,north=cpu:medium,east=cpu:hard"  # the longest seat labels
         mixed = Match(MatchConfig("instant-sorry", "square", parse_seat_specs(kinds), 1))
         screens = (SetupScreen(app, four), ResultsScreen(app, match), ResultsScreen(app, mixed))
+        # the setup screen with the note it shows while the physics is prepared
+        monkeypatch.setattr(app.background, "shown", lambda: f"{FIRST_RUN}… 12 s")
         for screen in screens:
             app.show(screen)
             sizes: list[int] = []
