@@ -130,6 +130,9 @@ class SetupScreen:
         self.start_button = draw.Button("Start", self.start)
         self.quit_button = draw.Button("Quit", app.quit)
         engine = config.engine if config and config.engine else DEFAULT_ENGINE
+        if app.background.threaded:  # the seated pawns first (a fraction of a second)
+            seated = [s for s in self.seats() if self.who.get(s, OFF) != OFF]
+            app.background.add("pawns", "drawing the pawns", lambda: draw.prepare_pawns(seated))
         prepare_physics(app.background, engine)  # at once: the first slide will not wait for it
 
     # -- choices ----------------------------------------------------------------------------------

@@ -141,3 +141,19 @@ def test_the_job_gives_way_while_the_window_makes_a_frame():
         stop.set()
         work.wait(5)
     assert during <= 1 and after > 100
+
+
+def test_the_setup_screen_draws_the_seated_pawns_in_the_background(monkeypatch):
+    """The pawns a game's first frame shows are drawn before it, while the player chooses."""
+    from sliders.scenes.setup import SetupScreen
+
+    monkeypatch.setattr(REGISTRY["exact"], "prepare", lambda: None)
+    app = App((800, 600), sound=False, background=True)
+    try:
+        config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north=cpu"), 1)
+        app.show(SetupScreen(app, config))
+        assert app.background.wait(30)
+        drawn = {key[:2] for key in draw._sprites()._big}
+        assert drawn == {(colour, str(n)) for colour in ("red", "yellow") for n in range(1, 5)}
+    finally:
+        app.close()
