@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from sliders.game.config import MatchConfig, parse_seat_specs
@@ -10,9 +11,20 @@ from sliders.scenes.screens import PlayScreen, ResultsScreen  # registers every 
 from sliders.scenes.table import Match
 
 
+@pytest.fixture
+def finished_game(_finished_game):
+    """(app, match): a computer-vs-computer game, headless, played to its results screen (its
+    window opened again when another test's window closed the display meanwhile)."""
+    app, match = _finished_game
+    if not pygame.display.get_init():
+        pygame.display.init()
+        pygame.font.init()
+        app.surface = pygame.display.set_mode(app.windowed_size, pygame.RESIZABLE)
+    return app, match
+
+
 @pytest.fixture(scope="session")
-def finished_game():
-    """(app, match): a computer-vs-computer game, headless, played to its results screen."""
+def _finished_game():
     app = App((1280, 800), sound=False, think_budget=None)
     try:
         config = MatchConfig(
