@@ -3,7 +3,7 @@ is prepared in the background (compiled on its first run on a machine), the play
 the computers are prepared, the first computer's first think, the first shot in flight.
 
     SDL_VIDEODRIVER=dummy python benchmarks/window_wait.py [--seats north=cpu,south=cpu]
-        [--layout square] [--start-after 1.0] [--shots 3] [--size 1280x800]
+        [--layout square] [--start-after 1.0] [--shots 3] [--size 1280x800] [--cold] [--busy N]
 
 The window runs its own loop (a frame every 1/60 s, as ``App.run``), and after ``--start-after``
 seconds on the setup screen starts the game the setup screen shows. Each frame's wall time
@@ -11,14 +11,18 @@ seconds on the setup screen starts the game the setup screen shows. Each frame's
 table prints, for each phase, its frames, its length and its longest frame (a frame over 100 ms
 is a freeze a person sees); the longest five are listed with the processor time the window's
 own thread spent in them (the rest is waiting: for the job's thread, or for a busy machine's
-cores). Whether the physics was compiled in this run is printed first: run
-it after deleting ``sliders/physics/exact/__pycache__`` for the first-run figure.
+cores). Whether the physics was compiled in this run is printed first: ``--cold`` points numba's
+cache at an empty temporary folder (``NUMBA_CACHE_DIR``) for the first-run figure, and ``--busy N``
+keeps N busy loops (``python -c "while 1: pass"``) running meanwhile, a machine under load.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import sys
+import tempfile
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -56,8 +60,27 @@ def main() -> None:
     ap.add_argument("--shots", type=int, default=3)
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--limit", type=float, default=600.0, help="seconds at most")
+    ap.add_argument("--cold", action="store_true", help="start from an empty numba cache")
+    ap.add_argument("--busy", type=int, default=0, help="busy loops to run meanwhile")
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
+    with tempfile.TemporaryDirectory(prefix="sliders-numba-") as empty:
+        if args.cold:
+            os.environ["NUMBA_CACHE_DIR"] = empty  # read when numba is first imported, below
+        loops = [
+            subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(args.busy)
+        ]
+        try:
+            run(args, w, h)
+        finally:
+            for loop in loops:
+                loop.kill()
+                loop.wait()
+
+
+def run(args: argparse.Namespace, w: int, h: int) -> None:
+    """The window's first minute, timed frame by frame."""
+    load = os.getloadavg()[0]
     cold = REGISTRY["exact"].cold()
     print(f"physics compiled in this run: {'yes' if cold else 'no (cached)'}")
     app = App((w, h), sound=False)
@@ -96,7 +119,11 @@ def main() -> None:
     for took, cpu, name, note in sorted(worst, reverse=True)[:5]:
         said = f" ({note})" if note else ""
         print(f"  {1000 * took:7.1f} ms ({1000 * cpu:.1f} ms of the window's CPU)  {name}{said}")
-    print(f"whole run {total:.1f} s, longest frame {1000 * longest:.1f} ms")
+    print(
+        f"whole run {total:.1f} s, longest frame {1000 * longest:.1f} ms; {args.busy} busy loops, "
+        f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, "
+        f"on {os.cpu_count()} cores"
+    )
     app.close()
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from sliders.boards import Face
 from sliders.core.outcome import SEAT_COLOURS, EventType, PawnRest, ShotResult, Status, pawn_seat
-from sliders.rules import Happening, InstantHome, Penalty, Won
+from sliders.rules import Advanced, Happening, InstantHome, Penalty, PointsLost, Won
 from sliders.rules.state import square_name
 
 MOVED = 0.002
@@ -175,6 +175,23 @@ def _moved(place_now: str) -> str:
 def _won(h: Won) -> str:
     how = "at once" if h.instant else f"at the end of round {h.round}"
     return f"{seat_name(h.seat)} has all four pawns HOME and wins {how}!"
+
+
+def scored(pawn: str, points: int, scoring: int, before: int) -> str:
+    """A roller pawn's points moving a scoring pawn at round end, as a person reads it: "Red 3
+    scores 5: pawn 1 START → 5" (``scoring`` counts from 0, ``before`` is its square)."""
+    after = square_name(before + points)
+    return f"{pawn_name(pawn)} scores {points}: pawn {scoring + 1} {square_name(before)} → {after}"
+
+
+def narrate_scoring(h: Advanced | PointsLost | Won) -> str:
+    """What round-end scoring did, in the words of :func:`scored` (the log's own words name
+    pawns as ``red#3``)."""
+    if isinstance(h, Advanced):
+        return scored(h.pawn, h.points, h.scoring, h.from_square)
+    if isinstance(h, PointsLost):
+        return f"{pawn_name(h.pawn)} scores {h.points} but no pawn can take it: lost"
+    return _won(h)
 
 
 def wrap(line: str, fits: Callable[[str], bool]) -> list[str]:

@@ -185,7 +185,12 @@ class ExactEngine(Engine):
         return compile_needed()
 
     def prepare(self) -> None:
-        _exact().ensure_compiled(quiet=True)
+        """Compiled, when it must be, in a child process (so that a window drawing meanwhile does
+        not wait for the compiler), then loaded here from numba's cache."""
+        exact = _exact()
+        if exact.compile.compile_needed():
+            exact.compile.compile_in_child()
+        exact.ensure_compiled(quiet=True)
 
     def start(self, setup: Setup, table: Sequence[PlacedPawn], shot: Shot) -> Simulation:
         sim: Simulation = _exact().ExactSimulation(

@@ -140,7 +140,12 @@ class App:
         self._pending += [(t, e) for e in events]
 
     def step(self, dt: float, draw: bool = True) -> None:
-        """One frame: handle pending input, advance ``dt`` seconds, draw."""
+        """One frame: handle pending input, advance ``dt`` seconds, draw (the background's
+        work giving way meanwhile)."""
+        with self.background.frame():
+            self._step(dt, draw)
+
+    def _step(self, dt: float, draw: bool) -> None:
         dt = min(max(dt, 0.0), MAX_FRAME)
         self.poll()
         pending, self._pending = self._pending, []

@@ -10,6 +10,7 @@ at a ladder of scales so a moving camera only scales and blits (see ``benchmarks
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections import OrderedDict
@@ -96,8 +97,7 @@ class TableArt:
 
     def __init__(self, layout: Layout, face: Face, font: Callable[[int, bool], pygame.font.Font]):
         self.layout, self.face, self.font = layout, face, font
-        self._wood = _strengthen(_noise_texture(seed=11, stretch=(1.0, 9.0)), 0.16)
-        self._card = _strengthen(_noise_texture(seed=23, stretch=(1.0, 1.0)), 0.07)
+        self._wood, self._card = _grains()
         self._scaled: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
         self._words: OrderedDict[tuple[str, int, bool, RGB, int], pygame.Surface] = OrderedDict()
 
@@ -680,6 +680,11 @@ class PawnSprites:
             self._small.popitem(last=False)
         return image
 
+    def prepare(self, colour: str, number: str) -> None:
+        """Draw the pawn at its detail now, before a frame asks for it (each costs some 7 ms)."""
+        if (colour, number, False) not in self._big:
+            self._big[(colour, number, False)] = self._draw(colour, number, False)
+
     def _draw(self, colour: str, number: str, faded: bool) -> pygame.Surface:
         R = self.DETAIL
         half = round(R * 1.4)
@@ -768,6 +773,15 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+@functools.cache
+def _grains() -> tuple[pygame.Surface, pygame.Surface]:
+    """The wood's and the card's grain (only read): made once a process, not once a layout (each
+    costs a window's frame some 15 ms of processor time)."""
+    wood = _strengthen(_noise_texture(seed=11, stretch=(1.0, 9.0)), 0.16)
+    card = _strengthen(_noise_texture(seed=23, stretch=(1.0, 1.0)), 0.07)
+    return wood, card
 
 
 def _noise_texture(seed: int, stretch: tuple[float, float]) -> pygame.Surface:

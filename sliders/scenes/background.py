@@ -4,6 +4,13 @@ for their first turn. One job runs at a time, in the order they were asked for; 
 what is being done (:attr:`Background.note`) and for how long, and wait for it where they must
 (a shot needs the physics, a computer's turn its preparation).
 
+The job's thread shares the interpreter lock with the window's, so it gives way while the window
+makes a frame (:meth:`Background.frame`): each Python call it makes waits until the frame is done.
+Without that a frame would wait for the lock, again and again, and on a busy machine for as long
+as the job's thread waits for a core while it holds it (hundreds of milliseconds). The compiled
+physics releases the lock while it runs, and compiling it is done by a child process
+(:meth:`sliders.physics.Engine.prepare`).
+
 Without a thread (``threaded=False``: headless runs and tests that step the window frame by
 frame) a job runs at once, when it is asked for.
 """
@@ -13,14 +20,19 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from types import FrameType
 
 from sliders.physics import REGISTRY
 
 SWITCH = 0.0005
 """seconds the job's thread holds the interpreter before it must let the window's thread run
 while a job runs (Python's default, 5 ms, would let a frame wait that long many times over)"""
+GIVE_WAY = 0.2
+"""seconds at most the job's thread waits for a frame to end before it goes on (a frame that
+waits for the job itself must not wait for ever)"""
 SHOW_AFTER = 0.25
 """seconds a wait lasts before the screens say what it waits for (a shorter one just passes)"""
 
@@ -47,6 +59,25 @@ class Background:
         self._asked: set[str] = set()
         self.error: BaseException | None = None
         """what the last failed job raised (the screens say it; the window goes on)"""
+        self._drawing = False
+        self._drawn = threading.Event()
+        self._drawn.set()
+
+    @contextmanager
+    def frame(self) -> Iterator[None]:
+        """While the window makes a frame: the job's thread waits at its next Python call."""
+        self._drawn.clear()
+        self._drawing = True
+        try:
+            yield
+        finally:
+            self._drawing = False
+            self._drawn.set()
+
+    def _give_way(self, frame: FrameType, event: str, arg: object) -> None:
+        """The job thread's profile hook: at a call, wait while the window makes a frame."""
+        if self._drawing and event == "call":
+            self._drawn.wait(GIVE_WAY)
 
     def add(self, key: str, note: str, work: Callable[[], object]) -> None:
         """Run ``work`` after the jobs asked for before it, once for each ``key`` (a job asked
@@ -112,11 +143,13 @@ class Background:
     def _loop(self) -> None:
         interval = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH)
+        sys.setprofile(self._give_way)  # this thread's only
         while True:
             with self._lock:
                 if not self._jobs:
                     self._thread = None
                     sys.setswitchinterval(interval)
+                    sys.setprofile(None)
                     return
                 job = self._jobs.pop(0)
                 self._note, self._since = job.note, time.perf_counter()

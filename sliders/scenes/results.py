@@ -12,6 +12,7 @@ import pygame
 
 from sliders.core.errors import UserError
 from sliders.core.outcome import SEAT_COLOURS
+from sliders.game.narrate import wrap
 from sliders.game.saves import round_history, save_game
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
@@ -106,12 +107,18 @@ class ResultsScreen:
         size, small = draw.ui_size(surface, 26), draw.ui_size(surface, 18)
         pitch = round(px(size) * 1.45)
         wide = w >= 1000
-        table_w = min(160 + 220 * len(seats), round(w * 0.55) if wide else w - 40)
-        col = (table_w - 160) // max(len(seats), 1)
+        labels = ("score boards", "total", *(label for label, _ in rows))
+        lead = max(draw.font(small, True).size(label)[0] for label in labels) + 24
+        table_w = min(lead + 220 * len(seats), round(w * 0.55) if wide else w - 40)
+        col = (table_w - lead) // max(len(seats), 1)
         x0 = (20 + (w * 0.55 - table_w) / 2) if wide else (w - table_w) / 2
         x0 = round(max(x0, 20))
+        fits = lambda words: draw.font(small).size(words)[0] <= col - 10  # noqa: E731
+        kinds = {seat: wrap(self.match.config.spec(seat).describe(), fits) for seat in seats}
+        line = round(px(small) * 1.25)
+        heads = pitch + max(len(k) for k in kinds.values()) * line + (pitch - line)
         race = pygame.Rect(0, 0, 0, 0)
-        room = bottom - y - 2 * pitch - pitch - 10  # below the heads and the total
+        room = bottom - y - heads - pitch - 10  # below the heads and the total
         if wide:
             race = pygame.Rect(
                 round(w * 0.58), y, w - round(w * 0.58) - 30, min(bottom - y, h // 2)
@@ -123,7 +130,7 @@ class ResultsScreen:
                 room -= race_h + 10
         draw.text(surface, "score boards", (x0, y), small, draw.DIM)
         for j, seat in enumerate(seats):
-            x = x0 + 160 + j * col
+            x = x0 + lead + j * col
             draw.text(
                 surface,
                 SEAT_COLOURS[seat].capitalize(),
@@ -132,21 +139,22 @@ class ResultsScreen:
                 draw.seat_rgb(seat),
                 bold=True,
             )
-            who = draw.clipped(self.match.config.spec(seat).describe(), small, col - 10)
-            draw.text(surface, who, (x, y + pitch), small, draw.DIM)
-        y += 2 * pitch
+            for i, words in enumerate(kinds[seat]):  # "computer (medium)", on two lines if need be
+                who = draw.clipped(words, small, col - 10)
+                draw.text(surface, who, (x, y + pitch + i * line), small, draw.DIM)
+        y += heads
         shown = rows[-max(room // pitch, 1) :]
         for label, boards in shown:
             draw.text(surface, label, (x0, y), small, draw.TEXT)
             for j, seat in enumerate(seats):
                 cells = " ".join("H" if sq == 6 else str(sq) for sq in boards[seat])
-                draw.text(surface, cells, (x0 + 160 + j * col, y), size, draw.TEXT)
+                draw.text(surface, cells, (x0 + lead + j * col, y), size, draw.TEXT)
             y += pitch
         final = {seat: state.player(seat).board for seat in seats}
         draw.text(surface, "total", (x0, y + 4), small, draw.HIGHLIGHT, bold=True)
         for j, seat in enumerate(seats):  # squares moved toward HOME, of the 24 that win
             words = f"{sum(final[seat])} of {4 * 6}"
-            draw.text(surface, words, (x0 + 160 + j * col, y + 4), size, draw.HIGHLIGHT, bold=True)
+            draw.text(surface, words, (x0 + lead + j * col, y + 4), size, draw.HIGHLIGHT, bold=True)
         if race.h >= 90 and race.w >= 160:
             draw_race(surface, race, rows, seats)
         if self.note:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from sliders.core.outcome import SEAT_COLOURS
-from sliders.game.narrate import pawn_name, wrap_all
+from sliders.game.narrate import narrate_scoring, scored, wrap_all
 from sliders.rules import (
     Advanced,
     Assignment,
@@ -87,7 +87,7 @@ class RoundEndScreen:
         self.scored = True
         for h in happened:
             if isinstance(h, Advanced | PointsLost | Won):
-                self.lines.append(h.describe())
+                self.lines.append(narrate_scoring(h))
 
     def _continue(self) -> None:
         if not self.scored:
@@ -204,10 +204,7 @@ class RoundEndScreen:
                 draw.text(surface, "nothing to score", (self.sidebar.x, y), size, draw.DIM)
             board = self.before.player(self.seat).board
             for m in moves:
-                line = (
-                    f"{pawn_name(m.pawn)} scores {m.points}: pawn {m.scoring + 1} "
-                    f"{_sq(board[m.scoring])} -> {_sq(board[m.scoring] + m.points)}"
-                )
+                line = scored(m.pawn, m.points, m.scoring, board[m.scoring])
                 line = draw.clipped(line, size, self.sidebar.width)
                 draw.text(surface, line, (self.sidebar.x, y), size, draw.TEXT)
                 y += pitch
@@ -233,10 +230,6 @@ class RoundEndScreen:
                 pygame.draw.rect(surface, draw.seat_rgb(state.winner), backing, 2, border_radius=12)
                 surface.blit(image, box)
             self.buttons["continue"].draw(surface)
-
-
-def _sq(square: int) -> str:
-    return {0: "START", 6: "HOME"}.get(square, str(square))
 
 
 def _ease(t: float) -> float:

@@ -75,6 +75,11 @@ def game_line(record: Face) -> str:
     return "as Race for Home; " + "; ".join(changes)
 
 
+NOTE_SIZE = 24
+"""the size of the note above Start (what is wrong with the choice, or the physics being
+prepared)"""
+
+
 def fitted(words: str, size: int, width: int) -> str:
     """``words`` as they fit in ``width`` pixels at ``size``: whole, else up to a semicolon,
     else cut with an ellipsis."""
@@ -120,7 +125,7 @@ class SetupScreen:
         self.rows: list[tuple[str, pygame.Rect, pygame.Rect]] = []
         self.pitch = 58
         self.line = draw.MIN_UI_SIZE  # the size of the game's and the layout's lines
-        self.about_y = 0
+        self.about_y = self.note_y = 0
         self.thumb = pygame.Rect(0, 0, 0, 0)  # where the layout's picture is drawn
         self._thumbs: dict[tuple[object, ...], pygame.Surface] = {}
         self.start_button = draw.Button("Start", self.start)
@@ -128,6 +133,9 @@ class SetupScreen:
         self.practice_button = draw.Button("Practice (P)", self.practice)
         self.drills_button = draw.Button("Drills (D)", lambda: app.go("drills"))
         engine = config.engine if config and config.engine else DEFAULT_ENGINE
+        if app.background.threaded:  # the seated pawns first (a fraction of a second)
+            seated = [s for s in self.seats() if self.who.get(s, OFF) != OFF]
+            app.background.add("pawns", "drawing the pawns", lambda: draw.prepare_pawns(seated))
         prepare_physics(app.background, engine)  # at once: the first slide will not wait for it
 
     # -- choices ----------------------------------------------------------------------------------
@@ -274,7 +282,10 @@ class SetupScreen:
         top = min(170, round(h * 0.24))
         self.line = draw.ui_size(self.app.surface, 22)
         about = 2 * round(self.line * draw.SIZE_TO_PX * 1.5)  # the game's and layout's lines
-        self.pitch = min(58, (h - 130 - top - about) // max(len(names), 1))  # rows fit above
+        note = round(NOTE_SIZE * draw.SIZE_TO_PX * 1.5)  # a line for the note, above Start
+        button = 56 if h >= 600 else 44  # lower buttons in a low window: room for the rows
+        rows = h - 64 - button - note - top - about  # the rows fit above them
+        self.pitch = min(58, rows // max(len(names), 1))
         side = max(self.pitch - 8, 20)
         for i, name in enumerate(names):
             y = top + i * self.pitch
@@ -286,13 +297,14 @@ class SetupScreen:
                 )
             )
         self.row = min(self.row, len(self.rows) - 1)
-        self.start_button.rect = pygame.Rect(w // 2 - 230, h - 110, 220, 56)
-        self.quit_button.rect = pygame.Rect(w // 2 + 10, h - 110, 220, 56)
+        self.start_button.rect = pygame.Rect(w // 2 - 230, h - 54 - button, 220, button)
+        self.quit_button.rect = pygame.Rect(w // 2 + 10, h - 54 - button, 220, button)
         corner = min(170, (w - 40) // 4)  # in the top corners, clear of the title
         self.practice_button.rect = pygame.Rect(10, 10, corner, 40)
         self.drills_button.rect = pygame.Rect(w - 10 - corner, 10, corner, 40)
         bottom = top + len(names) * self.pitch
         self.about_y = bottom + 2
+        self.note_y = (self.about_y + about + self.start_button.rect.y) // 2
         room = w - (x + 600) - 40  # beside the rows, on the right
         if room >= 120:
             edge = min(room, bottom - top, 360)
@@ -358,7 +370,7 @@ class SetupScreen:
         if not note:  # the physics prepared while the player chooses
             note, rgb = self.app.background.shown(), draw.DIM
         if note:
-            draw.text(surface, note, (w // 2, self.start_button.rect.y - 30), 24, rgb, "center")
+            draw.text(surface, note, (w // 2, self.note_y), NOTE_SIZE, rgb, "center")
         self.start_button.draw(surface, 32)
         self.quit_button.draw(surface, 32)
         self.practice_button.draw(surface, draw.ui_size(surface, 20))

@@ -4,6 +4,7 @@ each, in order, say what they do, and the play screen slides nothing until they 
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -69,8 +70,11 @@ def test_the_play_screen_waits_for_the_physics_and_says_so(slow_physics, monkeyp
         match = Match(MatchConfig("race-for-home", "square", seats, 1, starter="north"))
         screen = PlayScreen(app, match)
         app.show(screen)
-        for _ in range(5):
+        for _ in range(500):  # the job runs between frames, as the window's loop leaves it room
             app.step(1 / 60)
+            if app.background.note == FIRST_RUN:
+                break
+            time.sleep(0.005)
         assert app.background.note == FIRST_RUN
         assert not screen.ready() and not match.rolling and not match.shots
         texts: list[str] = []
@@ -108,5 +112,48 @@ def test_f11_toggles_a_borderless_full_window_and_back():
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0))
             app.step(1 / 60)
             assert not app.fullscreen and app.surface.get_size() == (800, 600)
+    finally:
+        app.close()
+
+
+def test_the_job_gives_way_while_the_window_makes_a_frame():
+    """The job's thread makes no Python call while a frame is being made, and goes on after."""
+    work = Background()
+    stop = threading.Event()
+    calls: list[int] = []
+
+    def job() -> None:
+        while not stop.is_set():
+            calls.append(len(calls))
+
+    work.add("busy", "busy", job)
+    try:
+        while len(calls) < 100:
+            stop.wait(0.001)
+        with work.frame():
+            stop.wait(0.02)  # the job stops at its next call
+            before = len(calls)
+            stop.wait(0.05)
+            during = len(calls) - before
+        stop.wait(0.05)
+        after = len(calls) - before - during
+    finally:
+        stop.set()
+        work.wait(5)
+    assert during <= 1 and after > 100
+
+
+def test_the_setup_screen_draws_the_seated_pawns_in_the_background(monkeypatch):
+    """The pawns a game's first frame shows are drawn before it, while the player chooses."""
+    from sliders.scenes.setup import SetupScreen
+
+    monkeypatch.setattr(REGISTRY["exact"], "prepare", lambda: None)
+    app = App((800, 600), sound=False, background=True)
+    try:
+        config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north=cpu"), 1)
+        app.show(SetupScreen(app, config))
+        assert app.background.wait(30)
+        drawn = {key[:2] for key in draw._sprites()._big}
+        assert drawn == {(colour, str(n)) for colour in ("red", "yellow") for n in range(1, 5)}
     finally:
         app.close()

@@ -8,9 +8,9 @@ from dataclasses import replace
 from sliders.boards import face
 from sliders.core.outcome import Event, EventType, PawnRest, ShotResult, Status
 from sliders.game.config import MatchConfig, SeatSpec
-from sliders.game.narrate import narrate_shot, pawn_name, wrap
+from sliders.game.narrate import narrate_scoring, narrate_shot, pawn_name, wrap
 from sliders.physics import Shot
-from sliders.rules import GameState, apply_shot, new_game
+from sliders.rules import Advanced, GameState, PointsLost, apply_shot, new_game
 from sliders.scenes.table import Match
 
 
@@ -195,3 +195,12 @@ def test_a_refused_computer_shot_in_the_window_is_told_and_played_again():
         assert match.rolling and match.shots[-1].seat == "south"
     finally:
         app.close()
+
+
+def test_round_end_scoring_names_pawns_as_a_person_does():
+    """The round-end screen's lines name a pawn "Red 3", as every other line does, not the
+    log's ``red#3``."""
+    moved = narrate_scoring(Advanced("south", "south-3", 0, 5, 0, 5))
+    assert moved == "Red 3 scores 5: pawn 1 START → 5"
+    lost = narrate_scoring(PointsLost("north", "north-2", 4))
+    assert lost == "Yellow 2 scores 4 but no pawn can take it: lost"

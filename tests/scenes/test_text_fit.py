@@ -1,5 +1,8 @@
 """Text that reads: every seat colour with enough contrast on the screens' backgrounds, and the
-play screen's title, status and sidebar text neither overlapping nor cut at small windows."""
+play screen's title, status and sidebar text neither overlapping nor cut at small windows.
+
+Text is cut in one place (:func:`sliders.scenes.draw.clipped`, an ellipsis): the ``cuts`` fixture
+keeps what it cut, and no screen may cut anything at any size tested (640x420 up)."""
 
 from __future__ import annotations
 
@@ -10,8 +13,25 @@ from sliders.core.outcome import SEATS
 from sliders.game.config import MatchConfig, parse_seat_specs
 from sliders.scenes import draw
 from sliders.scenes.app import App
+from sliders.scenes.background import FIRST_RUN
 from sliders.scenes.play import PlayScreen
 from sliders.scenes.table import Match
+
+
+@pytest.fixture
+def cuts(monkeypatch) -> list[str]:
+    """The words :func:`draw.clipped` shortens while the test runs."""
+    shortened: list[str] = []
+    real = draw.clipped
+
+    def clipped(words: str, size: int, width: int) -> str:
+        fitted = real(words, size, width)
+        if fitted != words:
+            shortened.append(words)
+        return fitted
+
+    monkeypatch.setattr(draw, "clipped", clipped)
+    return shortened
 
 
 @pytest.mark.parametrize("seat", SEATS)
@@ -22,7 +42,7 @@ def test_every_seat_colour_reads_on_the_backgrounds(seat):
 
 
 @pytest.mark.parametrize("size", [(640, 420), (800, 600), (1000, 700), (1280, 800), (1920, 1080)])
-def test_the_play_screens_text_fits(size, monkeypatch):
+def test_the_play_screens_text_fits(size, monkeypatch, cuts):
     app = App(size, sound=False, think_budget=None)
     try:
         seats = "south,west=cpu,north=cpu,east=cpu"
@@ -51,6 +71,7 @@ def test_the_play_screens_text_fits(size, monkeypatch):
         if size >= (800, 600):
             # the banner and the messages at least 12 px (the font draws a size at 0.66 px a unit)
             assert min(s for _, _, s in drawn) * draw.SIZE_TO_PX >= 12
+        assert not cuts, cuts
     finally:
         app.close()
 
@@ -74,8 +95,8 @@ def _texts(app: App, screen, monkeypatch, sizes: list[int] | None = None):
     return drawn
 
 
-@pytest.mark.parametrize("size", [(640, 420), (800, 600), (1000, 700), (1920, 1080)])
-def test_the_setup_and_results_screens_text_fits(size, finished_game, monkeypatch):
+@pytest.mark.parametrize("size", [(640, 420), (800, 600), (1000, 700), (1280, 800), (1920, 1080)])
+def test_the_setup_and_results_screens_text_fits(size, finished_game, monkeypatch, cuts):
     from sliders.scenes.results import ResultsScreen
     from sliders.scenes.setup import SetupScreen
 
@@ -83,13 +104,19 @@ def test_the_setup_and_results_screens_text_fits(size, finished_game, monkeypatc
     app = App(size, sound=False, think_budget=None)
     try:
         four = MatchConfig("race-for-home", "square", parse_seat_specs("south,west,north,east"))
-        for screen in (SetupScreen(app, four), ResultsScreen(app, match)):
+        kinds = "south,west=cpu:easy,north=cpu:medium,east=cpu:hard"  # the longest seat labels
+        mixed = Match(MatchConfig("instant-sorry", "square", parse_seat_specs(kinds), 1))
+        screens = (SetupScreen(app, four), ResultsScreen(app, match), ResultsScreen(app, mixed))
+        # the setup screen with the note it shows while the physics is prepared
+        monkeypatch.setattr(app.background, "shown", lambda: f"{FIRST_RUN}… 12 s")
+        for screen in screens:
             app.show(screen)
             sizes: list[int] = []
             drawn = _texts(app, screen, monkeypatch, sizes)
-            if size >= (800, 600):  # every word at least 12 px
+            if size >= (800, 600):  # every word at least 12 px, none cut
                 assert min(sizes) * draw.SIZE_TO_PX >= 12, (type(screen).__name__, min(sizes))
             window = app.surface.get_rect()
+            assert not cuts, (type(screen).__name__, cuts)
             for i, (words, rect) in enumerate(drawn):
                 assert window.contains(rect), (type(screen).__name__, words, rect)
                 for other, orect in drawn[i + 1 :]:
@@ -99,7 +126,7 @@ def test_the_setup_and_results_screens_text_fits(size, finished_game, monkeypatc
 
 
 @pytest.mark.parametrize("size", [(640, 420), (800, 600), (1000, 700), (1280, 800), (1920, 1080)])
-def test_the_round_end_heading_is_not_cut(size, monkeypatch):
+def test_the_round_end_heading_is_not_cut(size, monkeypatch, cuts):
     from sliders.scenes.roundend import RoundEndScreen
 
     app = App(size, sound=False, think_budget=None)
@@ -115,6 +142,7 @@ def test_the_round_end_heading_is_not_cut(size, monkeypatch):
             for other, orect in drawn[i + 1 :]:
                 assert not rect.colliderect(orect), (words, other)
         assert min(sizes) * draw.SIZE_TO_PX >= 12, min(sizes)
+        assert not cuts, cuts
         heads = [(w, r) for w, r in drawn if "South" in w or "Red" in w]
         assert heads, drawn
         for words, rect in heads:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,6 +17,10 @@ import numpy as np
 _ready = False
 NOTICE_AFTER = 1.5
 """seconds of compiling after which the first use prints a line"""
+NICE = 5
+"""how much lower than the window's the priority of the child that compiles is (on a busy
+machine the window's frames come first; the lowest, 19, left the child almost no processor
+while the machine was busy, and the game waited minutes for it)"""
 
 
 def ensure_compiled(quiet: bool = False) -> float:
@@ -54,6 +59,35 @@ def ensure_compiled(quiet: bool = False) -> float:
             file=sys.stderr,
         )
     return took
+
+
+def compile_in_child() -> bool:
+    """Compile the kernels into numba's cache on disk in a child interpreter, and wait for it;
+    True when the child finished them.
+
+    A window that prepares the physics while it draws calls this first when
+    :func:`compile_needed`: numba's compiler is Python code, and in a thread of the window's own
+    process it would hold the interpreter lock the window draws with (on a busy machine, for
+    hundreds of milliseconds at a time). The child holds its own, and runs at a lower priority
+    (:data:`NICE`) so that the window's frames come first on a busy machine; the window then only
+    loads the cached kernels (:func:`ensure_compiled`). False when the child failed (the first
+    use then compiles in this process, as without it)."""
+    if _ready:
+        return True
+    package = str(Path(__file__).resolve().parents[3])  # the child imports these sources
+    path = os.environ.get("PYTHONPATH")
+    env = {**os.environ, "PYTHONPATH": package if not path else package + os.pathsep + path}
+    code = (  # at a lower priority: the window drawing meanwhile comes first
+        f"import os\nif hasattr(os, 'nice'): os.nice({NICE})\n"
+        "from sliders.physics.exact.compile import ensure_compiled\nensure_compiled(quiet=True)"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, check=False
+        )
+    except OSError:
+        return False
+    return done.returncode == 0
 
 
 WARM_UP_ENTRIES = (
