@@ -11,7 +11,7 @@ compression); ``--spread`` gives each slide its own rolling resistance, drawn wi
 spread (the truth printed is then the slides' own mean and relative standard deviation). Then ``sliders calibrate video`` tracks them (given the board's corners, or finding them
 with ``--find-corners``) and ``sliders calibrate fit`` fits the table. Prints each parameter's
 truth, estimate, 95 % interval and error, and the seconds each stage took. ``--pictures DIR``
-draws the fit's pictures there and the tracked paths of the first rail slide over its first frame
+draws the fit's pictures there and the tracked paths of the first rail slide over its last frame
 (docs/calibration.md's are ``--size 320 --free 4 --pawn 3 --rail 3 --pictures docs/calibration``).
 """
 

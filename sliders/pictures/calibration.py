@@ -49,21 +49,47 @@ def plot_stops(fit: Fit, path: str) -> None:
 
 
 def plot_tracks(frame: np.ndarray, to_board: np.ndarray, tracks: list[Track], path: str) -> None:
-    """The tracked paths drawn over the video's first frame (RGB), through the inverse of the
-    rectifying homography ``to_board`` (frame pixels to the rectified view's)."""
+    """The tracked paths drawn over the video's last frame (RGB, the pawns at rest), through the
+    inverse of the rectifying homography ``to_board`` (frame pixels to the rectified view's).
+    Each path is coloured by time (a slide into a rail and back runs over its own way out, and
+    the colour tells the two apart), a circle where the pawn was first seen and a square where
+    it was last seen, named there."""
+    from matplotlib.collections import LineCollection
+
     view = BOARD_SIDE / 2 + VIEW_MARGIN
     back = np.linalg.inv(to_board)
     h, w = frame.shape[:2]
-    fig = figure(5, 5 * h / w)
-    ax = fig.add_axes((0, 0, 1, 1))
+    fig = figure(5.6, 5 * h / w)
+    ax = fig.add_axes((0, 0, 5 / 5.6, 1))
     ax.imshow(frame)
+    t_max = max((float(tr.t[-1]) for tr in tracks), default=1.0)
+    lines = None
     for tr in tracks:
         px = np.stack([(tr.x + view) * SCALE, (view - tr.y) * SCALE, np.ones(len(tr.t))])
         img = back @ px
-        ax.plot(img[0] / img[2], img[1] / img[2], lw=1.2, label=tr.pawn)
+        u, v = img[0] / img[2], img[1] / img[2]
+        pts = np.stack([u, v], axis=1)
+        lines = LineCollection(
+            np.stack([pts[:-1], pts[1:]], axis=1), cmap="plasma", lw=1.4, zorder=3
+        )
+        lines.set_array((tr.t[:-1] + tr.t[1:]) / 2)
+        lines.set_clim(0, t_max)
+        ax.add_collection(lines)
+        ax.plot(u[0], v[0], "o", mfc="none", mec="white", ms=6, zorder=4)
+        ax.plot(u[-1], v[-1], "s", mfc="none", mec="white", ms=6, zorder=4)
+        ax.annotate(
+            tr.pawn,
+            (u[-1], v[-1]),
+            xytext=(6, -6),
+            textcoords="offset points",
+            color="white",
+            fontsize=7,
+        )
     ax.set_xlim(0, w)
     ax.set_ylim(h, 0)
     ax.axis("off")
-    if tracks:
-        ax.legend(fontsize=7, loc="upper right")
+    if lines is not None:
+        bar = fig.colorbar(lines, cax=fig.add_axes((5.05 / 5.6, 0.1, 0.12 / 5.6, 0.8)))
+        bar.set_label("time (s): ○ first seen, □ last seen", fontsize=8)
+        bar.ax.tick_params(labelsize=7)
     save_png(fig, path)
