@@ -43,10 +43,21 @@ class Slide:
     target: tuple[float, float] | None = None
 
 
-def protocol(free: int, pawn: int, rail: int, params: PhysicsParams, seed: int = 0) -> list[Slide]:
+def protocol(
+    free: int,
+    pawn: int,
+    rail: int,
+    params: PhysicsParams,
+    seed: int = 0,
+    glance: int = 0,
+    slant: int = 0,
+) -> list[Slide]:
     """The slides of the filming protocol, their speeds chosen for ``params`` so that free slides
     stop on the board, pawn slides hit at 0.3–0.6 m/s and rail slides reach the far rail at
-    0.35–0.6 m/s."""
+    0.35–0.6 m/s; ``glance`` slides cut a pawn thinly (its centre 1.5–1.8 radii off the line) at
+    0.4–0.7 m/s and ``slant`` slides reach the far rail 14–16° off square at 0.3–0.5 m/s (from
+    the lane's far side: the widest the lane's walls and the board let through), so that the rims
+    slide (rim friction)."""
     rng = np.random.default_rng(seed)
     a, r, half = params.deceleration, params.pawn_radius, BOARD_SIDE / 2
     foul = -0.35  # the solo layout's foul line, y
@@ -80,6 +91,21 @@ def protocol(free: int, pawn: int, rail: int, params: PhysicsParams, seed: int =
                 rng.uniform(-0.02, 0.02),
             )
         )
+    for k in range(glance):
+        tx, ty = rng.uniform(-0.015, 0.015), rng.uniform(-0.06, 0.0)
+        offset = rng.uniform(-0.02, 0.02)
+        hit = rng.uniform(0.4, 0.7)
+        aim = tx + (1 if k % 2 else -1) * rng.uniform(1.5, 1.8) * r - offset
+        angle = math.degrees(math.atan2(aim, ty - foul))
+        dist = math.hypot(aim, ty - foul) - 2 * r
+        out.append(Slide("glance", math.sqrt(hit * hit + 2 * a * dist), angle, offset, (tx, ty)))
+    for k in range(slant):  # from the lane's far side, so as to stay on the track
+        sign = 1 if k % 2 else -1
+        angle = sign * rng.uniform(14, 16)
+        offset = -sign * 0.03
+        hit = rng.uniform(0.3, 0.5)
+        dist = (half - r - foul) / math.cos(math.radians(angle))
+        out.append(Slide("slant", math.sqrt(hit * hit + 2 * a * dist), angle, offset))
     return out
 
 
