@@ -246,7 +246,7 @@ def split_tracks(
     for clip, group in by_clip.items():
         dt = float(np.median(np.concatenate([np.diff(tr.t) for tr in group if len(tr.t) > 1])))
         cuts: dict[str, list[tuple[float, float, int]]] = {tr.pawn: [] for tr in group}
-        joints: dict[str, list[float]] = {tr.pawn: [] for tr in group}
+        met: dict[str, list[float]] = {tr.pawn: [] for tr in group}  # its contacts' times
         events: list[tuple[str, tuple[str, ...], tuple[float, float], int]] = []
         for i, a in enumerate(group):
             for b in group[i + 1 :]:
@@ -260,8 +260,8 @@ def split_tracks(
             margin = 0.0 if kind == "joint" else 1.5 * dt  # a joint: only the sample on it
             for p in pawns:
                 cuts[p].append((lo - margin, hi + margin, k))
-                if kind == "joint":
-                    joints[p].append(lo)
+                if kind != "joint":
+                    met[p].append(lo)
         pieces: dict[str, list[tuple[Segment, float, float]]] = {}
         for tr in group:
             pieces[tr.pawn] = _pieces(tr, cuts[tr.pawn])
@@ -275,8 +275,8 @@ def split_tracks(
                     break
                 before.append(pre[-1])
                 after.append(post[0])
-                # its first stretch but for the joint: launched without spin, met nothing yet
-                fresh = fresh and len(pre) == 1 + sum(1 for j in joints[p] if j < lo)
+                # it met nothing before: launched without spin, or at rest from the start
+                fresh = fresh and not any(m < lo for m in met[p])
             else:
                 window = (lo - 2 * dt, hi + 2 * dt)
                 links.append(_Link(kind, clip, before, after, window, fresh))
@@ -605,7 +605,7 @@ def _fit_frictions(out: Fit) -> None:
     that stuck says only that μ is at least its ratio. The 95 % interval is every μ whose fit is
     not worse than the best by more than the F test allows (the noise from the residuals); an
     interval that reaches the top of the legal range is a lower bound, not a value."""
-    from scipy.stats import f as f_dist
+    from scipy.special import stdtrit  # (scipy.stats takes seconds to import)
 
     for kind, name in (("pawn", "friction_pawn"), ("rail", "friction_rail")):
         rows = np.array(
@@ -627,7 +627,8 @@ def _fit_frictions(out: Fit) -> None:
         cost = np.sum((rows[None, :, 0] - model) ** 2, axis=1)
         k = int(np.argmin(cost))
         noise = max(float(cost[k]) / (n - 1), 1e-12)
-        inside = MU_GRID[(cost - cost[k]) / noise <= f_dist.ppf(0.95, 1, n - 1)]
+        f95 = float(stdtrit(n - 1, 0.975)) ** 2  # F(1, n − 1)'s 95 % point: Student's t squared
+        inside = MU_GRID[(cost - cost[k]) / noise <= f95]
         best, lo, hi = float(MU_GRID[k]), float(inside.min()), float(inside.max())
         sliding = int(np.sum(rows[:, 1] > hi))
         out.counts[f"{kind}_sliding"] = sliding

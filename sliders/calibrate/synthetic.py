@@ -55,8 +55,9 @@ def protocol(
     """The slides of the filming protocol, their speeds chosen for ``params`` so that free slides
     stop on the board, pawn slides hit at 0.3–0.6 m/s and rail slides reach the far rail at
     0.35–0.6 m/s; ``glance`` slides cut a pawn thinly (its centre 1.5–1.8 radii off the line) at
-    0.4–0.7 m/s and ``slant`` slides reach the far rail 14–16° off square at 0.3–0.5 m/s (from
-    the lane's far side: the widest the lane's walls and the board let through), so that the rims
+    0.4–0.7 m/s and ``slant`` slides reach the far rail 12.5–13.5° off square at 0.3–0.5 m/s
+    (from the lane's far side: about the widest the lane's walls let through that comes back
+    clear of the side rails), so that the rims
     slide (rim friction)."""
     rng = np.random.default_rng(seed)
     a, r, half = params.deceleration, params.pawn_radius, BOARD_SIDE / 2
@@ -101,8 +102,8 @@ def protocol(
         out.append(Slide("glance", math.sqrt(hit * hit + 2 * a * dist), angle, offset, (tx, ty)))
     for k in range(slant):  # from the lane's far side, so as to stay on the track
         sign = 1 if k % 2 else -1
-        angle = sign * rng.uniform(14, 16)
-        offset = -sign * 0.03
+        angle = sign * rng.uniform(12.5, 13.5)
+        offset = -sign * 0.035
         hit = rng.uniform(0.3, 0.5)
         dist = (half - r - foul) / math.cos(math.radians(angle))
         out.append(Slide("slant", math.sqrt(hit * hit + 2 * a * dist), angle, offset))
