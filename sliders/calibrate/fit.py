@@ -514,9 +514,9 @@ def _contact(link: _Link, a: float, half: float, r: float) -> Contact | None:
         ys = np.array([b.state(tt, a)[0][1] for tt in times])
         past = np.flatnonzero(ys >= -half)
         t = float(times[past[0]]) if len(past) else t
-        v_in = float(np.linalg.norm(b.state(t, a)[1]))
-        v_out = float(np.linalg.norm(f.state(t, a)[1]))
-        return Contact("joint", link.clip, t, v_in, v_out) if v_in > 0 else None
+        before = float(np.linalg.norm(b.state(t, a)[1]))
+        after = float(np.linalg.norm(f.state(t, a)[1]))
+        return Contact("joint", link.clip, t, before, after) if before > 0 else None
     if link.kind == "rail":
         (b,), (f,) = link.before, link.after
         if f.rest or b.rest:

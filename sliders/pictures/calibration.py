@@ -70,7 +70,7 @@ def plot_tracks(frame: np.ndarray, to_board: np.ndarray, tracks: list[Track], pa
         u, v = img[0] / img[2], img[1] / img[2]
         pts = np.stack([u, v], axis=1)
         lines = LineCollection(
-            np.stack([pts[:-1], pts[1:]], axis=1), cmap="plasma", lw=1.4, zorder=3
+            list(np.stack([pts[:-1], pts[1:]], axis=1)), cmap="plasma", lw=1.4, zorder=3
         )
         lines.set_array((tr.t[:-1] + tr.t[1:]) / 2)
         lines.set_clim(0, t_max)
