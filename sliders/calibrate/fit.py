@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from scipy.optimize import least_squares
+from scipy.special import stdtrit  # (not scipy.stats: seconds to import)
 
 from sliders.boards.faces import BOARD_SIDE
 from sliders.calibrate.tables import Measurement, Track
@@ -605,8 +606,6 @@ def _fit_frictions(out: Fit) -> None:
     that stuck says only that μ is at least its ratio. The 95 % interval is every μ whose fit is
     not worse than the best by more than the F test allows (the noise from the residuals); an
     interval that reaches the top of the legal range is a lower bound, not a value."""
-    from scipy.special import stdtrit  # (scipy.stats takes seconds to import)
-
     for kind, name in (("pawn", "friction_pawn"), ("rail", "friction_rail")):
         rows = np.array(
             [
