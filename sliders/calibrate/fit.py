@@ -6,7 +6,9 @@ contacts is a *free segment*, fitted by its start, heading and speed and one dec
 by every segment (:func:`fit_tracks`, least squares with an interval robust to errors correlated
 within a segment). Where two segments of a pawn meet at a contact, the fitted paths give the
 velocities just before and after it: a pawn–pawn contact tells the pawns' restitution, a rail
-contact the rail's. Each segment that comes to rest also gives its own deceleration; how much more
+contact the rail's, and one in which no pawn spun and the rims kept sliding the rim friction
+(:func:`_fit_frictions`). A track cut where it crosses from the track onto the board measures the
+speed lost at that joint (:func:`_fit_joint`: reported, the model has no such loss). Each segment that comes to rest also gives its own deceleration; how much more
 they differ than their own errors explain is the surface's spread. Hand measurements
 (:func:`fit_measurements`) tell the same numbers through stopping distances.
 
