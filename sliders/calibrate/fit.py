@@ -328,8 +328,10 @@ def _rail_episodes(tr: Track, r: float, half: float, dt: float) -> list[tuple[fl
                 continue
             v_in = (reach[i] - reach[i - 3]) / (tr.t[i] - tr.t[i - 3])
             v_out = (reach[j + 3] - reach[j]) / (tr.t[j + 3] - tr.t[j])
-            if v_in > 0.02 and v_out < -0.005:
-                found.append((float(tr.t[i]), float(tr.t[j])))
+            lo, hi = float(tr.t[i]), float(tr.t[j])
+            near = any(lo <= end and start <= hi for start, end in found)  # a corner: one
+            if v_in > 0.02 and v_out < -0.005 and not near:
+                found.append((lo, hi))
     return found
 
 
