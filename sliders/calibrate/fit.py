@@ -195,6 +195,17 @@ def fit_tracks(
             f"(at least {MIN_SLIDES})"
         )
     a, se_a, resid = _fit_deceleration(moving, base.deceleration)
+    off = _off_model(moving, a)
+    if off and len(moving) - len(off) >= MIN_SLIDES:  # refitted without them
+        moving = [s for s in moving if id(s) not in off]
+        segments = [s for s in segments if id(s) not in off]
+        links = [k for k in links if not any(id(s) in off for s in k.before + k.after)]
+        out.warnings.append(
+            f"{len(off)} stretches of path left out: they stray from a free slide by more than "
+            f"{OFF_MODEL:g} times the others' scatter (a contact the tracks do not show)"
+        )
+        a, se_a, resid = _fit_deceleration(moving, a)
+    out.counts["segments"] = len(moving)
     g = base.g
     out.estimates["mu_roll"] = Estimate(
         "mu_roll", a / g, (a - Z95 * se_a) / g, (a + Z95 * se_a) / g, len(moving)
@@ -217,6 +228,21 @@ def fit_tracks(
     _fit_frictions(out)
     _fit_joint(out, np.random.default_rng(0))
     return out
+
+
+OFF_MODEL = 3.0
+"""a stretch whose samples stray from its fitted path by more than this many times the median
+stretch's root mean square (and by over a millimetre) is not a free slide: left out"""
+
+
+def _off_model(segs: list[Segment], a: float) -> set[int]:
+    """The ids of the stretches that do not follow a free slide (see :data:`OFF_MODEL`)."""
+    rms = []
+    for s in segs:
+        fitted = np.array([s.state(t, a)[0] for t in s.t])
+        rms.append(float(np.sqrt(np.mean(np.sum((fitted - np.stack([s.x, s.y], 1)) ** 2, 1)))))
+    limit = max(OFF_MODEL * float(np.median(rms)), 1e-3)
+    return {id(s) for s, e in zip(segs, rms, strict=True) if e > limit}
 
 
 def _comes_to_rest(s: Segment, a: float) -> bool:
@@ -269,21 +295,27 @@ def split_tracks(
         for tr in group:
             pieces[tr.pawn] = _pieces(tr, cuts[tr.pawn])
             segments += [s for s, _, _ in pieces[tr.pawn]]
-        for kind, pawns, (lo, hi), _ in events:
+        for kind, pawns, (lo, hi), k in events:
             before, after, fresh = [], [], True
             for p in pawns:
-                pre = [s for s, _, end in pieces[p] if end < lo]
-                post = [s for s, start, _ in pieces[p] if start > hi]
-                if not pre or not post:
-                    break
-                before.append(pre[-1])
-                after.append(post[0])
+                pre = [(s, end) for s, _, end in pieces[p] if end < lo]
+                post = [(s, start) for s, start, _ in pieces[p] if start > hi]
+                if not pre or not post or _between(cuts[p], k, pre[-1][1], post[0][1]):
+                    break  # no stretch either side, or one only past another contact
+                before.append(pre[-1][0])
+                after.append(post[0][0])
                 # it met nothing before: launched without spin, or at rest from the start
                 fresh = fresh and not any(m < lo for m in met[p])
             else:
                 window = (lo - 2 * dt, hi + 2 * dt)
                 links.append(_Link(kind, clip, before, after, window, fresh))
     return segments, links
+
+
+def _between(cuts: list[tuple[float, float, int]], k: int, end: float, start: float) -> bool:
+    """Whether a contact other than ``k`` falls between a stretch ending at ``end`` and one
+    starting at ``start`` (a stretch too short to fit was dropped between them)."""
+    return any(kk != k and lo < start and hi > end for lo, hi, kk in cuts)
 
 
 def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
