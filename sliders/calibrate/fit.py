@@ -698,8 +698,8 @@ def _fit_joint(out: Fit, rng: np.random.Generator) -> None:
     out.measured["joint_loss"] = e
     if e.low <= JOINT_FLOOR:
         out.warnings.append(
-            f"joint loss: the data show none (it is at most {max(e.high, 0.0):.1%} of the speed; "
-            f"below {JOINT_FLOOR:.0%} it is not told from the filming's own errors)"
+            f"joint loss: the data show none (95 % interval [{e.low:.1%}, {e.high:.1%}] of the "
+            f"speed; below {JOINT_FLOOR:.0%} it is not told from the filming's own errors)"
         )
     else:
         out.warnings.append(
