@@ -351,7 +351,7 @@ EDGES = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
 
 def _rail_episodes(tr: Track, r: float, half: float, dt: float) -> list[tuple[float, float]]:
     """Times (first, last) at which a pawn came to an edge of the board and went back."""
-    found = []
+    found: list[tuple[float, float]] = []
     p = np.stack([tr.x, tr.y], axis=1)
     for n in EDGES:
         reach = p @ np.array(n)  # how far out toward this edge
