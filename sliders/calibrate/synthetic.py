@@ -20,7 +20,7 @@ import numpy as np
 from sliders.boards import BUILTIN_FACES
 from sliders.boards.faces import BOARD_SIDE
 from sliders.calibrate.tables import Track
-from sliders.calibrate.video import VIEW_MARGIN, load_cv2
+from sliders.calibrate.video import TRACK_VIEW, VIEW_MARGIN, load_cv2
 from sliders.core.outcome import Shot
 from sliders.files.layouts import load_layout
 from sliders.files.scenes import ScenePawn
@@ -43,10 +43,22 @@ class Slide:
     target: tuple[float, float] | None = None
 
 
-def protocol(free: int, pawn: int, rail: int, params: PhysicsParams, seed: int = 0) -> list[Slide]:
+def protocol(
+    free: int,
+    pawn: int,
+    rail: int,
+    params: PhysicsParams,
+    seed: int = 0,
+    glance: int = 0,
+    slant: int = 0,
+) -> list[Slide]:
     """The slides of the filming protocol, their speeds chosen for ``params`` so that free slides
     stop on the board, pawn slides hit at 0.3–0.6 m/s and rail slides reach the far rail at
-    0.35–0.6 m/s."""
+    0.35–0.6 m/s; ``glance`` slides cut a pawn thinly (its centre 1.5–1.8 radii off the line) at
+    0.4–0.7 m/s and ``slant`` slides reach the far rail 12.5–13.5° off square at 0.3–0.5 m/s
+    (from the lane's far side: about the widest the lane's walls let through that comes back
+    clear of the side rails), so that the rims
+    slide (rim friction)."""
     rng = np.random.default_rng(seed)
     a, r, half = params.deceleration, params.pawn_radius, BOARD_SIDE / 2
     foul = -0.35  # the solo layout's foul line, y
@@ -80,6 +92,21 @@ def protocol(free: int, pawn: int, rail: int, params: PhysicsParams, seed: int =
                 rng.uniform(-0.02, 0.02),
             )
         )
+    for k in range(glance):
+        tx, ty = rng.uniform(-0.015, 0.015), rng.uniform(-0.06, 0.0)
+        offset = rng.uniform(-0.02, 0.02)
+        hit = rng.uniform(0.4, 0.7)
+        aim = tx + (1 if k % 2 else -1) * rng.uniform(1.5, 1.8) * r - offset
+        angle = math.degrees(math.atan2(aim, ty - foul))
+        dist = math.hypot(aim, ty - foul) - 2 * r
+        out.append(Slide("glance", math.sqrt(hit * hit + 2 * a * dist), angle, offset, (tx, ty)))
+    for k in range(slant):  # from the lane's far side, so as to stay on the track
+        sign = 1 if k % 2 else -1
+        angle = sign * rng.uniform(12.5, 13.5)
+        offset = -sign * 0.035
+        hit = rng.uniform(0.3, 0.5)
+        dist = (half - r - foul) / math.cos(math.radians(angle))
+        out.append(Slide("slant", math.sqrt(hit * hit + 2 * a * dist), angle, offset))
     return out
 
 
@@ -113,12 +140,12 @@ def simulate_clip(
 
 @dataclass(frozen=True)
 class Camera:
-    """How the phone sees the board: the corners of the board's view (the board and
-    :data:`VIEW_MARGIN` round it) in the picture, as fractions of its size, clockwise from the
-    top left, and the spoilers."""
+    """How the phone sees the board: the corners of the board's view (the board,
+    :data:`VIEW_MARGIN` round it and the track's last :data:`TRACK_VIEW`, 0.32 m by 0.41 m) in
+    the picture, as fractions of its size, clockwise from the top left, and the spoilers."""
 
     size: int = 320
-    quad: tuple[tuple[float, float], ...] = ((0.12, 0.08), (0.9, 0.05), (0.97, 0.95), (0.04, 0.9))
+    quad: tuple[tuple[float, float], ...] = ((0.2, 0.05), (0.84, 0.03), (0.9, 0.97), (0.13, 0.93))
     blur: float = 0.8
     """lens blur, sd in pixels"""
     noise: float = 4.0
@@ -148,9 +175,8 @@ def _scale(camera: Camera) -> float:
 
 
 def _camera(camera: Camera, cv2: Any) -> np.ndarray:
-    view = BOARD_SIDE / 2 + VIEW_MARGIN
-    side = 2 * view * _scale(camera)
-    src = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
+    width, height = (v * _scale(camera) for v in _view())
+    src = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
     dst = np.array(camera.quad, dtype=np.float32) * camera.size
     return np.asarray(cv2.getPerspectiveTransform(src, dst))
 
@@ -174,8 +200,8 @@ def render_clip(
     H = _camera(camera, cv2)
     view = BOARD_SIDE / 2 + VIEW_MARGIN
     scale = _scale(camera)
-    side = int(round(2 * view * scale))
-    base = _board(side, view, scale, cv2)
+    width, height = (int(round(v * scale)) for v in _view())
+    base = _board(width, height, view, scale, cv2)
     yy, xx = np.mgrid[0 : camera.size, 0 : camera.size] / camera.size
     light = (1 - camera.light * (0.6 * xx + 0.4 * yy))[..., None]
     writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"mp4v"), fps, (camera.size, camera.size))
@@ -208,7 +234,7 @@ def render_clip(
             cy = int((view + 0.10 + 0.25 * (t - 0.15)) * scale)
             cv2.ellipse(
                 canvas,
-                (side // 2 + 60, cy),
+                (width // 2 + 60, cy),
                 (int(0.06 * scale), int(0.05 * scale)),
                 20,
                 0,
@@ -237,15 +263,21 @@ def _lighter(bgr: tuple[int, int, int]) -> tuple[int, int, int]:
     return tuple(int(min(255, c * 1.25 + 20)) for c in bgr)  # type: ignore[return-value]
 
 
-def _board(side: int, view: float, scale: float, cv2: Any) -> np.ndarray:
+def _view() -> tuple[float, float]:
+    """The width and height (m) of what the camera films: the board, :data:`VIEW_MARGIN` round
+    it and :data:`TRACK_VIEW` of the track south of it (as the tracker rectifies it)."""
+    return 2 * (BOARD_SIDE / 2 + VIEW_MARGIN), BOARD_SIDE + VIEW_MARGIN + TRACK_VIEW
+
+
+def _board(width: int, height: int, view: float, scale: float, cv2: Any) -> np.ndarray:
     """The board and its surroundings drawn from above, ``scale`` px/m."""
-    img = np.full((side, side, 3), (45, 60, 75), dtype=np.uint8)  # the table
+    img = np.full((height, width, 3), (45, 60, 75), dtype=np.uint8)  # the table
     half = BOARD_SIDE / 2
 
     def px(x: float, y: float) -> tuple[int, int]:
         return int(round((x + view) * scale)), int(round((view - y) * scale))
 
-    cv2.rectangle(img, px(-0.058, -half), px(0.058, -view - 0.01), (120, 120, 125), -1)
+    cv2.rectangle(img, px(-0.058, -half), px(0.058, -half - TRACK_VIEW - 0.01), (120, 120, 125), -1)
     cv2.rectangle(img, px(-half, half), px(half, -half), (195, 212, 222), -1)
     for radius in (0.020, 0.045, 0.070, 0.095):
         cv2.circle(img, px(0, 0), int(radius * scale), (150, 160, 165), 2)

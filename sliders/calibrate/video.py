@@ -1,10 +1,11 @@
 """Tracking pawns in a video filmed from above.
 
 The board's four corners (given, or found as the largest bright four-sided shape of the first
-frame) fix the perspective: each frame is rectified to board metres (the board and
-:data:`VIEW_MARGIN` round it, :data:`SCALE` pixels a metre), every pawn is found as a blob of
-its colour of about a pawn's size, and blobs are joined frame to frame into tracks by nearest
-neighbour. OpenCV's headless build does the image work: an optional extra (``pip install
+frame) fix the perspective: each frame is rectified to board metres (the board, :data:`VIEW_MARGIN`
+round it and :data:`TRACK_VIEW` of the track south of it, :data:`SCALE` pixels a metre), every
+pawn is found as a blob of its colour of about a pawn's size, and blobs are joined frame to frame
+into tracks by nearest neighbour; a blob much smaller than its track's usual one (a pawn partly
+hidden by the hand or the picture's edge) is left out. OpenCV's headless build does the image work: an optional extra (``pip install
 'sorry-sliders[calibrate]'``), loaded only here and only when a video is read.
 """
 
@@ -23,7 +24,13 @@ from sliders.calibrate.tables import Track
 from sliders.core.errors import UserError
 
 VIEW_MARGIN = 0.03
-"""m: how far round the board the rectified view reaches (the rails and the track's mouth)"""
+"""m: how far round the board the rectified view reaches (the rails)"""
+TRACK_VIEW = 0.12
+"""m: how far south of the board the rectified view reaches: the end of the track, where a pawn
+crosses the joint onto the board"""
+PARTIAL = 0.75
+"""a blob smaller than this share of its track's median blob is a pawn partly hidden (by the hand,
+or by the picture's edge), whose centre is off: left out"""
 SCALE = 1000.0
 """px/m of the rectified view (1 px a millimetre)"""
 COLOURS: dict[str, tuple[tuple[int, int], ...]] = {
@@ -65,8 +72,8 @@ def parse_corners(text: str) -> list[tuple[float, float]]:
 
 @dataclass
 class Tracked:
-    """What a video gave: its tracks, the board's corners used, its frame rate, one frame (RGB,
-    for the picture) and the homography from the frame to board metres."""
+    """What a video gave: its tracks, the board's corners used, its frame rate, its last frame
+    (RGB, for the picture: the pawns at rest) and the homography from the frame to board metres."""
 
     tracks: list[Track]
     corners: list[tuple[float, float]]
@@ -135,7 +142,8 @@ def track_video(
         raise UserError(f"{path}: the video gives no frame rate")
     corners = corners or find_corners(frame, cv2, path)
     view = BOARD_SIDE / 2 + VIEW_MARGIN
-    side = int(round(2 * view * SCALE))
+    width = int(round(2 * view * SCALE))
+    height = int(round((view + BOARD_SIDE / 2 + TRACK_VIEW) * SCALE))
     half = BOARD_SIDE / 2
     board_px = np.array(
         [[(x + view) * SCALE, (view - y) * SCALE] for x, y in
@@ -145,11 +153,11 @@ def track_video(
     H = cv2.getPerspectiveTransform(np.array(corners, dtype=np.float32), board_px)
     area = math.pi * (pawn_radius * SCALE) ** 2
     tracker = _Tracker(max_speed / fps * 1.5 + 2 * pawn_radius, 1 / fps)
-    first = cv2.cvtColor(frame, cv2.COLOR_BGR2RGB)
+    last = frame
     k = 0
     kernel = np.ones((3, 3), np.uint8)
     while ok:
-        top = cv2.warpPerspective(frame, H, (side, side), flags=cv2.INTER_LINEAR)
+        top = cv2.warpPerspective(frame, H, (width, height), flags=cv2.INTER_LINEAR)
         hsv = cv2.cvtColor(top, cv2.COLOR_BGR2HSV)
         sat = (hsv[..., 1] >= MIN_SATURATION) & (hsv[..., 2] >= MIN_VALUE)
         for name in colours:
@@ -159,11 +167,16 @@ def track_video(
             mask = cv2.morphologyEx((hue & sat).astype(np.uint8), cv2.MORPH_OPEN, kernel)
             n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
             found = [
-                ((c[0] / SCALE - view) * (1 - lift), (view - c[1] / SCALE) * (1 - lift))
+                (
+                    (c[0] / SCALE - view) * (1 - lift),
+                    (view - c[1] / SCALE) * (1 - lift),
+                    float(s[cv2.CC_STAT_AREA]),
+                )
                 for s, c in zip(stats[1:], cents[1:], strict=True)
                 if 0.35 * area <= s[cv2.CC_STAT_AREA] <= 2.0 * area
             ]
             tracker.add(name, k / fps, found)
+        last = frame
         ok, frame = cap.read()
         k += 1
     cap.release()
@@ -173,24 +186,25 @@ def track_video(
         raise UserError(
             f"{path}: no pawn found in any of its {k} frames (colours {', '.join(colours)})"
         )
-    return Tracked(tracks, list(corners), fps, first, H, k)
+    return Tracked(tracks, list(corners), fps, cv2.cvtColor(last, cv2.COLOR_BGR2RGB), H, k)
 
 
 class _Tracker:
-    """Blobs joined into tracks, colour by colour, by nearest neighbour."""
+    """Blobs joined into tracks, colour by colour, by nearest neighbour; each sample keeps its
+    blob's area, so that a pawn partly hidden is left out at the end (:data:`PARTIAL`)."""
 
     def __init__(self, reach: float, dt: float) -> None:
         self.reach, self.dt = reach, dt
-        self.open: dict[str, list[list[tuple[float, float, float]]]] = {}
-        self.done: list[tuple[str, list[tuple[float, float, float]]]] = []
+        self.open: dict[str, list[list[tuple[float, float, float, float]]]] = {}
+        self.done: list[tuple[str, list[tuple[float, float, float, float]]]] = []
 
-    def add(self, colour: str, t: float, found: list[tuple[float, float]]) -> None:
+    def add(self, colour: str, t: float, found: list[tuple[float, float, float]]) -> None:
         live = self.open.setdefault(colour, [])
         free = list(found)
         pairs = sorted(
             (math.hypot(x - tr[-1][1], y - tr[-1][2]), i, j)
             for i, tr in enumerate(live)
-            for j, (x, y) in enumerate(free)
+            for j, (x, y, _) in enumerate(free)
         )
         used_t, used_f = set(), set()
         for d, i, j in pairs:
@@ -217,9 +231,11 @@ class _Tracker:
         out = []
         counts: dict[str, int] = {}
         for colour, tr in sorted(every, key=lambda e: (e[0], e[1][0][0])):
-            if len(tr) < 5:
+            a = np.array(tr)
+            if len(a):
+                a = a[a[:, 3] >= PARTIAL * np.median(a[:, 3])]
+            if len(a) < 5:
                 continue
             counts[colour] = counts.get(colour, 0) + 1
-            a = np.array(tr)
             out.append(Track(clip, f"{colour}{counts[colour]}", a[:, 0], a[:, 1], a[:, 2]))
         return out

@@ -14,7 +14,7 @@ from sliders.cli.outputs import check_suffix
 from sliders.cli.params import physics_params
 from sliders.core.errors import UserError
 from sliders.core.fileio import write_text_atomic
-from sliders.pictures.calibration import plot_residuals, plot_stops, plot_tracks
+from sliders.pictures.calibration import plot_contacts, plot_residuals, plot_stops, plot_tracks
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pictures:
         plot_residuals(fit, os.path.join(args.pictures, "residuals.png"))
         plot_stops(fit, os.path.join(args.pictures, "stops.png"))
+        plot_contacts(fit, os.path.join(args.pictures, "contacts.png"))
     if args.out:
         write_text_atomic(args.out, text)
         print(f"wrote {args.out}")
