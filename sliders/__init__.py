@@ -6,7 +6,7 @@ costs next to nothing (the ``sliders`` command sets its signal handlers as its f
 :mod:`sliders.cli`).
 """
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False  # as typing's, without loading typing first
 
 if TYPE_CHECKING:
     from sliders.core.outcome import (
@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in __all__:
         from sliders.core import outcome
 
