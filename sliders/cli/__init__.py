@@ -36,7 +36,8 @@ def _is_the_command() -> bool:
 def _end_quietly(signum: int, frame: object) -> None:
     """The signals' handler outside :func:`main`: nothing is being written, so the process ends
     here, with one line."""
-    os.write(2, b"sliders: interrupted\n")
+    why = "" if signum == signal.SIGINT else f" ({signal.Signals(signum).name})"
+    os.write(2, f"sliders: interrupted{why}\n".encode())
     os._exit(128 + signum)
 
 
