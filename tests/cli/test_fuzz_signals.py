@@ -8,7 +8,9 @@ equal to an uninterrupted run.
 
 The delay counts from the moment the process has set its signal handlers (its first step, read
 from /proc): before that the interpreter itself is starting, and a signal ends it as the operating
-system ends any process, silently (a shell shows 130, 143 or 129).
+system ends any process, silently (a shell shows 130, 143 or 129). So does a signal that lands
+once the command has finished and reported, while the interpreter exits (it gives the signals
+back to the system then).
 
 A few cases run in the everyday suite, more under ``--slow``; ``SLIDERS_FUZZ_LONG=1`` runs the long
 campaign (``SLIDERS_FUZZ_SIGNALS`` sets its size)."""
@@ -104,7 +106,9 @@ def _check(name: str, where: Path, folder: Path, done: subprocess.CompletedProce
     said = f"{name}: status {done.returncode}, stderr {err!r}"
     assert "Traceback" not in err and "terminate called" not in err, said
     lines = [line for line in err.splitlines() if line.strip()]
-    if done.returncode != 0:
+    if done.returncode == -sig and done.stdout and not err:
+        pass  # the command had finished and reported: the interpreter was exiting (see above)
+    elif done.returncode != 0:
         assert done.returncode == 128 + sig, said
         assert len(lines) == 1 and "interrupted" in lines[0], said
     leftovers = [p.name for p in where.iterdir() if p.name.endswith(".tmp")]
@@ -172,6 +176,6 @@ def test_ctrl_c_while_the_modules_load(delay, folder, tmp_path):
     shutil.copytree(folder, where)
     done = _run(["analyse", "s.csv"], where, delay, signal.SIGINT)
     assert "Traceback" not in done.stderr, done.stderr
-    assert done.returncode in (0, 130), done.stderr
+    assert done.returncode in (0, 130) or (done.returncode == -2 and done.stdout), done.stderr
     if done.returncode == 130:
         assert done.stderr.count("\n") == 1 and "interrupted" in done.stderr, done.stderr
