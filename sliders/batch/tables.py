@@ -135,8 +135,12 @@ def write_table(path: str, cols: Columns, meta: dict[str, Any], fmt: str | None 
                 if old is None:
                     os.unlink(side)
                 else:
-                    write_atomic(side, lambda fh: fh.write(old))
+                    write_atomic(side, lambda fh: _put(fh, old))
         raise
+
+
+def _put(fh: IO[bytes], data: bytes) -> None:
+    fh.write(data)
 
 
 def to_arrow(cols: Columns, meta: dict[str, Any]) -> Any:

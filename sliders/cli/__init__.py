@@ -46,13 +46,15 @@ if _is_the_command():  # first of all: the imports below take a while on a busy 
         if signal.getsignal(getattr(signal, _name)) is not signal.SIG_IGN:
             signal.signal(getattr(signal, _name), _end_quietly)
 
-import argparse  # noqa: E402 - after the signal handlers, on purpose
+import _thread  # noqa: E402 - after the signal handlers, on purpose
+import argparse  # noqa: E402
 import difflib  # noqa: E402
 import math  # noqa: E402
 import re  # noqa: E402
 from collections.abc import Callable, Iterator, Sequence  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from types import ModuleType  # noqa: E402
+from typing import Any  # noqa: E402
 
 from sliders import __version__  # noqa: E402
 from sliders.cli import flags  # noqa: E402
@@ -213,12 +215,27 @@ def _raise_interrupted(signum: int, frame: object) -> None:
     raise Interrupted(signum)
 
 
+def _redeliver(unraisable: Any) -> None:
+    """An interrupt raised where Python cannot pass it on (a finaliser, a weak reference's
+    callback, as the import system runs) would be printed with a traceback and dropped: it is
+    sent again instead, from another thread, to land in the code that runs next (sent from here,
+    its handler would run in this very hook)."""
+    exc = unraisable.exc_value
+    if isinstance(exc, KeyboardInterrupt):
+        signum = exc.signum if isinstance(exc, Interrupted) else int(signal.SIGINT)
+        _thread.start_new_thread(os.kill, (os.getpid(), signum))
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 @contextmanager
 def _signals_interrupt() -> Iterator[None]:
     """SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` until the block ends (in the main
     thread; elsewhere no handler can be set, and signals are left as they are). A signal the
-    process was started with ignored (``nohup``, Ctrl-C of a background job) stays ignored."""
+    process was started with ignored (``nohup``, Ctrl-C of a background job) stays ignored; one
+    raised in a finaliser is delivered again (see :func:`_redeliver`)."""
     previous: dict[int, object] = {}
+    hook, sys.unraisablehook = sys.unraisablehook, _redeliver
     try:
         for name in STOP_SIGNALS:
             sig = getattr(signal, name)
@@ -231,6 +248,7 @@ def _signals_interrupt() -> Iterator[None]:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)  # type: ignore[arg-type]
+        sys.unraisablehook = hook
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -179,3 +179,22 @@ def test_ctrl_c_while_the_modules_load(delay, folder, tmp_path):
     assert done.returncode in (0, 130) or (done.returncode == -2 and done.stdout), done.stderr
     if done.returncode == 130:
         assert done.stderr.count("\n") == 1 and "interrupted" in done.stderr, done.stderr
+
+
+class _SignalWhenCollected:
+    def __del__(self) -> None:
+        signal.raise_signal(signal.SIGTERM)  # the handler runs here, inside the finaliser
+
+
+def test_a_signal_inside_a_finaliser_still_stops_the_command(capsys):
+    from sliders.cli import Interrupted, _signals_interrupt
+
+    previous = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Interrupted) as info:
+        with _signals_interrupt():
+            _SignalWhenCollected()  # dropped at once: SIGTERM arrives during its finaliser
+            for _ in range(10_000):
+                time.sleep(0.001)  # the signal is delivered again, and lands here
+    assert info.value.signum == signal.SIGTERM
+    assert "Traceback" not in capsys.readouterr().err
+    assert signal.getsignal(signal.SIGTERM) is previous
