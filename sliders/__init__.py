@@ -1,18 +1,24 @@
 """sliders: play, simulate and score the dexterity board game Sorry! Sliders.
 
-``import sliders`` is light: it never loads pygame, and pymunk only when physics is used.
+``import sliders`` is light: it never loads pygame, and pymunk only when physics is used. The names
+below are loaded from :mod:`sliders.core.outcome` when first used, so that importing the package
+costs next to nothing (the ``sliders`` command sets its signal handlers as its first step: see
+:mod:`sliders.cli`).
 """
 
-from sliders.core.outcome import (
-    FACES,
-    SEAT_COLOURS,
-    SEATS,
-    Event,
-    EventType,
-    PawnRest,
-    ShotResult,
-    Status,
-)
+TYPE_CHECKING = False  # as typing's, without loading typing first
+
+if TYPE_CHECKING:
+    from sliders.core.outcome import (
+        FACES,
+        SEAT_COLOURS,
+        SEATS,
+        Event,
+        EventType,
+        PawnRest,
+        ShotResult,
+        Status,
+    )
 
 __version__ = "0.1.0"
 
@@ -27,3 +33,11 @@ __all__ = [
     "Status",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name in __all__:
+        from sliders.core import outcome
+
+        return getattr(outcome, name)
+    raise AttributeError(f"module 'sliders' has no attribute {name!r}")

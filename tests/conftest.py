@@ -51,3 +51,79 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+class FullDisk:
+    """A folder whose disk can be filled: a small tmpfs mounted on it where this session may mount
+    one (as root; ``SLIDERS_TEST_NO_MOUNT=1`` says not to), else the writes under it made to fail with
+    ENOSPC once filled (``os.write``,
+    ``os.fsync`` and ``os.ftruncate`` of the files in it), which is what a full disk does to a
+    writer. ``real`` says which."""
+
+    def __init__(self, path, monkeypatch):
+        import subprocess
+
+        self.path, self._mp, self.full = path, monkeypatch, False
+        path.mkdir()
+        self.real = (
+            os.geteuid() == 0
+            and os.environ.get("SLIDERS_TEST_NO_MOUNT") != "1"  # to try the other way
+            and subprocess.run(
+                ["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(path)],
+                capture_output=True,
+            ).returncode
+            == 0
+        )
+        if not self.real:
+            self._patch()
+
+    def fill(self):
+        """From now on every write in the folder fails for want of space."""
+        if self.real:
+            fd = os.open(self.path / ".filler", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+            try:
+                size = 2**16
+                while size:  # down to the last byte
+                    try:
+                        os.write(fd, b"\0" * size)
+                    except OSError:
+                        size //= 2
+            finally:
+                os.close(fd)
+        self.full = True
+
+    def _patch(self):
+        import errno
+
+        folder = os.path.realpath(self.path)
+
+        def failing(real):
+            def call(fd, *args):
+                if self.full:
+                    try:
+                        where = os.readlink(f"/proc/self/fd/{fd}")
+                    except OSError:
+                        where = ""
+                    if where.startswith(folder + os.sep):
+                        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                return real(fd, *args)
+
+            return call
+
+        for name in ("write", "fsync", "ftruncate"):
+            self._mp.setattr(os, name, failing(getattr(os, name)))
+
+    def close(self):
+        if self.real:
+            import subprocess
+
+            subprocess.run(["umount", "-l", str(self.path)], capture_output=True)
+
+
+@pytest.fixture
+def full_disk(tmp_path, monkeypatch):
+    disk = FullDisk(tmp_path / "disk", monkeypatch)
+    try:
+        yield disk
+    finally:
+        disk.close()

@@ -54,6 +54,9 @@ LAZY_OWN = {
 }
 # Imports of the package's own modules that stay inside a function, each with its reason.
 LAZY_MODULES: dict[str, set[str]] = {
+    # the package's names, loaded when first used: importing the package alone costs next to
+    # nothing, so the command sets its signal handlers before the vocabulary loads
+    "sliders": {"sliders.core.outcome"},
     # a command's module loads what it runs on (numpy, the physics, scipy...): only when it runs,
     # so that building the parser (``sliders --help``) loads its flags alone
     "sliders.cli": {f"sliders.cli.{name}" for name in COMMANDS},

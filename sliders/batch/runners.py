@@ -50,6 +50,10 @@ EXACT_CHUNK = 4096
 Columns = dict[str, np.ndarray]
 ChunkCallback = Callable[[int, int], None]
 """Called in the calling process after each finished chunk with (shots done, shots in total)."""
+SaveCallback = Callable[["BatchResult"], None]
+"""Called in the calling process now and then with the run's finished shots (incomplete)."""
+SAVE_EVERY = 60.0
+"""s: the least time between two saves of a run's finished shots (see :func:`run_study`)"""
 
 
 @dataclass
@@ -111,6 +115,7 @@ def run_study(
     on_chunk: ChunkCallback | None = None,
     done: Columns | None = None,
     stop: Stop | None = None,
+    save: SaveCallback | None = None,
 ) -> BatchResult:
     """Simulate every shot of ``study``.
 
@@ -122,6 +127,12 @@ def run_study(
     others are simulated, and the result is the table a whole run gives. ``stop`` is a
     :class:`Stop` whose signal handlers the caller has installed (so that they also cover what it
     does with the result); without one, handlers are installed for the run alone.
+
+    ``save``, if given, is handed the shots finished so far (with ``done``), as an incomplete
+    result, after a chunk finishes at least :data:`SAVE_EVERY` seconds (and ten times the last
+    save's own time) after the run began or was last saved: a run that cannot write its table at
+    the end (a full disk) has kept what it had finished by then. An error of ``save`` is the
+    caller's to note; the run goes on.
     """
     check_options(workers=workers, backend=backend, scheduler=scheduler, chunk_size=chunk_size)
     n = workers or cpu_count()
@@ -130,11 +141,12 @@ def run_study(
     missing = _missing(study.n_shots, done)
     chunks = [c for a, b in missing for c in chunk_bounds(b - a, chunk_size, a)]
     t0 = time.perf_counter()
+    saver = _Saver(study, done, backend, t0, save) if save is not None else None
     with contextlib.nullcontext(stop) if stop is not None else Stop().catch() as stop:
         if backend == "local":
-            finished, complete, used = _run_local(study, chunks, n, on_chunk, stop)
+            finished, complete, used = _run_local(study, chunks, n, on_chunk, stop, saver)
         else:
-            finished, complete, used = _run_dask(study, chunks, n, scheduler, on_chunk, stop)
+            finished, complete, used = _run_dask(study, chunks, n, scheduler, on_chunk, stop, saver)
     parts = [finished[c] for c in sorted(finished)]
     if done is not None and len(done["shot"]):
         parts.append(done)
@@ -252,11 +264,44 @@ def _missing(total: int, done: Columns | None) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
-class _Tracker:
-    """Collects finished chunks and reports progress."""
+class _Saver:
+    """Hands a run's finished shots to its ``save`` now and then (see :func:`run_study`)."""
 
-    def __init__(self, chunks: list[tuple[int, int]], on_chunk: ChunkCallback | None) -> None:
-        self.chunks, self.on_chunk = chunks, on_chunk
+    def __init__(
+        self, study: Study, done: Columns | None, backend: str, t0: float, save: SaveCallback
+    ) -> None:
+        self.study, self.done, self.backend, self.save = study, done, backend, save
+        self.t0 = self.last = t0
+        self.cost = 0.0
+
+    def __call__(self, finished: dict[int, Columns], workers: int) -> None:
+        now = time.perf_counter()
+        if now - self.last < max(SAVE_EVERY, 10 * self.cost):
+            return
+        parts = [finished[c] for c in sorted(finished)]
+        if self.done is not None and len(self.done["shot"]):
+            parts.append(self.done)
+        table = _concat(self.study, parts)
+        self.save(
+            BatchResult(
+                self.study, table, False, len(finished), 0, now - self.t0, workers, self.backend
+            )  # fmt: skip
+        )
+        self.last = time.perf_counter()
+        self.cost = self.last - now
+
+
+class _Tracker:
+    """Collects finished chunks, reports progress and saves what is finished now and then."""
+
+    def __init__(
+        self,
+        chunks: list[tuple[int, int]],
+        on_chunk: ChunkCallback | None,
+        saver: _Saver | None = None,
+        workers: int = 1,
+    ) -> None:
+        self.chunks, self.on_chunk, self.saver, self.workers = chunks, on_chunk, saver, workers
         self.total = sum(stop - start for start, stop in chunks)
         self.shots = 0
         self.done: dict[int, Columns] = {}
@@ -265,6 +310,8 @@ class _Tracker:
         self.done[index] = cols
         start, stop = self.chunks[index]
         self.shots += stop - start
+        if self.saver is not None and len(self.done) < len(self.chunks):
+            self.saver(self.done, self.workers)
         if self.on_chunk:
             self.on_chunk(self.shots, self.total)
 
@@ -279,10 +326,11 @@ def _run_local(
     workers: int,
     on_chunk: ChunkCallback | None,
     stop: Stop,
+    saver: _Saver | None = None,
 ) -> tuple[dict[int, Columns], bool, int]:
 
-    track = _Tracker(chunks, on_chunk)
     workers = max(1, min(workers, len(chunks)))
+    track = _Tracker(chunks, on_chunk, saver, workers)
     if workers == 1:
         return _run_here(study, chunks, track, stop)
     pool = _local_pool(study.context.engine, workers)
@@ -466,6 +514,7 @@ def _run_dask(
     scheduler: str | None,
     on_chunk: ChunkCallback | None,
     stop: Stop,
+    saver: _Saver | None = None,
 ) -> tuple[dict[int, Columns], bool, int]:
     try:
         import distributed  # optional: only the Dask backends need it
@@ -473,13 +522,13 @@ def _run_dask(
         raise UserError("the Dask backends need dask[distributed] installed") from None
 
     client, cluster = _dask_client(distributed, scheduler, workers)
-    track = _Tracker(chunks, on_chunk)
     pending: dict[Any, int] = {}
     failed = False
     try:
         used = max(
             1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
         )
+        track = _Tracker(chunks, on_chunk, saver, used)
         ctx = study.context
         todo = iter(enumerate(chunks))
 

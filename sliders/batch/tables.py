@@ -16,6 +16,7 @@ whose ``complete`` says whether the study ran to its end.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import io
@@ -96,11 +97,12 @@ def write_table(path: str, cols: Columns, meta: dict[str, Any], fmt: str | None 
 
         write_atomic(path, lambda fh: pq.write_table(table, fh, compression="zstd"))
         return
+    import pyarrow as pa
     import pyarrow.csv as pcsv
 
-    buf = io.BytesIO()
-    pcsv.write_csv(table, buf)
-    data = buf.getvalue()
+    sink = pa.BufferOutputStream()  # Arrow's own memory: see _arrow_bytes
+    pcsv.write_csv(table, sink)
+    data = sink.getvalue().to_pybytes()
 
     record = {
         "rows": len(next(iter(cols.values()))) if cols else 0,
@@ -109,16 +111,36 @@ def write_table(path: str, cols: Columns, meta: dict[str, Any], fmt: str | None 
         "sliders": meta,
     }
 
+    side = sidecar_path(path)
+    special = is_special(path)
+    old = None if special or not os.path.isfile(side) else read_bytes(side, "table record")
+    written = False
+
     def put(fh: IO[bytes]) -> None:
+        nonlocal written
         fh.write(data)
         fh.flush()
         # the record is put in place before the table it describes: if it cannot be written (a
         # full disk) the table is not renamed into place either, and neither is left without
         # the other
-        if not is_special(path):
-            write_json_atomic(sidecar_path(path), record)
+        if not special:
+            write_json_atomic(side, record)
+            written = True
 
-    write_atomic(path, put)
+    try:
+        write_atomic(path, put)
+    except BaseException:
+        if written:  # the table was not replaced: the record it had goes back beside it
+            with contextlib.suppress(OSError, UserError):
+                if old is None:
+                    os.unlink(side)
+                else:
+                    write_atomic(side, lambda fh: _put(fh, old))
+        raise
+
+
+def _put(fh: IO[bytes], data: bytes) -> None:
+    fh.write(data)
 
 
 def to_arrow(cols: Columns, meta: dict[str, Any]) -> Any:
@@ -225,7 +247,12 @@ def _read_csv(path: str) -> tuple[Columns, dict[str, Any]]:
     options = pcsv.ConvertOptions(
         column_types={n: pa.string() for n in names if is_status(n)}, strings_can_be_null=False
     )
-    table = pcsv.read_csv(io.BytesIO(data), convert_options=options)
+    table = pcsv.read_csv(
+        pa.BufferReader(_arrow_bytes(data)),
+        # read in this thread: nothing of the read is left on Arrow's thread pools at exit
+        read_options=pcsv.ReadOptions(use_threads=False),
+        convert_options=options,
+    )
     if table.num_rows > MAX_ROWS:
         raise UserError(f"table {path} has {table.num_rows:,} rows, more than a study")
     cols, _ = _from_arrow(table, path)
@@ -235,6 +262,22 @@ def _read_csv(path: str) -> tuple[Columns, dict[str, Any]]:
                 raise UserError(f"table record {side}: column {name}: not a number type")
             cols[name] = cols[name].astype(np.dtype(dtype))
     return cols, record
+
+
+def _arrow_bytes(data: bytes) -> Any:
+    """``data`` copied into memory Arrow owns, for Arrow's CSV reader to read.
+
+    The reader's threads hold its input, and whichever of them lets go of it last frees it: a
+    Python object (``io.BytesIO``, or an Arrow buffer over ``bytes``) is freed under Python's
+    lock, and a thread of Arrow's that asks for that lock while the interpreter is exiting is
+    ended by Python mid-way, which aborts the process ("terminate called without an active
+    exception", exit status 134) after the command has finished. Memory of Arrow's own is freed
+    without Python."""
+    import pyarrow as pa
+
+    buf = pa.allocate_buffer(len(data))
+    memoryview(buf).cast("B")[:] = data
+    return buf
 
 
 def _csv_header(data: bytes) -> list[str]:

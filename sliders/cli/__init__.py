@@ -6,22 +6,59 @@ physics, and the module that runs it, ``sliders.cli.COMMAND`` with ``run(args) -
 only when the command runs. An unknown flag is named before anything else is checked, with the
 flag it most looks like (abbreviations are refused: ``--spee`` is not ``--speed``, though the
 error suggests it), and so are numbers that are not finite (``--speed nan``) and empty values.
+
+Ctrl-C (SIGINT), SIGTERM and SIGHUP end a command at any moment with one line and the status a
+shell gives a process that signal stopped (130, 143, 129), never a traceback: while the command
+runs, :func:`main` turns them into :class:`Interrupted`, which a command that keeps its finished
+work (``batch``, ``tournament``) notes in its own way; before :func:`main` runs (while this
+module loads, when the process is the ``sliders`` command) and after it, they end the process
+at once, as nothing is being written then.
 """
 
 from __future__ import annotations
 
-import argparse
-import difflib
-import math
 import os
-import re
+import signal
 import sys
-from collections.abc import Callable, Sequence
-from types import ModuleType
 
-from sliders import __version__
-from sliders.cli import flags
-from sliders.core.errors import UserError
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+def _is_the_command() -> bool:
+    """Whether this process is the ``sliders`` command (the script, or ``python -m sliders.cli``
+    while it is being found) rather than a program importing this module."""
+    if sys.argv[:1] == ["-m"]:  # python -m: the module is being found and loaded
+        orig = list(getattr(sys, "orig_argv", []))
+        return "-m" in orig and orig[orig.index("-m") + 1 : orig.index("-m") + 2] == ["sliders.cli"]
+    return os.path.basename(sys.argv[0]) == "sliders" if sys.argv else False
+
+
+def _end_quietly(signum: int, frame: object) -> None:
+    """The signals' handler outside :func:`main`: nothing is being written, so the process ends
+    here, with one line."""
+    why = "" if signum == signal.SIGINT else f" ({signal.Signals(signum).name})"
+    os.write(2, f"sliders: interrupted{why}\n".encode())
+    os._exit(128 + signum)
+
+
+if _is_the_command():  # first of all: the imports below take a while on a busy machine
+    for _name in STOP_SIGNALS:  # a signal ignored (nohup, a background job's Ctrl-C) stays so
+        if signal.getsignal(getattr(signal, _name)) is not signal.SIG_IGN:
+            signal.signal(getattr(signal, _name), _end_quietly)
+
+import _thread  # noqa: E402 - after the signal handlers, on purpose
+import argparse  # noqa: E402
+import difflib  # noqa: E402
+import math  # noqa: E402
+import re  # noqa: E402
+from collections.abc import Callable, Iterator, Sequence  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from types import ModuleType  # noqa: E402
+from typing import Any  # noqa: E402
+
+from sliders import __version__  # noqa: E402
+from sliders.cli import flags  # noqa: E402
+from sliders.core.errors import UserError  # noqa: E402
 
 # Each command's module is imported when it runs, not when the parser is built: the imports below
 # load numpy, the physics (pymunk, numba), scipy, matplotlib or pygame.
@@ -172,9 +209,93 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Interrupted(KeyboardInterrupt):
+    """A stop signal received while a command runs: ``signum`` says which (SIGINT, SIGTERM or
+    SIGHUP). A KeyboardInterrupt, so whatever stops on Ctrl-C stops on it alike."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _raise_interrupted(signum: int, frame: object) -> None:
+    raise Interrupted(signum)
+
+
+def _redeliver(unraisable: Any) -> None:
+    """An interrupt raised where Python cannot pass it on (a finaliser, a weak reference's
+    callback, as the import system runs) would be printed with a traceback and dropped: it is
+    sent again instead, from another thread, to land in the code that runs next (sent from here,
+    its handler would run in this very hook)."""
+    exc = unraisable.exc_value
+    if isinstance(exc, KeyboardInterrupt):
+        signum = exc.signum if isinstance(exc, Interrupted) else int(signal.SIGINT)
+        _thread.start_new_thread(os.kill, (os.getpid(), signum))
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+@contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` until the block ends (in the main
+    thread; elsewhere no handler can be set, and signals are left as they are). A signal the
+    process was started with ignored (``nohup``, Ctrl-C of a background job) stays ignored; one
+    raised in a finaliser is delivered again (see :func:`_redeliver`)."""
+    previous: dict[int, object] = {}
+    hook, sys.unraisablehook = sys.unraisablehook, _redeliver
+    try:
+        for name in STOP_SIGNALS:
+            sig = getattr(signal, name)
+            if signal.getsignal(sig) is not signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, _raise_interrupted)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)  # type: ignore[arg-type]
+        sys.unraisablehook = hook
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        with _signals_interrupt():
+            return _main(argv)
+    except KeyboardInterrupt as exc:  # before or after the command's own handling
+        return _interrupted(exc, argv)
+
+
+def _interrupted(exc: KeyboardInterrupt, argv: list[str]) -> int:
+    """Report a stop signal in one line; its status is the one a shell gives a process that
+    signal stopped. Further signals while this is said are ignored."""
+    signum = exc.signum if isinstance(exc, Interrupted) else int(signal.SIGINT)
+    with _signals_ignored():
+        name = next((w for w in argv if w in COMMANDS), None)
+        why = "" if signum == signal.SIGINT else f" ({signal.Signals(signum).name})"
+        print(f"sliders{' ' + name if name else ''}: interrupted{why}", file=sys.stderr)
+    return 128 + signum
+
+
+@contextmanager
+def _signals_ignored() -> Iterator[None]:
+    previous: dict[int, object] = {}
+    try:
+        for name in STOP_SIGNALS:
+            sig = getattr(signal, name)
+            previous[sig] = signal.signal(sig, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)  # type: ignore[arg-type]
+
+
+def _main(argv: list[str]) -> int:
+    parser = build_parser()
     try:
         _refuse_unknown_flags(parser, argv)
         args, extra = parser.parse_known_args(argv)
@@ -199,9 +320,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as exc:
         print(f"sliders {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"sliders {args.command}: interrupted", file=sys.stderr)
-        return 130
     except OSError as exc:  # a file the operating system refused (a name too long, a full disk)
         where = f"{exc.filename}: " if exc.filename else ""
         reason = exc.strerror or type(exc).__name__

@@ -147,6 +147,17 @@ def _run_and_write(
             f"from {study.context.seat} on {study.context.scene.face}{resumed}",
             file=sys.stderr,
         )
+    saved: list[int] = []  # the shots of the last save that was written
+
+    def save(part: BatchResult) -> None:
+        """Keep the finished shots in the table now and then, marked incomplete, so that a
+        table that cannot be written at the end (a full disk) leaves them to --resume."""
+        if is_special(args.out):
+            return
+        with contextlib.suppress(UserError):  # the run goes on; the final write will tell
+            part.write(args.out, fmt)
+            saved[:] = [part.n_shots]
+
     result = run_study(
         study,
         workers=args.workers,
@@ -156,11 +167,23 @@ def _run_and_write(
         on_chunk=progress,
         done=done,
         stop=stop,
+        save=save,
     )
     if progress:
         progress.close()
 
-    result.write(args.out, fmt)
+    try:
+        result.write(args.out, fmt)
+    except UserError as exc:
+        kept = saved[0] if saved else len(done["shot"]) if done else 0
+        where = (
+            f"it keeps the {kept:,} shot{'s' if kept != 1 else ''} finished before, "
+            "marked incomplete "
+            "(--resume completes it)"
+            if kept
+            else "no shot is kept"
+        )
+        raise UserError(f"{exc}; {where}") from None
     summary = result.summary(args.confidence)
     if summary_path:
         result.write_summary(summary_path, fmt, args.confidence)

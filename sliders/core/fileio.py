@@ -14,6 +14,7 @@ behind (``.NAME.PID.XXXXXXXX.tmp`` whose process is gone) are removed by the nex
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import io
@@ -254,8 +255,17 @@ def lock(path: str | os.PathLike[str], what: str = "file") -> Lock:
         if not same:  # the holder removed it as we opened it: take the new one
             os.close(fd)
             continue
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError as exc:  # a full disk, say: the lock file is not left behind
+            with contextlib.suppress(OSError):
+                os.unlink(lock_path)
+            os.close(fd)
+            raise UserError(
+                f"cannot lock {what} {shown}: cannot write its lock file {lock_path}: "
+                f"{_reason(exc)}"
+            ) from None
         return Lock(fd, lock_path)
     raise UserError(f"cannot lock {what} {shown}: it keeps changing hands")
 

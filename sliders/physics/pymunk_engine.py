@@ -1047,36 +1047,43 @@ class PymunkSimulation:
 
 
 class _HeldInterrupts:
-    """Ctrl-C held while Chipmunk steps and delivered between steps.
+    """Ctrl-C (and SIGTERM, SIGHUP) held while Chipmunk steps and delivered between steps.
 
     The collision handlers are Python called from inside Chipmunk's step, and an exception
     raised in one is printed and dropped there, so a KeyboardInterrupt that lands in a handler
-    would be lost. Within this context (on the main thread, when SIGINT has a Python handler)
-    SIGINT is only noted; the loop checks the note between steps, and leaving the context hands
-    it to the handler it replaced (which raises KeyboardInterrupt)."""
+    would be lost (and its traceback printed). Within this context (on the main thread, for each
+    of these signals that has a Python handler) the signal is only noted; the loop checks the
+    note between steps, and leaving the context hands it to the handler it replaced (which
+    raises KeyboardInterrupt, say)."""
+
+    SIGNALS = tuple(
+        getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)
+    )
 
     def __init__(self) -> None:
         self.caught: list[tuple[int, object]] = []
-        self._previous: Callable[[int, FrameType | None], object] | None = None
+        self._previous: dict[int, Callable[[int, FrameType | None], object]] = {}
 
     def __enter__(self) -> list[tuple[int, object]]:
         if threading.current_thread() is threading.main_thread():
-            previous = signal.getsignal(signal.SIGINT)
-            if callable(previous):
-                self._previous = previous
-                signal.signal(signal.SIGINT, self._hold)
+            for sig in self.SIGNALS:
+                previous = signal.getsignal(sig)
+                if callable(previous):
+                    self._previous[sig] = previous
+                    signal.signal(sig, self._hold)
         return self.caught
 
     def _hold(self, signum: int, frame: FrameType | None) -> None:
         self.caught.append((signum, frame))
 
     def __exit__(self, *_: object) -> None:
-        previous, self._previous = self._previous, None
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-            if self.caught:
-                signum, frame = self.caught[0]
-                previous(signum, cast(FrameType | None, frame))
+        previous, self._previous = self._previous, {}
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if self.caught:
+            signum, frame = self.caught[0]
+            if signum in previous:
+                previous[signum](signum, cast(FrameType | None, frame))
 
 
 _T = TypeVar("_T")

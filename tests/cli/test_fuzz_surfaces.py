@@ -1,7 +1,8 @@
 """A campaign over the surfaces added since the first one: saved tables flipped bit by bit
 (``analyse``, ``--resume``), tournament results files tampered with, the environments' actions,
 outputs that collide with inputs or each other, and argv of ``best``, ``analyse``,
-``tournament``, ``render``, ``layouts`` and ``params``. Whatever comes in: a one-line refusal
+``tournament``, ``render``, ``layouts``, ``params``, ``review``, ``drills`` and ``calibrate`` (the
+commands that serve on the network, ``host`` and ``join``, are fuzzed by tests/net). Whatever comes in: a one-line refusal
 (exit 2) or the very data written, never a traceback, never a changed value believed.
 
 A short run is part of the everyday suite; ``SLIDERS_FUZZ_LONG=1`` runs the long campaign
@@ -200,7 +201,17 @@ FLAGS = {
     "render": ["--out", "--dpi", "--layout", "--face", "--seats", "--scene"],
     "layouts": ["--json", "--source"],
     "params": ["--json"],
+    "review": ["--out", "--picture", "--hand", "--json"],
+    "drills": ["--try", "--save-scene", "--fit-hand", "--picture"],
+    "calibrate": ["--corners", "--colours", "--camera-height", "--out", "--pictures"],
 }  # fmt: skip
+POSITIONAL = {
+    "analyse": ["s.parquet", "nowhere.csv", ".", "/dev/null"],
+    "review": ["nowhere.json", ".", "/dev/null", "r.jsonl"],
+    "drills": ["nope", "centre-race-for-home"],
+    "calibrate": ["fit t.csv", "video x.png", "fit .", "fit /dev/null", "video"],
+}
+"""the commands' positional words, one of which is given first"""
 VALUES = st.sampled_from(
     ["0", "-1", "1e308", "-1e308", "nan", "10**30", "1000000000000000000000", "x.png", "t.csv",
      "r.jsonl", "s.parquet", ".", "/", "/dev/null", "", "a,b", "centre,centre", "0.5:0.5"]
@@ -212,8 +223,8 @@ VALUES = st.sampled_from(
 def test_flags_of_the_newer_commands_are_refused_in_one_line_and_write_nothing(data, tmp_path):
     command = data.draw(st.sampled_from(sorted(FLAGS)))
     argv = [command]
-    if command == "analyse":
-        argv.append(data.draw(st.sampled_from(["s.parquet", "nowhere.csv", ".", "/dev/null"])))
+    if command in POSITIONAL:
+        argv += data.draw(st.sampled_from(POSITIONAL[command])).split()
     for flag in data.draw(st.lists(st.sampled_from(FLAGS[command]), max_size=4)):
         argv += [flag, data.draw(VALUES)]
     if command in ("best", "tournament", "render") and "--dpi" not in argv:

@@ -211,6 +211,19 @@ def test_a_dead_holders_lock_file_does_not_hold(tmp_path):
     assert not stale.exists()
 
 
+def test_a_lock_on_a_full_disk_names_its_file_and_leaves_none(full_disk):
+    log = full_disk.path / "g.json"
+    full_disk.fill()
+    with pytest.raises(UserError) as info:
+        lock(log, "game log")
+    lock_file = full_disk.path.resolve() / ".g.json.lock"
+    assert str(info.value) == (
+        f"cannot lock game log {log}: cannot write its lock file {lock_file}: "
+        "No space left on device"
+    )
+    assert not lock_file.exists()
+
+
 def test_locking_in_a_missing_directory(tmp_path):
     with pytest.raises(UserError, match="cannot write .*: directory .* does not exist"):
         lock(tmp_path / "no" / "g.json", "game log")
