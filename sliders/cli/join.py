@@ -12,12 +12,10 @@ import numpy as np
 from websockets.exceptions import WebSocketException
 
 from sliders.core.errors import UserError
-from sliders.net.client import Client, play_bot
+from sliders.net.client import RETRY, Client, play_bot
 from sliders.net.protocol import ProtocolError, code, room
 from sliders.tournament.players import check_name, make_player
 
-RETRY = 0.5
-"""seconds between two tries to reach a host that went away"""
 
 
 def run(args: argparse.Namespace) -> int:

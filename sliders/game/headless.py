@@ -139,6 +139,7 @@ class HeadlessGame:
         *,
         by_hand: bool = False,
         released: Callable[[Shot], None] | None = None,
+        by: str | None = None,
     ) -> ShotOutcome:
         """Slide ``shot`` for the seat to move (made legal first), run it to rest and apply it.
 
@@ -146,7 +147,8 @@ class HeadlessGame:
         (a seat left out takes the rules' default); a computer seat makes its own choice.
         ``by_hand``: a person's intended shot, slid with their hand's noise
         (:meth:`Turns.by_hand`), as the window slides it. ``released`` is told the shot as slid
-        (its pawn and seed) once it is released, before it runs.
+        (its pawn and seed) once it is released, before it runs. ``by``: who slid it when its
+        seat's player did not (a stand-in computer: :data:`sliders.rules.SLID_BY`), in the log.
         """
         t = self.turns
         before = t.state
@@ -158,23 +160,25 @@ class HeadlessGame:
             self.fitted += 1
         if by_hand:
             played = t.by_hand(played)
-        return self._slide(played, home, released)
+        return self._slide(played, home, released, by)
 
     def forfeit(
         self,
         home: Mapping[str, Player] | None = None,
         *,
         released: Callable[[Shot], None] | None = None,
+        by: str | None = None,
     ) -> ShotOutcome:
         """The seat to move loses its shot (a player out of time, a bot that broke the rules):
         its next pawn slid over the foul line (:func:`foul_shot`), out for the round as the
-        rules' foul is."""
+        rules' foul is. ``by``: why, in the log (``clock`` or ``refused``,
+        :data:`sliders.rules.SLID_BY`)."""
         before = self.state
         if self.over or before.phase is not Phase.SHOOTING or before.turn is None:
             raise UserError("no shot to lose: nobody is to shoot")
         seat = self.seat(before.turn)
         return self._slide(
-            foul_shot(before, seat, before.next_pawn() or "", self.params), home, released
+            foul_shot(before, seat, before.next_pawn() or "", self.params), home, released, by
         )
 
     def _slide(
@@ -182,6 +186,7 @@ class HeadlessGame:
         played: Shot,
         home: Mapping[str, Player] | None,
         released: Callable[[Shot], None] | None,
+        by: str | None = None,
     ) -> ShotOutcome:
         """Release ``played`` (the seat's pawn over the foul line if the physics refuses it), run
         it to rest and apply it."""
@@ -206,7 +211,7 @@ class HeadlessGame:
                 None if player is None else player.choose_home(t.state, result, choice.pawn, chosen)
             )
 
-        result, happened = t.finish(t.homes(t.sim.result(), ask))
+        result, happened = t.finish(t.homes(t.sim.result(), ask), by=by)
         self.shots += 1
         return ShotOutcome(played, result, tuple(happened), before)
 
