@@ -60,6 +60,7 @@ LAZY_MODULES: dict[str, set[str]] = {
     # the window's modules load pygame: only when a game is played or replayed
     "sliders.cli.play": {"sliders.scenes.app", "sliders.scenes.screens", "sliders.scenes.sound"},
     "sliders.cli.review": {"sliders.scenes.app", "sliders.scenes.reviewscreen"},
+    "sliders.cli.join": {"sliders.scenes.screens"},
     # every screen, loaded by name when one is first asked for: the screens load pygame, and
     # importing the package alone stays light
     "sliders.scenes": {"sliders.scenes.screens"},

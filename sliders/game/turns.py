@@ -296,6 +296,13 @@ class Turns:
             self._tell(line)
         return result, happened
 
+    def withdraw(self) -> None:
+        """Take back the shot in flight, never applied (a host restarted before it had applied
+        it: the seat shoots it again)."""
+        if self.sim is not None:
+            self.sim, self.slide = None, None
+            self.shots.pop()
+
     # -- round end ----------------------------------------------------------------------------------
 
     def score(self, assignments: Mapping[str, Sequence[Move]] | None = None) -> list[Happening]:

@@ -60,6 +60,7 @@ from sliders.rules import (
     ShotStep,
     Step,
     default_assignment,
+    parse_seat,
 )
 
 HELLO_TIMEOUT = 5.0
@@ -85,24 +86,32 @@ FOUL = "foul"
 @dataclass(frozen=True, slots=True)
 class SeatPlan:
     """Who plays a seat: ``remote`` (a client with the seat's code) or ``cpu`` (the host's
-    computer, of ``strength``)."""
+    computer, of ``strength``). ``here``: a remote seat the host's own window plays (a client
+    of this host like any other, joined with the seat's code)."""
 
     seat: str
     kind: str
     strength: str = "medium"
+    here: bool = False
 
 
 def parse_host_seats(text: str) -> tuple[SeatPlan, ...]:
-    """Seats from ``south=remote,north=cpu:hard`` (a bare seat, ``human`` or ``remote`` is a
-    client's seat; ``cpu[:STRENGTH]`` the host's computer, as ``sliders play`` reads it)."""
-    plain = ",".join(
-        f"{item.partition('=')[0]}=human"
-        if item.partition("=")[2].strip().lower() == REMOTE
-        else item
-        for item in split_items(text)
-    )
+    """Seats from ``south=human,north=remote,east=cpu:hard`` (``remote`` or a bare seat: a
+    client's seat; ``human``: the host's own window; ``cpu[:STRENGTH]`` the host's computer, as
+    ``sliders play`` reads it)."""
+    here = set()
+    plain = []
+    for item in split_items(text):
+        seat, sep, kind = item.partition("=")
+        if sep and kind.strip().lower() in ("human", "person", "me"):
+            try:
+                here.add(parse_seat(seat))
+            except UserError:
+                pass  # said by parse_seat_specs
+        plain.append(f"{seat}=human" if kind.strip().lower() == REMOTE else item)
     return tuple(
-        SeatPlan(s.seat, REMOTE if s.human else CPU, s.strength) for s in parse_seat_specs(plain)
+        SeatPlan(s.seat, REMOTE if s.human else CPU, s.strength, s.seat in here)
+        for s in parse_seat_specs(",".join(plain))
     )
 
 
@@ -329,6 +338,7 @@ class Room:
             "turn": self.waiting,
             "clock": self.clock,
             "turn_timeout": self.turn_timeout,
+            "max_rounds": self.game.turns.max_rounds,
         }
 
     def join(self, conn: Connection, seat: str | None) -> None:

@@ -44,6 +44,7 @@ class Link:
         self.client: Client | None = None
         self.sent = 0
         self._opened = threading.Event()
+        self._closing = False
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="sliders-link", daemon=True)
 
@@ -75,21 +76,23 @@ class Link:
 
     def close(self) -> None:
         """Close the connection and end its thread."""
+        self._closing = True
         if self._thread.is_alive():
-            self.loop.call_soon_threadsafe(self._stop)
+            try:
+                asyncio.run_coroutine_threadsafe(self._shut(), self.loop).result(5.0)
+            except (TimeoutError, RuntimeError, ConnectionClosed):
+                pass
             self._thread.join(5.0)
 
     # -- the connection's thread --------------------------------------------------------------------
 
-    def _stop(self) -> None:
-        for task in asyncio.all_tasks(self.loop):
-            task.cancel()
+    async def _shut(self) -> None:
+        if self.client is not None:
+            await self.client.close()
 
     def _run(self) -> None:
         try:
             self.loop.run_until_complete(self._main())
-        except asyncio.CancelledError:
-            pass
         finally:
             self._opened.set()
             self.loop.close()
@@ -123,13 +126,15 @@ class Link:
         self._opened.set()
         while True:
             ended = await self._read(self.client)
-            if ended:
+            if ended or self._closing:
                 return
             self.client = None
             self.inbox.put({"type": "lost"})
             lost_at = time.monotonic()
             while self.client is None:
                 await asyncio.sleep(RETRY)
+                if self._closing:
+                    return
                 try:
                     self.client = await self._connect()
                 except (OSError, TimeoutError, WebSocketException, UserError) as exc:
