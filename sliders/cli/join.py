@@ -79,13 +79,12 @@ async def _join(args: argparse.Namespace) -> int:
     (for up to ``--reconnect`` seconds without one), the game taken up where the host has it."""
     mismatches: list[int] = []
     lost_at: float | None = None
-    player: Any = None
+    players: dict[str, Any] = {}
 
     def make(seat: str) -> Any:
-        nonlocal player
-        if player is None:  # one player for the whole game, however often it reconnects
-            player = make_player(args.bot, seat, np.random.default_rng(args.seed))
-        return player
+        if seat not in players:  # one player a seat, however often it reconnects
+            players[seat] = make_player(args.bot, seat, np.random.default_rng(args.seed))
+        return players[seat]
 
     while True:
         try:

@@ -28,6 +28,16 @@ RELEASE_CLEARANCE = 1e-4
 """how far (m) beyond two pawn radii from every pawn on the table a fitted release is kept"""
 
 
+class ShotLost(Exception):
+    """Raised by a player's ``choose_shot`` that has no shot to give (a bot out of time, or one
+    whose message was refused): the seat loses the shot (:meth:`HeadlessGame.forfeit`), said in
+    the log as ``by`` (:data:`sliders.rules.SLID_BY`; None: the player's own foul)."""
+
+    def __init__(self, by: str | None, why: str = "") -> None:
+        super().__init__(why or f"shot lost ({by})")
+        self.by = by
+
+
 @dataclass(frozen=True, slots=True)
 class ShotOutcome:
     """A shot as slid (after :func:`legal_shot`), what the physics did and what the rules did;
@@ -237,7 +247,11 @@ class HeadlessGame:
         player = players.get(seat)
         t0 = time.perf_counter()
         if player is not None:
-            shot = player.choose_shot(state, self.layout, self.face, self.params)
+            try:
+                shot = player.choose_shot(state, self.layout, self.face, self.params)
+            except ShotLost as lost:
+                took = time.perf_counter() - t0
+                return replace(self.forfeit(players, by=lost.by), think=took)
         elif self.is_computer(seat):
             shot = self.computer_shot()
         else:

@@ -170,6 +170,9 @@ class Client:
                 kind = msg.get("type")
                 if kind == "step":
                     self.table.apply(msg)
+                elif kind == "welcome":  # a new game on this connection (a tournament's)
+                    self.table = Table.of(msg, self.table.verify)
+                    self.seat = msg["seat"]
                 elif kind == "over":
                     self.over = msg
                 elif kind == "bye":
@@ -209,13 +212,17 @@ async def play_bot(
     read what happened. ``tell`` sees every message. The player chooses in a worker thread, so
     the connection keeps answering the host's pings."""
     client = await Client.join(url, room, code, name=name, verify=verify)
-    table = client.table
-    assert client.seat is not None
-    player = make(client.seat)
+    players: dict[str, Player] = {}
     slide: Shot | None = None
     async for msg in client.messages():
         if tell is not None:
             tell(msg)
+        table = client.table  # a tournament welcomes its bots to game after game
+        if client.seat is None:
+            continue
+        if client.seat not in players:
+            players[client.seat] = make(client.seat)
+        player = players[client.seat]
         if msg.get("type") == "shot":
             slide = Shot.from_json(msg["slide"])
         elif msg.get("type") == "ask" and msg.get("seat") == client.seat and slide is not None:

@@ -166,3 +166,25 @@ def test_a_human_seat_is_played_at_the_hosts_own_window(tmp_path: Path) -> None:
     finally:
         host.kill()
         host.wait()
+
+
+def test_a_tournament_seats_a_bot_that_joins_over_the_network(tmp_path: Path) -> None:
+    """``sliders tournament --players net:ex,centre`` prints the bot's join line, waits for it,
+    plays, and tells the bot the tournament is over."""
+    argv = ["tournament", "--players", "net:ex,centre", "--games", "2", "--max-rounds", "1"]
+    results = str(tmp_path / "t.jsonl")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "sliders.cli", *argv, "--results", results, "--quiet"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert run.stdout is not None
+    line = run.stdout.readline().split()  # net:ex: join 127.0.0.1:PORT --room tournament --code C
+    assert line[:2] == ["net:ex:", "join"] and line[3:5] == ["--room", "tournament"]
+    asyncio.run(example_bot().play(line[2], "tournament", line[6], 1))
+    out = run.stdout.read()
+    assert run.wait(timeout=60) == 0
+    assert "shots lost by network players (clock or bad message): {'net:ex': 0}" in out
+    assert len(Path(results).read_text().splitlines()) == 3  # the header and two games
