@@ -115,7 +115,9 @@ def play_rooms(url: str, rooms: dict[str, Any]) -> tuple[list[float], list[dict[
     return latencies, results, time.process_time() - cpu0
 
 
-def one_run(rooms: int, seats: int, games: int, max_rounds: int, procs: int) -> None:
+def one_run(
+    rooms: int, seats: int, games: int, max_rounds: int, procs: int, profile: str = ""
+) -> None:
     latencies: list[float] = []
     shots = lost = doubled = 0
     cpu = mine = 0.0
@@ -125,6 +127,7 @@ def one_run(rooms: int, seats: int, games: int, max_rounds: int, procs: int) -> 
         for _ in range(games):
             with tempfile.TemporaryDirectory() as tmp:
                 proc, listing = start_host(Path(tmp), rooms, seats, max_rounds)
+                spy = profile_host(proc.pid, profile) if profile else None
                 cpu0 = host_cpu(proc.pid)
                 url = f"127.0.0.1:{listing['port']}"
                 names = list(listing["rooms"])
@@ -132,6 +135,8 @@ def one_run(rooms: int, seats: int, games: int, max_rounds: int, procs: int) -> 
                 done = list(pool.map(play_rooms, [url] * procs, [c for c in chunks]))
                 cpu += host_cpu(proc.pid) - cpu0
                 proc.wait(timeout=60)
+                if spy is not None:
+                    spy.wait(timeout=60)
                 for chunk, (lat, results, used) in zip(chunks, done, strict=True):
                     latencies += lat
                     mine += used
@@ -159,6 +164,14 @@ def one_run(rooms: int, seats: int, games: int, max_rounds: int, procs: int) -> 
     )
 
 
+def profile_host(pid: int, path: str) -> subprocess.Popen[bytes]:
+    """py-spy sampling the host process (every thread, idle ones left out) into ``path`` as
+    collapsed stacks, until the host ends."""
+    spy = Path(sys.executable).with_name("py-spy")
+    cmd = [str(spy), "record", "--pid", str(pid), "--format", "raw", "--output", path]
+    return subprocess.Popen([*cmd, "--rate", "200", "--threads"], stdout=subprocess.DEVNULL)
+
+
 def warm_up() -> None:
     """The engine loaded in this process before anything is timed."""
     from sliders.game import HeadlessGame
@@ -174,11 +187,17 @@ def main() -> None:
     p.add_argument("--idle-games", type=int, default=4)
     p.add_argument("--max-rounds", type=int, default=1)
     p.add_argument("--client-processes", type=int, default=4, help="processes the clients run in")
+    p.add_argument(
+        "--profile",
+        metavar="FILE",
+        default="",
+        help="py-spy the host of the many-rooms run into FILE",
+    )
     args = p.parse_args()
     if args.idle_games:
         one_run(1, args.seats, args.idle_games, args.max_rounds, 1)
     if args.rooms:
-        one_run(args.rooms, args.seats, 1, args.max_rounds, args.client_processes)
+        one_run(args.rooms, args.seats, 1, args.max_rounds, args.client_processes, args.profile)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,12 @@ from sliders.physics import require_engine, simulate
 MAX_ROOMS = 1000
 
 
+SWITCH = 0.0005
+"""seconds a room's thread (the physics, the log) holds the interpreter before the thread that
+talks to the clients may run: Python's default, 5 ms, makes every message wait that long behind
+each busy room"""
+
+
 def run(args: argparse.Namespace) -> int:
     here = [p.seat for p in parse_host_seats(args.seats) if p.here] if args.seats else []
     if len(here) > 1:
@@ -34,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
         window_flags(args)
     rooms = make_rooms(args)
     address = "0.0.0.0" if args.public else "127.0.0.1"
+    sys.setswitchinterval(SWITCH)
     if not here:
         return asyncio.run(serve(rooms, address, args.port, args.json))
     return _serve_and_play(args, rooms, address, here[0])

@@ -39,7 +39,7 @@ from sliders.core.fileio import read_json, write_json_atomic
 from sliders.core.outcome import Shot, ShotResult
 from sliders.game import HeadlessGame, Player, Turns
 from sliders.game.config import MatchConfig, SeatSpec, parse_computer, parse_seat_specs, split_items
-from sliders.game.saves import layout_of, load_replay, save_game
+from sliders.game.saves import LogWriter, layout_of, load_replay, save_game
 from sliders.net.protocol import (
     CODE_BYTES,
     MAX_MESSAGE,
@@ -293,6 +293,8 @@ class Room:
         self.head = game.turns.game.to_json()
         """the log's setup (what the game started from), its steps left out"""
         self.steps_json: list[dict[str, Any]] = self.head.pop("steps")
+        self.writer = LogWriter(log, game.turns.game)
+        """the room's log, written after every step"""
         self.shots_taken = 0
         self.cpu_seconds = 0.0
         """the host's CPU time spent sliding shots and applying the rules (not the computer
@@ -529,8 +531,18 @@ class Room:
             self.shots_taken += 1
             self.cpu_seconds += time.thread_time() - t0
         done: Step = game.turns.game.steps[-1]
-        save_game(game.turns.game, self.log)
-        loop.call_soon_threadsafe(self._stepped, done, game.turns.news(), how)
+        # encoded here, off the room's loop: the log (only the new step encoded) and the message
+        data = done.to_json()
+        self.writer.add(data)
+        n = self.step
+        message: dict[str, Any] = {"type": "step", "n": n, "step": data}
+        if isinstance(done, ShotStep):
+            message["hash"] = result_hash(data["shot"])
+        lost = (
+            done.result.seat if isinstance(done, ShotStep) and how in ("clock", "stand-in") else ""
+        )
+        news = game.turns.news()
+        loop.call_soon_threadsafe(self._stepped, data, encode(message), news, how, lost)
 
     async def _send_now(self, message: dict[str, Any]) -> None:
         """Broadcast ``message`` and let every connection write it out."""
@@ -538,17 +550,15 @@ class Room:
         for _ in range(3):
             await asyncio.sleep(0)
 
-    def _stepped(self, done: Step, news: list[str], how: str) -> None:
-        data = done.to_json()
+    def _stepped(
+        self, data: dict[str, Any], text: str, news: list[str], how: str, who: str
+    ) -> None:
         self.steps_json.append(data)
         n = len(self.steps_json) - 1
-        message: dict[str, Any] = {"type": "step", "n": n, "step": data}
-        if isinstance(done, ShotStep):
-            message["hash"] = result_hash(data["shot"])
         self.waiting = None
-        self.broadcast(message)
-        if how in ("clock", "stand-in") and isinstance(done, ShotStep):
-            who = done.result.seat
+        for conn in self.everyone():
+            conn.send(text)
+        if who:
             self.tell(
                 f"{who} ran out of time: the shot is lost"
                 if how == "clock"

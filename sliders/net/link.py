@@ -49,7 +49,8 @@ class Link:
         self._thread = threading.Thread(target=self._run, name="sliders-link", daemon=True)
 
     def open(self) -> dict[str, Any]:
-        """Connect and say hello; the host's welcome (it is in the queue too)."""
+        """Connect and say hello; the host's welcome (a welcome in the queue later is that of
+        a connection made again)."""
         self._thread.start()
         self._opened.wait()
         if self._error is not None:
@@ -122,7 +123,6 @@ class Link:
         except UserError as exc:
             self._error = exc
             return
-        self.inbox.put(self.client.welcome)
         self._opened.set()
         while True:
             ended = await self._read(self.client)
