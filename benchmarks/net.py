@@ -94,7 +94,14 @@ def start_host(
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     listing = json.loads(proc.stdout.readline())
-    threading.Thread(target=proc.stdout.read, daemon=True).start()  # the host's news, unread
+    said: list[str] = []
+    listing["said"] = said  # the host's news, and its own part of the latency when it ends
+
+    def read() -> None:
+        assert proc.stdout is not None
+        said.extend(line for line in proc.stdout if line.startswith("host:"))
+
+    threading.Thread(target=read, daemon=True).start()
     return proc, listing
 
 
@@ -121,6 +128,7 @@ def one_run(
     latencies: list[float] = []
     shots = lost = doubled = 0
     cpu = mine = 0.0
+    hosts: list[str] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(procs, initializer=warm_up) as pool:
         list(pool.map(time.sleep, [0.1] * procs))  # every worker up and warm
@@ -135,6 +143,8 @@ def one_run(
                 done = list(pool.map(play_rooms, [url] * procs, [c for c in chunks]))
                 cpu += host_cpu(proc.pid) - cpu0
                 proc.wait(timeout=60)
+                time.sleep(0.2)
+                hosts += listing["said"]
                 if spy is not None:
                     spy.wait(timeout=60)
                 for chunk, (lat, results, used) in zip(chunks, done, strict=True):
@@ -158,6 +168,8 @@ def one_run(
             f"  release to first frame elsewhere: median {np.median(ms):.1f} ms, "
             f"p99 {np.percentile(ms, 99):.1f} ms, worst {ms.max():.1f} ms ({len(ms)} frames)"
         )
+    for line in hosts:
+        print(f"  {line.strip()}")
     print(
         f"  host CPU: {cpu:.2f} s, {1000 * cpu / max(shots, 1):.1f} ms a shot (rules, physics, "
         f"log, messages); the clients: {mine:.2f} s CPU"

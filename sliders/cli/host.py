@@ -170,4 +170,15 @@ async def serve(
         await host.wait()
     finally:
         await host.close()
+    delays = sorted(d for r in rooms for d in r.delays)
+    if delays:
+        median, p99 = (
+            delays[len(delays) // 2],
+            delays[min(len(delays) - 1, len(delays) * 99 // 100)],
+        )
+        print(
+            f"host: {len(delays)} remote shots, their message read to their release sent: "
+            f"median {1000 * median:.1f} ms, p99 {1000 * p99:.1f} ms",
+            flush=True,
+        )
     return 0

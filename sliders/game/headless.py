@@ -98,6 +98,8 @@ class HeadlessGame:
         self.shots = 0
         self.fitted = 0
         """shots whose release point was moved by :func:`legal_shot`"""
+        self._flight: tuple[Shot, GameState] | None = None
+        """the shot released and not yet settled, as played, and the state before it"""
 
     # -- the game -----------------------------------------------------------------------------
 
@@ -160,6 +162,16 @@ class HeadlessGame:
         (its pawn and seed) once it is released, before it runs. ``by``: who slid it when its
         seat's player did not (a stand-in computer: :data:`sliders.rules.SLID_BY`), in the log.
         """
+        slide = self.release(shot, by_hand=by_hand)
+        if released is not None:
+            released(slide)
+        return self.settle(home, by)
+
+    def release(self, shot: Shot, *, by_hand: bool = False) -> Shot:
+        """The first half of :meth:`shoot`: ``shot`` made legal (and slid by a person's hand
+        when ``by_hand``) and released, not yet run; the shot as slid (its pawn and seed).
+        :meth:`settle` runs it to rest and applies it (a host sends the slide between the two,
+        before the physics runs)."""
         t = self.turns
         before = t.state
         if t.over or before.phase is not Phase.SHOOTING or shot.seat != before.turn:
@@ -170,7 +182,7 @@ class HeadlessGame:
             self.fitted += 1
         if by_hand:
             played = t.by_hand(played)
-        return self._slide(played, home, released, by)
+        return self._release(played)
 
     def forfeit(
         self,
@@ -187,19 +199,14 @@ class HeadlessGame:
         if self.over or before.phase is not Phase.SHOOTING or before.turn is None:
             raise UserError("no shot to lose: nobody is to shoot")
         seat = self.seat(before.turn)
-        return self._slide(
-            foul_shot(before, seat, before.next_pawn() or "", self.params), home, released, by
-        )
+        slide = self._release(foul_shot(before, seat, before.next_pawn() or "", self.params))
+        if released is not None:
+            released(slide)
+        return self.settle(home, by)
 
-    def _slide(
-        self,
-        played: Shot,
-        home: Mapping[str, Player] | None,
-        released: Callable[[Shot], None] | None,
-        by: str | None = None,
-    ) -> ShotOutcome:
-        """Release ``played`` (the seat's pawn over the foul line if the physics refuses it), run
-        it to rest and apply it."""
+    def _release(self, played: Shot) -> Shot:
+        """Release ``played`` (the seat's pawn over the foul line if the physics refuses it);
+        the shot as slid."""
         t = self.turns
         before = t.state
         shot, pawn = played, played.pawn
@@ -210,8 +217,18 @@ class HeadlessGame:
                     f"the physics refuses every shot of {shot.seat}: {t.refused[-1][1]}"
                 )
         assert t.sim is not None and t.slide is not None
-        if released is not None:
-            released(t.slide)
+        self._flight = (played, before)
+        return t.slide
+
+    def settle(
+        self, home: Mapping[str, Player] | None = None, by: str | None = None
+    ) -> ShotOutcome:
+        """The second half of :meth:`shoot`: the shot released run to rest and applied, the
+        Instant Home choices asked of ``home``'s players; ``by`` as :meth:`shoot` takes it."""
+        t = self.turns
+        if t.sim is None or self._flight is None:
+            raise UserError("no shot has been released")
+        played, before = self._flight
         t.sim.run()
         players = dict(home or {})
 
@@ -222,6 +239,7 @@ class HeadlessGame:
             )
 
         result, happened = t.finish(t.homes(t.sim.result(), ask), by=by)
+        self._flight = None
         self.shots += 1
         return ShotOutcome(played, result, tuple(happened), before)
 

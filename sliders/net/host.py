@@ -286,6 +286,10 @@ class Room:
         self.pending: Shot | None = None
         self.fouled = False
         """the pending shot's hand crossed the foul line"""
+        self.received = 0.0
+        self.delays: list[float] = []
+        """seconds from each remote shot's message read to its release handed to the clients'
+        connections: the host's own part of a shot's way from one client to the others"""
         self.asked: Asked | None = None
         """the Instant Home choice a remote seat is being asked, while the room waits for it"""
         self.changed = asyncio.Event()
@@ -432,6 +436,7 @@ class Room:
             None if msg.get("release") is None else float(msg["release"]),
         )
         self.fouled = bool(msg.get("foul", False))
+        self.received = time.perf_counter()
         self.changed.set()
 
     # -- the game -------------------------------------------------------------------------------------
@@ -447,6 +452,10 @@ class Room:
                 seat = self.game.state.turn
                 assert seat is not None
                 shot, how = await self._shot_of(seat)
+                if how == REMOTE and shot is not None:
+                    self._release(shot)
+                    for _ in range(3):  # the connections write it before the physics runs
+                        await asyncio.sleep(0)
                 await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
             state = self.game.state
             self.broadcast({"type": "over", "winner": state.winner, "drawn": self.game.drawn})
@@ -491,6 +500,16 @@ class Room:
             except TimeoutError:
                 pass
 
+    def _release(self, shot: Shot) -> None:
+        """A player's shot released here, on the room's loop, and sent to everyone at once: no
+        thread stands between the shot read and the shot sent (the physics then runs in the
+        room's thread, :meth:`_apply`)."""
+        t0 = time.thread_time()
+        slide = self.game.release(shot, by_hand=True)
+        self.broadcast({"type": "shot", "step": self.step, "slide": slide.to_json(), "by": REMOTE})
+        self.delays.append(time.perf_counter() - self.received)
+        self.cpu_seconds += time.thread_time() - t0
+
     def _apply(self, shot: Shot | None, how: str, loop: asyncio.AbstractEventLoop) -> None:
         """Run in a worker thread: the step (a round scored, or a shot slid and applied), the log
         written, then everyone told from the room's own loop."""
@@ -523,7 +542,9 @@ class Room:
                 for seat, kind in self.kinds.items()
                 if kind == REMOTE
             }
-            if shot is None or how == FOUL:
+            if how == REMOTE:  # released already (:meth:`_release`)
+                game.settle(home)
+            elif shot is None or how == FOUL:
                 game.forfeit(home, released=released, by=how if how in SLID_BY else None)
             else:
                 by = "stand-in" if how == "stand-in" else None
