@@ -94,7 +94,14 @@ def start_host(
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     listing = json.loads(proc.stdout.readline())
-    threading.Thread(target=proc.stdout.read, daemon=True).start()  # the host's news, unread
+    said: list[str] = []
+    listing["said"] = said  # the host's news, and its own part of the latency when it ends
+
+    def read() -> None:
+        assert proc.stdout is not None
+        said.extend(line for line in proc.stdout if line.startswith("host:"))
+
+    threading.Thread(target=read, daemon=True).start()
     return proc, listing
 
 
@@ -115,16 +122,20 @@ def play_rooms(url: str, rooms: dict[str, Any]) -> tuple[list[float], list[dict[
     return latencies, results, time.process_time() - cpu0
 
 
-def one_run(rooms: int, seats: int, games: int, max_rounds: int, procs: int) -> None:
+def one_run(
+    rooms: int, seats: int, games: int, max_rounds: int, procs: int, profile: str = ""
+) -> None:
     latencies: list[float] = []
     shots = lost = doubled = 0
     cpu = mine = 0.0
+    hosts: list[str] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(procs, initializer=warm_up) as pool:
         list(pool.map(time.sleep, [0.1] * procs))  # every worker up and warm
         for _ in range(games):
             with tempfile.TemporaryDirectory() as tmp:
                 proc, listing = start_host(Path(tmp), rooms, seats, max_rounds)
+                spy = profile_host(proc.pid, profile) if profile else None
                 cpu0 = host_cpu(proc.pid)
                 url = f"127.0.0.1:{listing['port']}"
                 names = list(listing["rooms"])
@@ -132,6 +143,10 @@ def one_run(rooms: int, seats: int, games: int, max_rounds: int, procs: int) -> 
                 done = list(pool.map(play_rooms, [url] * procs, [c for c in chunks]))
                 cpu += host_cpu(proc.pid) - cpu0
                 proc.wait(timeout=60)
+                time.sleep(0.2)
+                hosts += listing["said"]
+                if spy is not None:
+                    spy.wait(timeout=60)
                 for chunk, (lat, results, used) in zip(chunks, done, strict=True):
                     latencies += lat
                     mine += used
@@ -153,10 +168,20 @@ def one_run(rooms: int, seats: int, games: int, max_rounds: int, procs: int) -> 
             f"  release to first frame elsewhere: median {np.median(ms):.1f} ms, "
             f"p99 {np.percentile(ms, 99):.1f} ms, worst {ms.max():.1f} ms ({len(ms)} frames)"
         )
+    for line in hosts:
+        print(f"  {line.strip()}")
     print(
         f"  host CPU: {cpu:.2f} s, {1000 * cpu / max(shots, 1):.1f} ms a shot (rules, physics, "
         f"log, messages); the clients: {mine:.2f} s CPU"
     )
+
+
+def profile_host(pid: int, path: str) -> subprocess.Popen[bytes]:
+    """py-spy sampling the host process (every thread, idle ones left out) into ``path`` as
+    collapsed stacks, until the host ends."""
+    spy = Path(sys.executable).with_name("py-spy")
+    cmd = [str(spy), "record", "--pid", str(pid), "--format", "raw", "--output", path]
+    return subprocess.Popen([*cmd, "--rate", "200", "--threads"], stdout=subprocess.DEVNULL)
 
 
 def warm_up() -> None:
@@ -174,11 +199,17 @@ def main() -> None:
     p.add_argument("--idle-games", type=int, default=4)
     p.add_argument("--max-rounds", type=int, default=1)
     p.add_argument("--client-processes", type=int, default=4, help="processes the clients run in")
+    p.add_argument(
+        "--profile",
+        metavar="FILE",
+        default="",
+        help="py-spy the host of the many-rooms run into FILE",
+    )
     args = p.parse_args()
     if args.idle_games:
         one_run(1, args.seats, args.idle_games, args.max_rounds, 1)
     if args.rooms:
-        one_run(args.rooms, args.seats, 1, args.max_rounds, args.client_processes)
+        one_run(args.rooms, args.seats, 1, args.max_rounds, args.client_processes, args.profile)
 
 
 if __name__ == "__main__":

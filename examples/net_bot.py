@@ -43,6 +43,9 @@ async def play(address: str, room: str, code: str, seed: int) -> None:
                     "release": None,  # None: from the foul line
                 }
                 await ws.send(json.dumps(shot))
+            elif kind == "ask":  # which scoring pawn its pawn in the hole sends HOME
+                answer = {"v": 1, "type": "home", "step": msg["step"], "pawn": msg["pawn"]}
+                await ws.send(json.dumps({**answer, "scoring": msg["default"]}))
             elif kind == "news":
                 for line in msg["lines"]:
                     print(line)

@@ -64,6 +64,7 @@ LAZY_MODULES: dict[str, set[str]] = {
     "sliders.cli.play": {"sliders.scenes.app", "sliders.scenes.screens", "sliders.scenes.sound"},
     "sliders.cli.review": {"sliders.scenes.app", "sliders.scenes.reviewscreen"},
     "sliders.cli.practice": {"sliders.scenes.screens"},
+    "sliders.cli.join": {"sliders.scenes.screens"},
     # every screen, loaded by name when one is first asked for: the screens load pygame, and
     # importing the package alone stays light
     "sliders.scenes": {"sliders.scenes.screens"},

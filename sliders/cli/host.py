@@ -6,22 +6,81 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from sliders.cli.join import play_hosted
+from sliders.cli.play import window_flags
 from sliders.core.errors import UserError
 from sliders.core.outcome import Shot
 from sliders.files.layouts import read_layout
 from sliders.game.config import check_hand, config_from_flags, parse_computer
 from sliders.net.host import Host, Room, SeatPlan, new_room, parse_host_seats, resume_room
+from sliders.net.link import Link
 from sliders.physics import require_engine, simulate
 
 MAX_ROOMS = 1000
 
 
+SWITCH = 0.0005
+"""seconds a room's thread (the physics, the log) holds the interpreter before the thread that
+talks to the clients may run: Python's default, 5 ms, makes every message wait that long behind
+each busy room"""
+
+
 def run(args: argparse.Namespace) -> int:
+    here = [p.seat for p in parse_host_seats(args.seats) if p.here] if args.seats else []
+    if len(here) > 1:
+        raise UserError(
+            "--seats: one seat is played at the host's window (human), the others remote"
+        )
+    if here:
+        window_flags(args)
     rooms = make_rooms(args)
     address = "0.0.0.0" if args.public else "127.0.0.1"
-    return asyncio.run(serve(rooms, address, args.port, args.json))
+    sys.setswitchinterval(SWITCH)
+    if not here:
+        return asyncio.run(serve(rooms, address, args.port, args.json))
+    return _serve_and_play(args, rooms, address, here[0])
+
+
+def _serve_and_play(args: argparse.Namespace, rooms: list[Room], address: str, seat: str) -> int:
+    """Serve the rooms in a thread of their own while the window plays ``seat`` of the first
+    room, joined with its code as any client is; the host stops when the window closes (the
+    game's log kept: ``--resume`` takes it up)."""
+    started = threading.Event()
+    running: dict[str, Any] = {}
+
+    def on_start(host: Host) -> None:
+        running["host"], running["task"] = host, asyncio.current_task()
+        running["loop"] = asyncio.get_running_loop()
+        started.set()
+
+    def serving() -> None:
+        try:
+            asyncio.run(serve(rooms, address, args.port, args.json, on_start))
+        except asyncio.CancelledError:
+            pass
+        except BaseException as exc:  # said by the window's thread
+            running["error"] = exc
+        finally:
+            started.set()
+
+    thread = threading.Thread(target=serving, name="sliders-host", daemon=True)
+    thread.start()
+    started.wait()
+    if "error" in running:
+        raise running["error"]
+    first = rooms[0]
+    link = Link(f"127.0.0.1:{running['host'].port}", first.name, first.codes[seat], name="host")
+    try:
+        return play_hosted(args, link, link.open())
+    finally:
+        running["loop"].call_soon_threadsafe(running["task"].cancel)
+        thread.join(5.0)
 
 
 def make_rooms(args: argparse.Namespace) -> list[Room]:
@@ -74,7 +133,15 @@ def warm_up(first: Room) -> None:
     simulate(game.turns.setup, (), Shot(seat, 0.5, pawn=f"{seat}-1", seed=0))
 
 
-async def serve(rooms: list[Room], address: str, port: int, as_json: bool) -> int:
+async def serve(
+    rooms: list[Room],
+    address: str,
+    port: int,
+    as_json: bool,
+    on_start: Callable[[Host], None] | None = None,
+) -> int:
+    """Serve ``rooms`` until every game is over; ``on_start`` is told the host once it listens
+    and has printed how to join."""
     host = Host(rooms)
     try:
         await host.start(address, port)
@@ -97,8 +164,21 @@ async def serve(rooms: list[Room], address: str, port: int, as_json: bool) -> in
                 print(f"  {seat}: sliders join {where} --room {r.name} --code {code}")
             print(f"  watch: sliders join {where} --room {r.name} --watch")
         print("", flush=True)
+    if on_start is not None:
+        on_start(host)
     try:
         await host.wait()
     finally:
         await host.close()
+    delays = sorted(d for r in rooms for d in r.delays)
+    if delays:
+        median, p99 = (
+            delays[len(delays) // 2],
+            delays[min(len(delays) - 1, len(delays) * 99 // 100)],
+        )
+        print(
+            f"host: {len(delays)} remote shots, their message read to their release sent: "
+            f"median {1000 * median:.1f} ms, p99 {1000 * p99:.1f} ms",
+            flush=True,
+        )
     return 0

@@ -1,5 +1,6 @@
-"""``sliders join`` run: a bot's seat or a spectator, the game told as it goes (its flags and
-help: :mod:`sliders.cli.flags.join`)."""
+"""``sliders join`` run: the window on a hosted game (a person's seat, or watching), or a bot's
+seat or a spectator told the game as it goes in text (its flags and help:
+:mod:`sliders.cli.flags.join`)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ from typing import Any
 import numpy as np
 from websockets.exceptions import WebSocketException
 
+from sliders.cli.play import open_play_window, window_flags
 from sliders.core.errors import UserError
-from sliders.net.client import Client, play_bot
+from sliders.net.client import RETRY, Client, play_bot
+from sliders.net.link import Link
 from sliders.net.protocol import ProtocolError, code, room
+from sliders.scenes.remote import NetMatch
 from sliders.tournament.players import check_name, make_player
-
-RETRY = 0.5
-"""seconds between two tries to reach a host that went away"""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,11 +30,21 @@ def run(args: argparse.Namespace) -> int:
             code(args.code)
         except ProtocolError:
             raise UserError("--code: expected the 32 hexadecimal digits the host printed") from None
-        if not args.bot:
-            raise UserError(
-                "--code plays a seat with --bot PLAYER (the window's client is not there yet)"
-            )
-        check_name(args.bot)
+        if args.bot:
+            check_name(args.bot)
+    elif args.bot:
+        raise UserError("--bot plays a seat: give its --code")
+    if not args.bot and not args.text:
+        window_flags(args)  # one line now, before anything connects
+        link = Link(
+            args.address,
+            args.room,
+            args.code,
+            watch=args.watch,
+            name=args.name or "",
+            reconnect=args.reconnect,
+        )
+        return play_hosted(args, link, link.open())
     try:
         return asyncio.run(_join(args))
     except OSError as exc:
@@ -42,18 +53,38 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{args.address} does not speak the game's protocol ({exc})") from None
 
 
+def play_hosted(args: argparse.Namespace, link: Link, welcome: dict[str, Any]) -> int:
+    """The window on a hosted game (``sliders join``, a host's own seat) over ``link``, open:
+    its seat played by the person at this window, or watched; 0 once the window closes."""
+    size, control = window_flags(args)
+    try:
+        match = NetMatch(link, welcome)
+        app = open_play_window(size, args)
+    except BaseException:
+        link.close()
+        raise
+    app.control = control
+    try:
+        from sliders.scenes.screens import PlayScreen
+
+        app.show(PlayScreen(app, match))
+        return app.run()
+    finally:
+        app.close()
+        link.close()
+
+
 async def _join(args: argparse.Namespace) -> int:
     """Play or watch until the game is over; a connection lost before then is made again
     (for up to ``--reconnect`` seconds without one), the game taken up where the host has it."""
     mismatches: list[int] = []
     lost_at: float | None = None
-    player: Any = None
+    players: dict[str, Any] = {}
 
     def make(seat: str) -> Any:
-        nonlocal player
-        if player is None:  # one player for the whole game, however often it reconnects
-            player = make_player(args.bot, seat, np.random.default_rng(args.seed))
-        return player
+        if seat not in players:  # one player a seat, however often it reconnects
+            players[seat] = make_player(args.bot, seat, np.random.default_rng(args.seed))
+        return players[seat]
 
     while True:
         try:

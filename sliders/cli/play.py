@@ -19,12 +19,17 @@ if TYPE_CHECKING:
     from sliders.scenes.app import App
 
 
-def run(args: argparse.Namespace) -> int:
-
+def window_flags(args: argparse.Namespace) -> tuple[tuple[int, int], str]:
+    """The window's size and control, as the flags ask (one line when they are wrong)."""
     size = _size(args.size)
     control = DEFAULT_CONTROL if args.control is None else args.control
     if control not in CONTROLS:
         raise UserError(f"--control {control!r}: choose from {', '.join(CONTROLS)}")
+    return size, control
+
+
+def run(args: argparse.Namespace) -> int:
+    size, control = window_flags(args)
     hand = check_hand(args.hand or DEFAULT_HAND)
     config = None
     replay = None
@@ -53,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
 
     match = Match(config) if config else None  # a bad layout or seat fails before the window opens
 
-    app = _open_window(size, args)
+    app = open_play_window(size, args)
     app.control = control
     app.hand = hand
     app.hints = bool(getattr(args, "hints", False))
@@ -75,13 +80,16 @@ def run(args: argparse.Namespace) -> int:
         app.close()
 
 
-def _open_window(size: tuple[int, int], args: argparse.Namespace) -> App:
+def open_play_window(size: tuple[int, int], args: argparse.Namespace) -> App:
     """The window, or one line saying why there is none."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from sliders.scenes.app import open_window
 
     return open_window(
-        size, fullscreen=args.fullscreen, sound=not args.no_sound, save_path=args.save
+        size,
+        fullscreen=args.fullscreen,
+        sound=not args.no_sound,
+        save_path=getattr(args, "save", None),
     )
 
 

@@ -8,7 +8,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from sliders.cli.outputs import check_outputs, check_pictures
@@ -20,9 +20,10 @@ from sliders.core.outcome import FACES, parse_seats
 from sliders.files.layouts import read_layout
 from sliders.game import HeadlessGame
 from sliders.game.config import split_items
+from sliders.net.lounge import ROOM, Lounge
 from sliders.physics import PhysicsParams, Shot, check_engine, simulate
 from sliders.pictures.tournament import write_png
-from sliders.tournament.players import check_name
+from sliders.tournament.players import check_name, net_names
 from sliders.tournament.report import text_table
 from sliders.tournament.run import Settings, WorkerLost, read_results
 from sliders.tournament.run import run as play
@@ -89,6 +90,42 @@ def run(args: argparse.Namespace) -> int:
     read_results(args.results, settings)  # another tournament's file fails before any game
     announce_compile(settings.engine)
     _probe_engine(settings)
+    lounge = _open_lounge(args, settings.players)
+    if lounge is not None:
+        jobs = 1  # the bots' connections live in this process
+    try:
+        return _play(args, settings, jobs, png)
+    finally:
+        if lounge is not None:
+            lost = {f"net:{n}": s.lost for n, s in lounge.seats.items()}
+            lounge.close()
+            print(f"shots lost by network players (clock or bad message): {lost}")
+
+
+def _open_lounge(args: argparse.Namespace, players: Sequence[str]) -> Lounge | None:
+    """The server of the ``net:NAME`` players, once each has joined (None: there are none)."""
+    names = net_names(players)
+    if not names:
+        return None
+    if not 0 < args.clock <= 3600:
+        raise UserError(f"--clock {args.clock:g}: from 0 to 3600 seconds")
+    lounge = Lounge(names, args.clock)
+    lounge.open("127.0.0.1", args.port)
+    for name, seat in lounge.seats.items():
+        print(
+            f"net:{name}: join 127.0.0.1:{lounge.port} --room {ROOM} --code {seat.code}",
+            flush=True,
+        )
+    missing = lounge.wait(args.wait)
+    if missing:
+        lounge.close()
+        raise UserError(
+            f"{', '.join('net:' + n for n in missing)} did not join within {args.wait:g} s"
+        )
+    return lounge
+
+
+def _play(args: argparse.Namespace, settings: Settings, jobs: int, png: str | None) -> int:
     total = settings.total
 
     def progress(done: int, planned: int) -> None:

@@ -10,6 +10,7 @@ machine frame by frame.
 
 from sliders.game.headless import (
     HeadlessGame,
+    ShotLost,
     ShotOutcome,
     foul_shot,
     legal_shot,
@@ -21,6 +22,7 @@ __all__ = [
     "HeadlessGame",
     "HomeChoice",
     "Player",
+    "ShotLost",
     "ShotOutcome",
     "Turns",
     "foul_shot",

@@ -28,6 +28,16 @@ RELEASE_CLEARANCE = 1e-4
 """how far (m) beyond two pawn radii from every pawn on the table a fitted release is kept"""
 
 
+class ShotLost(Exception):
+    """Raised by a player's ``choose_shot`` that has no shot to give (a bot out of time, or one
+    whose message was refused): the seat loses the shot (:meth:`HeadlessGame.forfeit`), said in
+    the log as ``by`` (:data:`sliders.rules.SLID_BY`; None: the player's own foul)."""
+
+    def __init__(self, by: str | None, why: str = "") -> None:
+        super().__init__(why or f"shot lost ({by})")
+        self.by = by
+
+
 @dataclass(frozen=True, slots=True)
 class ShotOutcome:
     """A shot as slid (after :func:`legal_shot`), what the physics did and what the rules did;
@@ -88,6 +98,8 @@ class HeadlessGame:
         self.shots = 0
         self.fitted = 0
         """shots whose release point was moved by :func:`legal_shot`"""
+        self._flight: tuple[Shot, GameState] | None = None
+        """the shot released and not yet settled, as played, and the state before it"""
 
     # -- the game -----------------------------------------------------------------------------
 
@@ -139,6 +151,7 @@ class HeadlessGame:
         *,
         by_hand: bool = False,
         released: Callable[[Shot], None] | None = None,
+        by: str | None = None,
     ) -> ShotOutcome:
         """Slide ``shot`` for the seat to move (made legal first), run it to rest and apply it.
 
@@ -146,8 +159,19 @@ class HeadlessGame:
         (a seat left out takes the rules' default); a computer seat makes its own choice.
         ``by_hand``: a person's intended shot, slid with their hand's noise
         (:meth:`Turns.by_hand`), as the window slides it. ``released`` is told the shot as slid
-        (its pawn and seed) once it is released, before it runs.
+        (its pawn and seed) once it is released, before it runs. ``by``: who slid it when its
+        seat's player did not (a stand-in computer: :data:`sliders.rules.SLID_BY`), in the log.
         """
+        slide = self.release(shot, by_hand=by_hand)
+        if released is not None:
+            released(slide)
+        return self.settle(home, by)
+
+    def release(self, shot: Shot, *, by_hand: bool = False) -> Shot:
+        """The first half of :meth:`shoot`: ``shot`` made legal (and slid by a person's hand
+        when ``by_hand``) and released, not yet run; the shot as slid (its pawn and seed).
+        :meth:`settle` runs it to rest and applies it (a host sends the slide between the two,
+        before the physics runs)."""
         t = self.turns
         before = t.state
         if t.over or before.phase is not Phase.SHOOTING or shot.seat != before.turn:
@@ -158,33 +182,31 @@ class HeadlessGame:
             self.fitted += 1
         if by_hand:
             played = t.by_hand(played)
-        return self._slide(played, home, released)
+        return self._release(played)
 
     def forfeit(
         self,
         home: Mapping[str, Player] | None = None,
         *,
         released: Callable[[Shot], None] | None = None,
+        by: str | None = None,
     ) -> ShotOutcome:
         """The seat to move loses its shot (a player out of time, a bot that broke the rules):
         its next pawn slid over the foul line (:func:`foul_shot`), out for the round as the
-        rules' foul is."""
+        rules' foul is. ``by``: why, in the log (``clock`` or ``refused``,
+        :data:`sliders.rules.SLID_BY`)."""
         before = self.state
         if self.over or before.phase is not Phase.SHOOTING or before.turn is None:
             raise UserError("no shot to lose: nobody is to shoot")
         seat = self.seat(before.turn)
-        return self._slide(
-            foul_shot(before, seat, before.next_pawn() or "", self.params), home, released
-        )
+        slide = self._release(foul_shot(before, seat, before.next_pawn() or "", self.params))
+        if released is not None:
+            released(slide)
+        return self.settle(home, by)
 
-    def _slide(
-        self,
-        played: Shot,
-        home: Mapping[str, Player] | None,
-        released: Callable[[Shot], None] | None,
-    ) -> ShotOutcome:
-        """Release ``played`` (the seat's pawn over the foul line if the physics refuses it), run
-        it to rest and apply it."""
+    def _release(self, played: Shot) -> Shot:
+        """Release ``played`` (the seat's pawn over the foul line if the physics refuses it);
+        the shot as slid."""
         t = self.turns
         before = t.state
         shot, pawn = played, played.pawn
@@ -195,8 +217,18 @@ class HeadlessGame:
                     f"the physics refuses every shot of {shot.seat}: {t.refused[-1][1]}"
                 )
         assert t.sim is not None and t.slide is not None
-        if released is not None:
-            released(t.slide)
+        self._flight = (played, before)
+        return t.slide
+
+    def settle(
+        self, home: Mapping[str, Player] | None = None, by: str | None = None
+    ) -> ShotOutcome:
+        """The second half of :meth:`shoot`: the shot released run to rest and applied, the
+        Instant Home choices asked of ``home``'s players; ``by`` as :meth:`shoot` takes it."""
+        t = self.turns
+        if t.sim is None or self._flight is None:
+            raise UserError("no shot has been released")
+        played, before = self._flight
         t.sim.run()
         players = dict(home or {})
 
@@ -206,7 +238,8 @@ class HeadlessGame:
                 None if player is None else player.choose_home(t.state, result, choice.pawn, chosen)
             )
 
-        result, happened = t.finish(t.homes(t.sim.result(), ask))
+        result, happened = t.finish(t.homes(t.sim.result(), ask), by=by)
+        self._flight = None
         self.shots += 1
         return ShotOutcome(played, result, tuple(happened), before)
 
@@ -232,7 +265,11 @@ class HeadlessGame:
         player = players.get(seat)
         t0 = time.perf_counter()
         if player is not None:
-            shot = player.choose_shot(state, self.layout, self.face, self.params)
+            try:
+                shot = player.choose_shot(state, self.layout, self.face, self.params)
+            except ShotLost as lost:
+                took = time.perf_counter() - t0
+                return replace(self.forfeit(players, by=lost.by), think=took)
         elif self.is_computer(seat):
             shot = self.computer_shot()
         else:

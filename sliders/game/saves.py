@@ -4,12 +4,15 @@ shown at the end."""
 
 from __future__ import annotations
 
+import json
 import os
+import textwrap
 from pathlib import Path
+from typing import Any
 
 from sliders.boards import Layout
 from sliders.core.errors import UserError
-from sliders.core.fileio import lock
+from sliders.core.fileio import lock, write_text_atomic
 from sliders.files.layouts import load_layout
 from sliders.physics import PhysicsParams
 from sliders.rules import Game, LayoutRef, ScoreStep
@@ -24,6 +27,40 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
     with lock(path, "game log"):
         game.save(path)
     return Path(path)
+
+
+class LogWriter:
+    """A game's log at ``path`` written whole after every step without encoding the steps
+    already written again (a long game's log costs the same to write at its last step as at its
+    first, but for the bytes): the same text :func:`save_game` writes. ``game`` is the game as
+    it stands; :meth:`add` each step's JSON as the log records it, once it is taken."""
+
+    def __init__(self, path: str | os.PathLike[str], game: Game) -> None:
+        self.path = Path(path)
+        head = game.to_json()
+        steps = head.pop("steps")
+        text = json.dumps(head, indent=2, allow_nan=False)
+        self._head = text[: text.rindex("\n}")]  # the steps are the log's last key
+        self._steps = [self._encode(s) for s in steps]
+
+    @staticmethod
+    def _encode(step: Any) -> str:
+        try:
+            text = json.dumps(step, indent=2, allow_nan=False)
+        except ValueError:
+            raise UserError("a game step holds a value that is not a finite number") from None
+        return textwrap.indent(text, "    ")
+
+    def text(self) -> str:
+        if not self._steps:
+            return f'{self._head},\n  "steps": []\n}}\n'
+        return f'{self._head},\n  "steps": [\n' + ",\n".join(self._steps) + "\n  ]\n}\n"
+
+    def add(self, step: dict[str, Any]) -> None:
+        """Write the log with ``step`` after the steps before it (whole or not at all)."""
+        self._steps.append(self._encode(step))
+        with lock(self.path, "game log"):
+            write_text_atomic(self.path, self.text())
 
 
 def load_replay(path: str | os.PathLike[str]) -> Game:

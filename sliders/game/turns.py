@@ -204,9 +204,11 @@ class Turns:
         executed = apply_errors(shot, e, self.seat(shot.seat), self.params)
         return fit_release(executed, state or self.state, self.layout, self.params)
 
-    def release(self, shot: Shot) -> bool:
+    def release(self, shot: Shot, seed: int | None = None) -> bool:
         """Release ``shot`` of the seat to move (its next pawn in hand when the shot names none):
-        :attr:`sim` is the shot in flight. True when the shot is rolling.
+        :attr:`sim` is the shot in flight. True when the shot is rolling. ``seed``: the shot's
+        seed when another machine drew it (a host's shot run again by its client); None: drawn
+        from the game's physics stream.
 
         A shot the physics refuses (its release point taken by a pawn knocked back down the
         lane, a release off the lane, an impossible speed) does not end the game: the machine
@@ -218,7 +220,8 @@ class Turns:
             raise UserError(f"it is not {shot.seat}'s turn")
         if shot.pawn is None:  # the seat's next pawn in hand (not one removed this round)
             shot = replace(shot, pawn=self.state.next_pawn())
-        slide = replace(shot, seed=int(self.physics_rng.integers(2**63)))
+        drawn = int(self.physics_rng.integers(2**63)) if seed is None else seed
+        slide = replace(shot, seed=drawn)
         try:
             sim = start(self.setup, self.state.table, slide)
         except UserError as exc:
@@ -270,20 +273,36 @@ class Turns:
                 chosen[choice.pawn] = choice.default if picked is None else picked
         return chosen
 
-    def finish(self, home: Mapping[str, int] | None = None) -> tuple[ShotResult, list[Happening]]:
+    def finish(
+        self,
+        home: Mapping[str, int] | None = None,
+        result: ShotResult | None = None,
+        by: str | None = None,
+    ) -> tuple[ShotResult, list[Happening]]:
         """Apply the shot in flight, come to rest, to the game with the Instant Home choices in
         ``home`` (the others take the default); the result and what the rules did. The shot is
-        told in full sentences (see :meth:`news`)."""
+        told in full sentences (see :meth:`news`). ``result``: the shot's result as the game's
+        host ran it, which stands whatever this machine's run gave (None: this run's).
+        ``by``: who slid it when not its seat's player (:data:`sliders.rules.SLID_BY`), said in
+        the log."""
         if self.sim is None or self.sim.moving:
             raise UserError("no shot has come to rest")
         before = self.state.table
-        result = self.sim.result()  # final: nothing above the physics moves a pawn
-        happened = self.game.shoot(result, home, self.slide)
+        if result is None:
+            result = self.sim.result()  # final: nothing above the physics moves a pawn
+        happened = self.game.shoot(result, home, self.slide, by)
         self.sim, self.slide = None, None
         self.results.append(result)
         for line in narrate_shot(result, happened, before, self.face):
             self._tell(line)
         return result, happened
+
+    def withdraw(self) -> None:
+        """Take back the shot in flight, never applied (a host restarted before it had applied
+        it: the seat shoots it again)."""
+        if self.sim is not None:
+            self.sim, self.slide = None, None
+            self.shots.pop()
 
     # -- round end ----------------------------------------------------------------------------------
 

@@ -27,6 +27,9 @@ from sliders.net.protocol import MAX_HOST_MESSAGE, encode, result_hash
 from sliders.physics import PhysicsParams, Setup, simulate
 from sliders.rules import Game, GameState
 
+RETRY = 0.5
+"""seconds between two tries to reach a host that went away"""
+
 
 def address_url(address: str) -> str:
     """``ws://HOST:PORT`` from ``HOST:PORT``, ``HOST`` (port 8765) or a ``ws://`` or ``wss://``
@@ -97,6 +100,21 @@ class Table:
         self.game.take(step)
 
 
+def shot_message(shot: Shot, step: int, foul: bool = False) -> dict[str, Any]:
+    """The ``shot`` message of ``shot`` for ``step``; ``foul``: the hand crossed the foul line."""
+    message: dict[str, Any] = {
+        "type": "shot",
+        "step": step,
+        "speed": shot.speed,
+        "angle_rad": shot.angle,
+        "offset": shot.offset,
+        "release": shot.release,
+    }
+    if foul:
+        message["foul"] = True
+    return message
+
+
 class Client:
     """One connection to a room: ``await Client.join(url, room, code)`` (or ``watch=True``)."""
 
@@ -141,26 +159,20 @@ class Client:
 
     async def shoot(self, shot: Shot) -> None:
         """Send ``shot`` (the intended shot of this seat) for the step the game is at."""
-        await self.send(
-            {
-                "type": "shot",
-                "step": self.table.step,
-                "speed": shot.speed,
-                "angle_rad": shot.angle,
-                "offset": shot.offset,
-                "release": shot.release,
-            }
-        )
+        await self.send(shot_message(shot, self.table.step))
 
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         """Every message from the host, the steps applied to :attr:`table` first; ends when the
         host closes the connection."""
         try:
             async for frame in self.ws:
-                msg = _parse(frame)
+                msg = parse(frame)
                 kind = msg.get("type")
                 if kind == "step":
                     self.table.apply(msg)
+                elif kind == "welcome":  # a new game on this connection (a tournament's)
+                    self.table = Table.of(msg, self.table.verify)
+                    self.seat = msg["seat"]
                 elif kind == "over":
                     self.over = msg
                 elif kind == "bye":
@@ -174,10 +186,11 @@ class Client:
 
 
 async def _receive(ws: ClientConnection, timeout: float) -> dict[str, Any]:
-    return _parse(await asyncio.wait_for(ws.recv(), timeout))
+    return parse(await asyncio.wait_for(ws.recv(), timeout))
 
 
-def _parse(frame: str | bytes) -> dict[str, Any]:
+def parse(frame: str | bytes) -> dict[str, Any]:
+    """A host's message: a JSON object."""
     data = json.loads(frame)
     if not isinstance(data, dict):
         raise UserError("the host sent something that is not a message")
@@ -199,13 +212,22 @@ async def play_bot(
     read what happened. ``tell`` sees every message. The player chooses in a worker thread, so
     the connection keeps answering the host's pings."""
     client = await Client.join(url, room, code, name=name, verify=verify)
-    table = client.table
-    assert client.seat is not None
-    player = make(client.seat)
+    players: dict[str, Player] = {}
+    slide: Shot | None = None
     async for msg in client.messages():
         if tell is not None:
             tell(msg)
-        if msg.get("type") == "turn" and msg.get("seat") == client.seat:
+        table = client.table  # a tournament welcomes its bots to game after game
+        if client.seat is None:
+            continue
+        if client.seat not in players:
+            players[client.seat] = make(client.seat)
+        player = players[client.seat]
+        if msg.get("type") == "shot":
+            slide = Shot.from_json(msg["slide"])
+        elif msg.get("type") == "ask" and msg.get("seat") == client.seat and slide is not None:
+            await client.send(await asyncio.to_thread(_home_answer, table, player, slide, msg))
+        elif msg.get("type") == "turn" and msg.get("seat") == client.seat:
             if msg.get("step") != table.step:
                 continue
             state = table.state
@@ -217,3 +239,14 @@ async def play_bot(
             break
     await client.close()
     return client
+
+
+def _home_answer(table: Table, player: Player, slide: Shot, ask: dict[str, Any]) -> dict[str, Any]:
+    """The answer to the host's ``ask`` (an Instant Home choice): the player's choice on the shot
+    as this machine runs it, the host's default when the player has none to give."""
+    result = table.replay(slide)
+    home = {str(k): int(v) for k, v in dict(ask.get("home", {})).items()}
+    picked = player.choose_home(table.state, result, str(ask["pawn"]), home)
+    options = list(ask.get("options", []))
+    scoring = picked if picked in options else ask["default"]
+    return {"type": "home", "step": ask["step"], "pawn": ask["pawn"], "scoring": scoring}

@@ -23,7 +23,7 @@ import os
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,12 +33,13 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from sliders.ai import ComputerPlayer
+from sliders.boards import Face, Layout
 from sliders.core.errors import UserError
 from sliders.core.fileio import read_json, write_json_atomic
-from sliders.core.outcome import Shot
-from sliders.game import HeadlessGame, Turns
+from sliders.core.outcome import Shot, ShotResult
+from sliders.game import HeadlessGame, Player, Turns
 from sliders.game.config import MatchConfig, SeatSpec, parse_computer, parse_seat_specs, split_items
-from sliders.game.saves import layout_of, load_replay, save_game
+from sliders.game.saves import LogWriter, layout_of, load_replay, save_game
 from sliders.net.protocol import (
     CODE_BYTES,
     MAX_MESSAGE,
@@ -50,7 +51,17 @@ from sliders.net.protocol import (
     result_hash,
     room,
 )
-from sliders.rules import Phase, ShotStep, Step
+from sliders.physics import PhysicsParams
+from sliders.rules import (
+    SLID_BY,
+    Assignment,
+    GameState,
+    Phase,
+    ShotStep,
+    Step,
+    default_assignment,
+    parse_seat,
+)
 
 HELLO_TIMEOUT = 5.0
 """seconds a new connection has to say hello"""
@@ -62,33 +73,45 @@ MAX_QUEUE = 256
 """messages waiting for a client that reads too slowly before it is closed"""
 PING_INTERVAL = 10.0
 """seconds between the WebSocket pings that find a silent connection"""
+HOME_WAIT = 30.0
+"""the most seconds a remote seat's Instant Home choice is waited for (without a clock)"""
 SEND_WAIT = 1.0
 """the most seconds a shot waits for its release to be sent before it runs"""
 REMOTE = "remote"
 CPU = "cpu"
+FOUL = "foul"
+"""a remote player's shot whose hand crossed the foul line"""
 
 
 @dataclass(frozen=True, slots=True)
 class SeatPlan:
     """Who plays a seat: ``remote`` (a client with the seat's code) or ``cpu`` (the host's
-    computer, of ``strength``)."""
+    computer, of ``strength``). ``here``: a remote seat the host's own window plays (a client
+    of this host like any other, joined with the seat's code)."""
 
     seat: str
     kind: str
     strength: str = "medium"
+    here: bool = False
 
 
 def parse_host_seats(text: str) -> tuple[SeatPlan, ...]:
-    """Seats from ``south=remote,north=cpu:hard`` (a bare seat, ``human`` or ``remote`` is a
-    client's seat; ``cpu[:STRENGTH]`` the host's computer, as ``sliders play`` reads it)."""
-    plain = ",".join(
-        f"{item.partition('=')[0]}=human"
-        if item.partition("=")[2].strip().lower() == REMOTE
-        else item
-        for item in split_items(text)
-    )
+    """Seats from ``south=human,north=remote,east=cpu:hard`` (``remote`` or a bare seat: a
+    client's seat; ``human``: the host's own window; ``cpu[:STRENGTH]`` the host's computer, as
+    ``sliders play`` reads it)."""
+    here = set()
+    plain = []
+    for item in split_items(text):
+        seat, sep, kind = item.partition("=")
+        if sep and kind.strip().lower() in ("human", "person", "me"):
+            try:
+                here.add(parse_seat(seat))
+            except UserError:
+                pass  # said by parse_seat_specs
+        plain.append(f"{seat}=human" if kind.strip().lower() == REMOTE else item)
     return tuple(
-        SeatPlan(s.seat, REMOTE if s.human else CPU, s.strength) for s in parse_seat_specs(plain)
+        SeatPlan(s.seat, REMOTE if s.human else CPU, s.strength, s.seat in here)
+        for s in parse_seat_specs(",".join(plain))
     )
 
 
@@ -142,6 +165,80 @@ class Connection:
             pass
 
 
+@dataclass
+class Asked:
+    """An Instant Home choice put to a remote seat: its answer, or None for the rules' default."""
+
+    seat: str
+    step: int
+    pawn: str
+    options: tuple[int, ...]
+    answer: Future[int | None]
+
+
+class RemoteSeat:
+    """A remote seat as the game driver's :class:`~sliders.game.Player` for the choices a shot
+    asks of it (its shots come in its messages): an Instant Home choice is put to its client
+    (an ``ask`` message) and waited for in the room's worker thread, up to the room's clock or
+    :data:`HOME_WAIT`; absent, silent or gone, the rules' default stands. A round's end takes
+    the rules' default assignment."""
+
+    def __init__(self, room: Room, seat: str, step: int, loop: asyncio.AbstractEventLoop) -> None:
+        self.room, self.seat, self.step, self.loop = room, seat, step, loop
+
+    def choose_shot(
+        self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
+    ) -> Shot:
+        raise UserError(f"{self.seat}'s shots come from its client")
+
+    def choose_assignment(self, state: GameState) -> Assignment:
+        return default_assignment(state, self.seat)
+
+    def choose_home(
+        self,
+        state: GameState,
+        result: ShotResult,
+        pawn: str,
+        home: Mapping[str, int] | None = None,
+    ) -> int | None:
+        room = self.room
+        choice = room.game.turns.home_choice(result, home or {})
+        if choice is None or choice.seat != self.seat:
+            return None
+        answer: Future[int | None] = Future()
+        asked = Asked(self.seat, self.step, pawn, choice.options, answer)
+        message = {
+            "type": "ask",
+            "step": self.step,
+            "seat": self.seat,
+            "pawn": pawn,
+            "board": list(choice.board),
+            "options": list(choice.options),
+            "default": choice.default,
+            "home": dict(home or {}),
+        }
+
+        def put() -> None:
+            conn = room.players.get(self.seat)
+            if conn is None:
+                answer.set_result(None)
+                return
+            room.asked = asked
+            conn.send(message)
+
+        self.loop.call_soon_threadsafe(put)
+        try:
+            return answer.result(room.clock or HOME_WAIT)
+        except TimeoutError:
+            return None
+        finally:
+            self.loop.call_soon_threadsafe(self._done, asked)
+
+    def _done(self, asked: Asked) -> None:
+        if self.room.asked is asked:
+            self.room.asked = None
+
+
 class Room:
     """One game on the host (see the module's description). ``log`` is where its game log is
     written after every step; its codes are kept beside it (``LOG.codes.json``, readable by the
@@ -187,11 +284,21 @@ class Room:
         """the threads its steps run in (the host's, a thread a room; None: asyncio's default)"""
         self.waiting: str | None = None
         self.pending: Shot | None = None
+        self.fouled = False
+        """the pending shot's hand crossed the foul line"""
+        self.received = 0.0
+        self.delays: list[float] = []
+        """seconds from each remote shot's message read to its release handed to the clients'
+        connections: the host's own part of a shot's way from one client to the others"""
+        self.asked: Asked | None = None
+        """the Instant Home choice a remote seat is being asked, while the room waits for it"""
         self.changed = asyncio.Event()
         self.done = asyncio.Event()
         self.head = game.turns.game.to_json()
         """the log's setup (what the game started from), its steps left out"""
         self.steps_json: list[dict[str, Any]] = self.head.pop("steps")
+        self.writer = LogWriter(log, game.turns.game)
+        """the room's log, written after every step"""
         self.shots_taken = 0
         self.cpu_seconds = 0.0
         """the host's CPU time spent sliding shots and applying the rules (not the computer
@@ -237,6 +344,7 @@ class Room:
             "turn": self.waiting,
             "clock": self.clock,
             "turn_timeout": self.turn_timeout,
+            "max_rounds": self.game.turns.max_rounds,
         }
 
     def join(self, conn: Connection, seat: str | None) -> None:
@@ -265,6 +373,8 @@ class Room:
         if seat is not None and self.players.get(seat) is conn:
             del self.players[seat]
             self.absent_since[seat] = time.monotonic()
+            if self.asked is not None and self.asked.seat == seat and not self.asked.answer.done():
+                self.asked.answer.set_result(None)  # the rules' default: nobody to ask
             self.tell(f"{seat} dropped")
             self.broadcast({"type": "seats", "seats": self.presence()})
             self.changed.set()
@@ -290,6 +400,17 @@ class Room:
             raise ProtocolError("hello was already said")
         if conn.seat is None:
             raise ProtocolError("a spectator cannot act")
+        if kind == "home":
+            asked = self.asked
+            if asked is None or asked.seat != conn.seat or msg["step"] != asked.step:
+                conn.send({"type": "refused", "step": msg["step"], "reason": "nothing asked"})
+            elif msg["pawn"] != asked.pawn or msg["scoring"] not in asked.options:
+                conn.send(
+                    {"type": "refused", "step": msg["step"], "reason": "not one of the options"}
+                )
+            elif not asked.answer.done():
+                asked.answer.set_result(int(msg["scoring"]))
+            return
         if kind == "aim":
             if self.waiting == conn.seat:
                 aim = {"type": "aim", "seat": conn.seat, "along": msg["along"]}
@@ -314,6 +435,8 @@ class Room:
             float(msg.get("offset", 0.0)),
             None if msg.get("release") is None else float(msg["release"]),
         )
+        self.fouled = bool(msg.get("foul", False))
+        self.received = time.perf_counter()
         self.changed.set()
 
     # -- the game -------------------------------------------------------------------------------------
@@ -329,6 +452,10 @@ class Room:
                 seat = self.game.state.turn
                 assert seat is not None
                 shot, how = await self._shot_of(seat)
+                if how == REMOTE and shot is not None:
+                    self._release(shot)
+                    for _ in range(3):  # the connections write it before the physics runs
+                        await asyncio.sleep(0)
                 await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
             state = self.game.state
             self.broadcast({"type": "over", "winner": state.winner, "drawn": self.game.drawn})
@@ -355,7 +482,7 @@ class Room:
         start = time.monotonic()
         while True:
             if self.pending is not None:
-                return self.pending, REMOTE
+                return self.pending, FOUL if self.fouled else REMOTE
             now = time.monotonic()
             deadlines = {}
             if self.clock is not None and seat in self.players:  # an absent player's turn waits
@@ -372,6 +499,16 @@ class Room:
                 await asyncio.wait_for(self.changed.wait(), wait)
             except TimeoutError:
                 pass
+
+    def _release(self, shot: Shot) -> None:
+        """A player's shot released here, on the room's loop, and sent to everyone at once: no
+        thread stands between the shot read and the shot sent (the physics then runs in the
+        room's thread, :meth:`_apply`)."""
+        t0 = time.thread_time()
+        slide = self.game.release(shot, by_hand=True)
+        self.broadcast({"type": "shot", "step": self.step, "slide": slide.to_json(), "by": REMOTE})
+        self.delays.append(time.perf_counter() - self.received)
+        self.cpu_seconds += time.thread_time() - t0
 
     def _apply(self, shot: Shot | None, how: str, loop: asyncio.AbstractEventLoop) -> None:
         """Run in a worker thread: the step (a round scored, or a shot slid and applied), the log
@@ -400,24 +537,33 @@ class Room:
                     game.state, game.layout, game.face, game.params
                 )
                 t0 = time.thread_time()
-            if shot is None:
-                game.forfeit(released=released)
+            home: dict[str, Player] = {
+                seat: RemoteSeat(self, seat, step, loop)
+                for seat, kind in self.kinds.items()
+                if kind == REMOTE
+            }
+            if how == REMOTE:  # released already (:meth:`_release`)
+                game.settle(home)
+            elif shot is None or how == FOUL:
+                game.forfeit(home, released=released, by=how if how in SLID_BY else None)
             else:
-                game.shoot(shot, by_hand=how == REMOTE, released=released)
+                by = "stand-in" if how == "stand-in" else None
+                game.shoot(shot, home, by_hand=how == REMOTE, released=released, by=by)
             self.shots_taken += 1
             self.cpu_seconds += time.thread_time() - t0
         done: Step = game.turns.game.steps[-1]
-        save_game(game.turns.game, self.log)
+        # encoded here, off the room's loop: the log (only the new step encoded) and the message
+        data = done.to_json()
+        self.writer.add(data)
+        n = self.step
+        message: dict[str, Any] = {"type": "step", "n": n, "step": data}
+        if isinstance(done, ShotStep):
+            message["hash"] = result_hash(data["shot"])
+        lost = (
+            done.result.seat if isinstance(done, ShotStep) and how in ("clock", "stand-in") else ""
+        )
         news = game.turns.news()
-        if how in ("clock", "stand-in"):
-            who = done.result.seat if isinstance(done, ShotStep) else ""
-            news.insert(
-                0,
-                f"{who} ran out of time: the shot is lost"
-                if how == "clock"
-                else f"{who} is away: the computer took the shot",
-            )
-        loop.call_soon_threadsafe(self._stepped, done, news)
+        loop.call_soon_threadsafe(self._stepped, data, encode(message), news, how, lost)
 
     async def _send_now(self, message: dict[str, Any]) -> None:
         """Broadcast ``message`` and let every connection write it out."""
@@ -425,18 +571,24 @@ class Room:
         for _ in range(3):
             await asyncio.sleep(0)
 
-    def _stepped(self, done: Step, news: list[str]) -> None:
-        data = done.to_json()
+    def _stepped(
+        self, data: dict[str, Any], text: str, news: list[str], how: str, who: str
+    ) -> None:
         self.steps_json.append(data)
-        message: dict[str, Any] = {"type": "step", "n": len(self.steps_json) - 1, "step": data}
-        if isinstance(done, ShotStep):
-            message["hash"] = result_hash(data["shot"])
+        n = len(self.steps_json) - 1
         self.waiting = None
-        self.broadcast(message)
-        if news:
+        for conn in self.everyone():
+            conn.send(text)
+        if who:
+            self.tell(
+                f"{who} ran out of time: the shot is lost"
+                if how == "clock"
+                else f"{who} is away: the computer took the shot"
+            )
+        if news:  # the step told: a window tells it itself once it has shown the shot roll
             for line in news:
                 self.say(f"room {self.name}: {line}")
-            self.broadcast({"type": "news", "lines": news})
+            self.broadcast({"type": "news", "lines": news, "step": n})
 
     def _stand_in(self, seat: str) -> ComputerPlayer:
         if seat not in self._stand_ins:

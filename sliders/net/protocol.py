@@ -2,8 +2,9 @@
 strictly (docs/protocol.md describes each with an example).
 
 A client sends :data:`CLIENT_TYPES` only: ``hello`` (claim a seat with its join code, or watch),
-``shot`` (the intended shot of the seat to move, for the step the game is at) and ``aim`` (where
-the hand is, a light stream the others see). Every field is checked here (no unknown key, every
+``shot`` (the intended shot of the seat to move, for the step the game is at), ``aim`` (where
+the hand is, a light stream the others see) and ``home`` (the answer to the host's ``ask``: the
+scoring pawn an Instant Home hole sends HOME). Every field is checked here (no unknown key, every
 number finite and within its range, at most :data:`MAX_MESSAGE` bytes); anything else is a
 :class:`ProtocolError` whose one line the host sends back before it closes that connection.
 The host sends the game's log as :mod:`sliders.rules.gamelog` writes it, each step as the log
@@ -28,7 +29,7 @@ MAX_MESSAGE = 4096
 """the most bytes a client's message may hold"""
 MAX_HOST_MESSAGE = 32 * 2**20
 """the most bytes a host's message may hold (the welcome carries the game's whole log)"""
-CLIENT_TYPES = ("hello", "shot", "aim")
+CLIENT_TYPES = ("hello", "shot", "aim", "home")
 CODE_BYTES = 16
 """a join code's length in bytes: 128 random bits, shown as 32 hexadecimal digits"""
 _CODE = re.compile(r"[0-9a-f]{32}")
@@ -88,15 +89,24 @@ def check_client(data: dict[str, Any]) -> dict[str, Any]:
             checks.obj(
                 data,
                 "shot",
-                ("v", "type", "step", "speed", "angle_rad", "offset", "release"),
+                ("v", "type", "step", "speed", "angle_rad", "offset", "release", "foul"),
                 ("step", "speed"),
             )
+            if "foul" in data and not isinstance(data["foul"], bool):
+                raise checks.at("shot.foul", "expected true or false")
             checks.whole(data["step"], "shot.step", 0, 10**6)
             checks.number(data["speed"], "shot.speed", 0.0, checks.MAX_SPEED, "m/s")
             checks.number(data.get("angle_rad", 0.0), "shot.angle_rad", -math.pi, math.pi, "rad")
             checks.number(data.get("offset", 0.0), "shot.offset", -1.0, 1.0, "m")
             if data.get("release") is not None:
                 checks.number(data["release"], "shot.release", 0.0, MAX_ALONG, "m")
+        elif kind == "home":
+            checks.obj(
+                data, "home", ("v", "type", "step", "pawn", "scoring"), ("step", "pawn", "scoring")
+            )
+            checks.whole(data["step"], "home.step", 0, 10**6)
+            checks.pawn_id(data["pawn"], "home.pawn")
+            checks.whole(data["scoring"], "home.scoring", 0, 3)
         elif kind == "aim":
             checks.obj(data, "aim", ("v", "type", "along", "across"), ("along", "across"))
             checks.number(data["along"], "aim.along", -MAX_ALONG, MAX_ALONG, "m")
@@ -110,7 +120,9 @@ def check_client(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-HOST_TYPES = ("welcome", "seats", "turn", "shot", "step", "aim", "news", "over", "refused", "bye")
+HOST_TYPES = (
+    "welcome", "seats", "turn", "shot", "step", "aim", "ask", "news", "over", "refused", "bye",
+)  # fmt: skip
 """what a host sends (docs/protocol.md)"""
 
 

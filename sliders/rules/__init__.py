@@ -29,7 +29,7 @@ from .engine import (
     removal_order,
     score_round,
 )
-from .gamelog import SCHEMA, Game, LayoutRef, ScoreStep, ShotStep, Step
+from .gamelog import SCHEMA, SLID_BY, Game, LayoutRef, ScoreStep, ShotStep, Step
 from .happenings import (
     Advanced,
     Happening,
@@ -93,6 +93,7 @@ __all__ = [
     "RulesError",
     "ScoreStep",
     "ShotResult",
+    "SLID_BY",
     "ShotStep",
     "Status",
     "Step",

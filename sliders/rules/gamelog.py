@@ -112,11 +112,16 @@ class ShotStep:
     result: ShotResult
     home: Mapping[str, int] = field(default_factory=dict)
     slide: Shot | None = None
+    by: str | None = None
+    """who slid it when its seat's player did not (:data:`SLID_BY`: a networked game's
+    stand-in computer, or a shot lost to the clock or to a bad message); None: its player"""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"shot": self.result.to_json(), "home": dict(self.home)}
         if self.slide is not None:
             out["slide"] = self.slide.to_json()
+        if self.by is not None:
+            out["by"] = self.by
         return out
 
 
@@ -133,6 +138,11 @@ class ScoreStep:
 
 
 Step = ShotStep | ScoreStep
+
+SLID_BY = ("stand-in", "clock", "refused")
+"""a shot step's ``by``: a computer took an absent player's turn (``stand-in``); the player's
+shot was lost, its pawn slid over the foul line, for want of a shot in time (``clock``) or for
+a message the game refused (``refused``)"""
 
 
 class Game:
@@ -182,9 +192,12 @@ class Game:
         result: ShotResult,
         home: Mapping[str, int] | None = None,
         slide: Shot | None = None,
+        by: str | None = None,
     ) -> list[Happening]:
         """Apply one shot (see :func:`sliders.rules.apply_shot`); ``slide`` is the shot as slid,
-        kept in the log when given."""
+        kept in the log when given; ``by`` who slid it when not its player (:data:`SLID_BY`)."""
+        if by is not None and by not in SLID_BY:
+            raise RulesError(f"a shot slid by {by!r}: expected one of {', '.join(SLID_BY)}")
         if slide is not None and (slide.pawn != result.shooter or slide.seat != result.seat):
             raise RulesError(
                 f"the slide is of {pawn_label(slide.pawn) if slide.pawn else 'no pawn'}, "
@@ -192,7 +205,7 @@ class Game:
             )
         state, happened = apply_shot(self.state, result, home)
         chosen = {h.cause: h.scoring for h in happened if isinstance(h, InstantHome)}
-        step = ShotStep(result, {k: v for k, v in chosen.items() if v is not None}, slide)
+        step = ShotStep(result, {k: v for k, v in chosen.items() if v is not None}, slide, by)
         self._push(step, state)
         return happened
 
@@ -290,6 +303,7 @@ class Game:
                     ShotResult.from_json(step["shot"]),
                     home,
                     None if slide is None else Shot.from_json(slide),
+                    step.get("by"),
                 )
             if "score" in step:
                 return self.score(
@@ -399,7 +413,9 @@ def _check_step(step: Any, where: str) -> None:
     """One step, ``where`` its number (``step 3``); its fields are named ``step 3: shot.x``."""
     at = f"{where}: "
     if isinstance(step, dict) and "shot" in step:
-        checks.obj(step, where, ("shot", "home", "slide"), ("shot",))
+        checks.obj(step, where, ("shot", "home", "slide", "by"), ("shot",))
+        if "by" in step:
+            checks.text(step["by"], f"{at}by", SLID_BY)
         _check_shot(step["shot"], f"{at}shot")
         home = step.get("home", {})
         checks.obj(home, f"{at}home", home.keys() if isinstance(home, dict) else ())

@@ -186,8 +186,7 @@ class PlayScreen:
         if outcome.words:
             self._say(outcome.words)
         if outcome.shot is not None:
-            shot = outcome.shot if outcome.foul else self.match.by_hand(outcome.shot)
-            if not self.match.start(shot):  # refused: told, the pawn back in the hand
+            if not self.match.play(outcome.shot, outcome.foul):  # refused: told, back in hand
                 for line in self.match.news():
                     self._say(line)
             # a foul is told once, with the pawn's name, when the rules apply it
@@ -253,7 +252,9 @@ class PlayScreen:
         if m.rolling or self._leaving is not None or m.state.phase is not Phase.SHOOTING:
             return None
         seat = m.turn
-        return None if seat is None or m.is_computer(seat) else seat
+        if seat is None or m.is_computer(seat) or m.is_remote(seat) or m.awaiting:
+            return None
+        return seat
 
     def _resume(self) -> None:
         self.paused = False
@@ -275,10 +276,15 @@ class PlayScreen:
         self._fit()
         if not self.control.engaged:
             self._frame_camera(dt)
+        m = self.match
+        m.poll()  # a game played on a host: what it said since the last frame
+        for line in m.notes():
+            self._say(line)
+        if self.control.engaged:
+            m.aim(self.control.hold)
         if self.paused:
             return
         self.coach.update()
-        m = self.match
         self.floats = [f for f in self.floats if self.app.time - f.t < FLOAT_LIFE]
         if self._leaving is not None:
             self._leaving -= dt
@@ -415,6 +421,9 @@ class PlayScreen:
                 f"{self._name(choice.seat)} sends a pawn HOME"
             )
             return
+        if not m.can_finish():  # a hosted game: its host has not applied the shot yet
+            self._settle = SETTLE_PAUSE
+            return
         home, self._home, self._settled = self._home, {}, None
         self._apply(home)
 
@@ -478,7 +487,8 @@ class PlayScreen:
             self.camera.centre, self.camera.scale, tuple(self.camera.rect),
             self.lane_camera.centre, self.lane_camera.scale, self.lane_shown, self.lane_seat,
             self.overview, self.paused, self.picking, len(self.match.told), len(self.messages),
-            m.state, self._leaving is not None, self.coach.shown(),
+            m.state, self._leaving is not None, self.coach.shown(), m.awaiting,
+            (m.banner(m.turn), m.hand_of(m.turn or "")) if m.is_remote(m.turn) else None,
         )  # fmt: skip
         if key == self._drawn_key:
             return False
@@ -521,8 +531,7 @@ class PlayScreen:
         self.overview_button.label = "Back (Tab)" if self.overview else "Overview (Tab)"
         self.overview_button.draw(surface, draw.ui_size(surface, 22))
         self._draw_banner(surface)
-        hand = f"human, {m.config.hand} hand"
-        who = {s.seat: hand if s.human else s.describe() for s in m.config.seats}
+        who = m.who()
         pick = self.picking
         active = pick.seat if pick else m.turn
         boards: dict[str, Sequence[float]] | None = (
@@ -589,7 +598,12 @@ class PlayScreen:
             return
         lane = m.seat(seat)
         hand = m.state.player(seat).in_hand
+        remote = m.hand_of(seat) if m.is_remote(seat) else None  # another machine's hand
         moving = self._cpu[0].pawn if self._cpu else self.held
+        if remote is not None:
+            moving = m.state.next_pawn()
+            x, y = lane.to_world(*remote)
+            view.draw_pawn(surface, moving or "", x, y, ring=(200, 200, 255))
         for i, pid in enumerate(hand):
             if pid == moving:
                 continue
@@ -631,6 +645,10 @@ class PlayScreen:
             status = f"{self._name(seat)} (computer) is thinking" + "." * self._thinking_dots()
         elif m.is_computer(seat):
             status = f"{self._name(seat)} (computer) is aiming"
+        elif m.is_remote(seat):
+            status = m.banner(seat)
+        elif m.awaiting:
+            status = "sent: the host slides it…"
         else:
             status = f"{self._name(seat)}: {self.control.hint}"
         rgb = draw.seat_rgb(seat) if seat else draw.TEXT

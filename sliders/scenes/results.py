@@ -73,7 +73,7 @@ class ResultsScreen:
                 return
 
     def update(self, dt: float) -> None:
-        pass
+        self.match.poll()  # a hosted game: its last words
 
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()

@@ -63,6 +63,8 @@ class RoundEndScreen:
             if self.match.is_computer(seat):
                 self.chosen[seat] = self.match.assignment_for(seat)
                 continue
+            if not self.match.chooses_here(seat):  # a hosted game: the host's choice
+                continue
             options = legal_assignments(self.before, seat)
             default = default_assignment(self.before, seat)
             self.options = [default, *(a for a in options if a != default)]
@@ -83,6 +85,8 @@ class RoundEndScreen:
         self._next_seat()
 
     def _score(self) -> None:
+        if not self.match.can_score():  # a hosted game: until its host has scored the round
+            return
         happened = self.match.score(self.chosen)
         self.scored = True
         for h in happened:
@@ -92,7 +96,7 @@ class RoundEndScreen:
     def _continue(self) -> None:
         if not self.scored:
             return
-        if self.match.state.phase is Phase.OVER:
+        if self.match.state.phase is Phase.OVER or self.match.turns.over:  # won, or drawn
             self.app.go("results", self.match)
         else:
             self.app.go("play", self.match)
@@ -124,6 +128,9 @@ class RoundEndScreen:
                 return
 
     def update(self, dt: float) -> None:
+        self.match.poll()  # a hosted game: who comes and goes meanwhile
+        if not self.scored and self.seat is None:
+            self._score()
         if self.scored:
             self.moved = min(self.moved + dt / MOVE_TIME, 1.0)
             if self.moved >= 1.0 and not self._humans():
@@ -132,7 +139,7 @@ class RoundEndScreen:
                     self._continue()
 
     def _humans(self) -> bool:
-        return any(s.human for s in self.match.config.seats)
+        return any(self.match.chooses_here(s.seat) for s in self.match.config.seats)
 
     def _boards(self) -> dict[str, Sequence[float]]:
         """Scoring pawn squares to draw: the preview of the choice being made, or the move."""

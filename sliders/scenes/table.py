@@ -111,6 +111,57 @@ class Match:
     def is_computer(self, seat: str | None) -> bool:
         return self.turns.is_computer(seat)
 
+    # -- who plays where (a game on another machine: :class:`sliders.scenes.remote.NetMatch`) --------
+
+    def is_remote(self, seat: str | None) -> bool:
+        """True when ``seat``'s shots are played at another machine (never in a local game)."""
+        return False
+
+    def chooses_here(self, seat: str) -> bool:
+        """True when a person at this window makes ``seat``'s round-end choice."""
+        return not self.is_computer(seat)
+
+    @property
+    def awaiting(self) -> bool:
+        """True while a person's shot is on its way to the machine that runs the game."""
+        return False
+
+    def poll(self) -> None:
+        """Take in what the machine running the game said since the last frame (nothing here)."""
+
+    def notes(self) -> list[str]:
+        """Lines about the table (who came or went) since the last call (none here)."""
+        return []
+
+    def who(self) -> dict[str, str]:
+        """Who plays each seat, in a few words for the score boards."""
+        hand = f"human, {self.config.hand} hand"
+        return {s.seat: hand if s.human else s.describe() for s in self.config.seats}
+
+    def hand_of(self, seat: str) -> Pos | None:
+        """(along, across) of the pawn a person at another machine holds for ``seat``."""
+        return None
+
+    def aim(self, held: Pos | None) -> None:
+        """Where this window's person holds a pawn now (told to the other machines, if any)."""
+
+    def banner(self, seat: str | None) -> str:
+        """What the banner says while ``seat``, played at another machine, is to shoot."""
+        return ""
+
+    def play(self, shot: Shot, foul: bool = False) -> bool:
+        """A person's shot as the control made it: slid with their hand (unless ``foul``: the
+        hand crossed the foul line) and released (:meth:`start`)."""
+        return self.start(shot if foul else self.by_hand(shot))
+
+    def can_finish(self) -> bool:
+        """True when the settled shot may be applied (here at once)."""
+        return True
+
+    def can_score(self) -> bool:
+        """True when the round's end may be scored (here at once)."""
+        return True
+
     @property
     def rolling(self) -> bool:
         """True while a shot is in flight (started and not yet applied)."""

@@ -20,6 +20,9 @@
                        own progress minus its opponents' mean, each seat's best legal
                        assignment by exact count, penalties applied); noiseless unless a hand is
                        named
+``net:NAME``           a bot that joins over the network (any language: docs/protocol.md); the
+                       tournament prints its join code and waits for it, and it loses a shot it
+                       does not send within the clock (``--clock``) or sends wrong
 ``MODULE:FUNCTION``    a function you write, called each turn with a :class:`Turn`; it returns a
                        :class:`~sliders.physics.Shot` or ``(speed, angle, offset, release)``
 =====================  ==========================================================================
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -48,6 +52,7 @@ from sliders.boards import Face, Layout, worth
 from sliders.core.errors import UserError
 from sliders.core.outcome import ShotResult
 from sliders.game.config import parse_computer
+from sliders.net.lounge import CURRENT
 from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Setup, Shot, ShotLimits, simulate
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
@@ -82,8 +87,21 @@ class Turn:
 def check_name(name: str) -> str:
     """``name`` if it names a player (a user's function is imported to check it), else
     :class:`UserError` in one line."""
+    kind, _, arg = name.partition(":")
+    if kind == "net":
+        if not _NET_NAME.fullmatch(arg):
+            raise UserError(f"player {name!r}: net:NAME with 1 to 32 letters, digits, - or _")
+        return name
     make_player(name, "south", np.random.default_rng(0))
     return name
+
+
+_NET_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def net_names(names: Sequence[str]) -> list[str]:
+    """The NAMEs of the ``net:NAME`` players among ``names``."""
+    return [n.partition(":")[2] for n in names if n.partition(":")[0] == "net"]
 
 
 def make_player(name: str, seat: str, rng: np.random.Generator, engine: str | None = None) -> Any:
@@ -92,6 +110,10 @@ def make_player(name: str, seat: str, rng: np.random.Generator, engine: str | No
     kind, _, arg = name.partition(":")
     if kind == "cpu":
         return ComputerPlayer(seat, parse_computer(arg, f"player {name!r}"), rng, engine)
+    if kind == "net":
+        if not CURRENT:
+            raise UserError(f"player {name!r} joins over the network: seat it in a tournament")
+        return CURRENT[-1].player(check_name(name).partition(":")[2], seat)
     if kind in ("centre", "center", "greedy", "race"):
         hand = _hand(name, arg)
         if kind == "greedy":
@@ -103,7 +125,7 @@ def make_player(name: str, seat: str, rng: np.random.Generator, engine: str | No
         return FunctionPlayer(seat, load_function(name), rng)
     raise UserError(
         f"unknown player {name!r} (cpu:easy, cpu:medium, cpu:hard, cpu:hand=H,mind=M, "
-        "centre[:HAND], greedy[:HAND], race[:HAND] or MODULE:FUNCTION)"
+        "centre[:HAND], greedy[:HAND], race[:HAND], net:NAME or MODULE:FUNCTION)"
     )
 
 

@@ -131,6 +131,10 @@ def play_game(job: Job) -> dict[str, Any]:
         max_rounds=s.max_rounds, params=s.physics(),
     )  # fmt: skip
     g.prepare(players)  # a computer measures its hand's odds before the clock runs
+    for player in players.values():  # a network player's bot is told the game begins
+        begin = getattr(player, "begin", None)
+        if callable(begin):
+            begin(g)
     stats = {
         seat: {"shots": 0, "points": 0, "think": 0.0, "think_max": 0.0, "penalties": 0}
         for seat in s.seats
@@ -152,6 +156,10 @@ def play_game(job: Job) -> dict[str, Any]:
             if isinstance(h, Penalty) and h.scoring is not None:
                 stats[h.seat]["penalties"] += 1
         on_shot = g.over  # an instant win (Instant Home's last jump), not a round's scoring
+    for player in players.values():
+        end = getattr(player, "end", None)
+        if callable(end):
+            end(g)
     draw = g.drawn
     winner = None if draw else seat_of[g.winner] if g.winner else None
     return {

@@ -103,7 +103,7 @@ def _no_window(monkeypatch):
     def refuse(*_args: object) -> None:
         raise _Window
 
-    monkeypatch.setattr(play_command, "_open_window", refuse)
+    monkeypatch.setattr(play_command, "open_play_window", refuse)
 
 
 def run_cli(argv: list[str], stdin: str = "") -> tuple[int, str, str]:

@@ -21,6 +21,7 @@ import pytest
 from sliders.cli import main
 from sliders.game.config import config_from_flags
 from sliders.game.saves import load_replay
+from sliders.net.client import Client
 from sliders.net.host import Host, new_room, parse_host_seats
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +69,12 @@ def test_the_example_bots_play_a_hosted_game(
         (["join", "127.0.0.1:1", "--code", "1234"], "32 hexadecimal digits"),
         (["join", "127.0.0.1:1", "--room", "../etc", "--watch"], "hello.room"),
         (["join", "127.0.0.1:1", "--watch"], "cannot reach 127.0.0.1:1"),
+        (["join", "127.0.0.1:1", "--watch", "--text"], "cannot reach 127.0.0.1:1"),
+        (["join", "127.0.0.1:1", "--watch", "--bot", "centre"], "--bot plays a seat"),
+        (["join", "127.0.0.1:1", "--watch", "--size", "9x9"], "--size"),
+        (["join", "127.0.0.1:1", "--watch", "--control", "kick"], "--control"),
+        (["host", "--seats", "south=human,north=human"], "one seat is played at the host's"),
+        (["host", "--seats", "south=human,north=remote", "--size", "9x9"], "--size"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -124,3 +131,60 @@ def test_a_host_killed_outright_resumes_from_its_log_and_its_bots_come_back(tmp_
     assert logged.to_json()["steps"][: len(before)] == before
     assert logged.state.finished or logged.state.round == 3
     assert all("joining again" in (b.stdout.read() if b.stdout else "") for b in bots)
+
+
+def test_a_human_seat_is_played_at_the_hosts_own_window(tmp_path: Path) -> None:
+    """``sliders host --seats south=human,...`` opens its window joined to south with its code,
+    as a client: a spectator sees south connected (named ``host``) as soon as the host listens."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy"}
+    argv = ["host", "--seats", "south=human,north=remote", "--port", "0", "--json"]
+    host = subprocess.Popen(
+        [sys.executable, "-m", "sliders.cli", *argv, "--dir", str(tmp_path), "--no-sound"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert host.stdout is not None
+        listing = json.loads(host.stdout.readline())
+
+        async def seats() -> list[dict[str, Any]]:
+            url = f"127.0.0.1:{listing['port']}"
+            for _ in range(100):
+                watcher = await Client.join(url, "1", watch=True)
+                await watcher.close()
+                if any(s["connected"] for s in watcher.welcome["seats"]):
+                    return list(watcher.welcome["seats"])
+                await asyncio.sleep(0.1)
+            return []
+
+        found = asyncio.run(seats())
+        assert {s["seat"]: (s["connected"], s["name"]) for s in found} == {
+            "south": (True, "host"),
+            "north": (False, ""),
+        }
+    finally:
+        host.kill()
+        host.wait()
+
+
+def test_a_tournament_seats_a_bot_that_joins_over_the_network(tmp_path: Path) -> None:
+    """``sliders tournament --players net:ex,centre`` prints the bot's join line, waits for it,
+    plays, and tells the bot the tournament is over."""
+    argv = ["tournament", "--players", "net:ex,centre", "--games", "2", "--max-rounds", "1"]
+    results = str(tmp_path / "t.jsonl")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "sliders.cli", *argv, "--results", results, "--quiet"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert run.stdout is not None
+    line = run.stdout.readline().split()  # net:ex: join 127.0.0.1:PORT --room tournament --code C
+    assert line[:2] == ["net:ex:", "join"] and line[3:5] == ["--room", "tournament"]
+    asyncio.run(example_bot().play(line[2], "tournament", line[6], 1))
+    out = run.stdout.read()
+    assert run.wait(timeout=60) == 0
+    assert "shots lost by network players (clock or bad message): {'net:ex': 0}" in out
+    assert len(Path(results).read_text().splitlines()) == 3  # the header and two games

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -15,14 +16,17 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from sliders.core.outcome import Shot
+from sliders.game import HeadlessGame, Turns
 from sliders.game.config import config_from_flags
 from sliders.game.saves import load_replay
 from sliders.net.client import Client, play_bot
 from sliders.net.host import Host, Room, new_room, parse_host_seats, resume_room
 from sliders.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, check_client, decode
+from sliders.rules import Game
 from sliders.tournament.players import make_player
 
 SEATS = "south=remote,north=remote"
+SEATS_HUMAN = "south=human,north=human"
 
 
 def centre(seat: str) -> Any:
@@ -311,9 +315,12 @@ def test_an_absent_seat_is_played_by_the_stand_in_and_a_silent_one_loses_its_sho
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     away, slow, news = asyncio.run(main())
-    assert len(load_replay(away.log).steps) == 9  # nobody came: the computer played it all
+    played = load_replay(away.log)
+    assert len(played.steps) == 9  # nobody came: the computer played it all, as the log says
+    assert [getattr(s, "by", "") for s in played.steps[:8]] == ["stand-in"] * 8
     lost = load_replay(slow.log)
     assert len(lost.steps) == 9
+    assert [getattr(s, "by", "") for s in lost.steps[:8]] == ["clock"] * 8
     # every one of the 8 shots lost, as both silent players were told
     assert news.count("south ran out of time: the shot is lost") == 4 * 2
     assert news.count("north ran out of time: the shot is lost") == 4 * 2
@@ -351,3 +358,56 @@ def test_the_hand_of_the_seat_to_move_is_relayed_to_the_others_and_no_one_elses(
     to_north, to_south = asyncio.run(main())
     assert [(m["seat"], m["along"], m["across"]) for m in to_north] == [("south", 0.1, -0.01)]
     assert to_south == []
+
+
+def test_an_instant_home_choice_is_asked_of_the_remote_seat_and_its_answer_logged(
+    tmp_path: Path,
+) -> None:
+    """South's pawn slid to rest in the hole in round 2, its scoring pawns on four squares: the
+    host asks south which goes HOME, refuses an answer that is not an option, takes the next."""
+    config = config_from_flags("instant-home", "square", SEATS_HUMAN, 3, hand="exact")
+    boards = {"south": (4, 1, 0, 2), "north": (0, 0, 0, 0)}
+    game = Game("instant-home", ("south", "north"), "south", "square", boards=boards, round=2)
+    room = Room(
+        "1",
+        HeadlessGame.of(Turns(config, game=game, max_rounds=2)),
+        parse_host_seats(SEATS),
+        tmp_path / "1.json",
+    )
+    lane = room.game.seat("south")
+    params = room.game.params
+    reach = math.hypot(*lane.to_world(lane.foul, 0.0))  # the foul line to the hole
+    lo, hi = 0.0, params.max_speed
+    for _ in range(60):  # the speed that stops a lone pawn there
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if params.stopping_distance(mid) < reach else (lo, mid)
+
+    async def main() -> list[dict[str, Any]]:
+        host = Host([room])
+        await host.start()
+        south = await Client.join(f"127.0.0.1:{host.port}", "1", room.codes["south"])
+        got: list[dict[str, Any]] = []
+        async for msg in south.messages():
+            got.append(msg)
+            if msg["type"] == "turn" and msg["step"] == 0:
+                await south.shoot(Shot("south", lo))
+            elif msg["type"] == "ask":  # an answer for another pawn (refused), then the answer
+                await south.send({"type": "home", "step": 0, "pawn": "south-2", "scoring": 3})
+                await south.send({"type": "home", "step": 0, "pawn": msg["pawn"], "scoring": 3})
+            elif msg["type"] == "step":
+                break
+        await host.close()
+        return got
+
+    got = asyncio.run(main())
+    (ask,) = [m for m in got if m["type"] == "ask"]
+    assert (ask["seat"], ask["pawn"], ask["board"], ask["options"], ask["default"]) == (
+        "south",
+        "south-1",
+        [4, 1, 0, 2],
+        [0, 1, 2, 3],
+        2,
+    )
+    assert [m["reason"] for m in got if m["type"] == "refused"] == ["not one of the options"]
+    logged = load_replay(room.log)
+    assert logged.steps[0].home == {"south-1": 3}  # south's answer, not the default (2)

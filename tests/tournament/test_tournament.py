@@ -164,6 +164,8 @@ def test_a_players_own_function_plays(tmp_path, monkeypatch, capsys):
         (["--players", "cpu:easy,cpu:easy"], "twice"),
         (["--players", "cpu:expert,centre"], "unknown strength"),
         (["--players", "wizard,centre"], "unknown player"),
+        (["--players", "net:a/b,centre"], "net:NAME"),
+        (["--players", "net:a,centre", "--clock", "0"], "--clock 0"),
         (["--players", "centre:shaky,greedy"], "unknown hand"),
         (["--players", "nosuchmodule_xyz:play,centre"], "cannot import"),
         (["--players", "json:nope,centre"], "no function"),

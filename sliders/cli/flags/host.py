@@ -2,7 +2,8 @@
 
 The game is chosen as ``sliders play`` chooses it (--face, --layout, --seats, --seed, --hand);
 a seat is ``remote`` (a person or a bot joining with ``sliders join`` and the seat's code; a bare
-seat or ``human`` is one too) or ``cpu[:STRENGTH]`` (played by this host). The host prints, for
+seat is one too), ``human`` (you, at this host's own window: the window opens on the first room
+and the host stops when it closes) or ``cpu[:STRENGTH]`` (played by this host). The host prints, for
 each room, the address and one join code per remote seat, then plays every room to its end. It
 writes each room's game log in --dir after every shot (ROOM.json, a log ``sliders play --replay``
 plays back) and the room's codes beside it (ROOM.json.codes.json, readable by you alone); a host
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 
 from sliders.cli.args import seed
+from sliders.cli.flags.play import add_window_arguments
 from sliders.core.outcome import ENGINES, FACES
 
 HELP = "host games that others join over the network"
@@ -37,8 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seats",
         metavar="SPEC",
-        help="who sits where: SEAT=remote or SEAT=cpu[:STRENGTH], comma-separated "
-        "(default: the layout's seats, every one remote)",
+        help="who sits where: SEAT=remote, SEAT=human (this host's window: one seat) or "
+        "SEAT=cpu[:STRENGTH], comma-separated (default: the layout's seats, every one remote)",
     )
     p.add_argument(
         "--seed", type=seed, help="seed of the physics and the computers (default: fresh)"
@@ -83,3 +85,4 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="seconds a player has for each shot; a shot not sent in time is lost (default: none)",
     )
     p.add_argument("--json", action="store_true", help="print the rooms and codes as one JSON line")
+    add_window_arguments(p)

@@ -1,17 +1,22 @@
 """Join a game that ``sliders host`` serves: with a seat's code, or --watch to follow it.
 
-ADDRESS is what the host printed (HOST:PORT, or a ws:// address). A seat is played by --bot
-PLAYER (any tournament player: cpu:easy, centre, greedy, MODULE:FUNCTION). Each shot is run again
-on this machine and compared with the host's (the host's result stands; a difference is
-reported). The game is told as it goes, shot by shot. A connection lost mid-game (the host
-restarted with --resume) is made again, and the game goes on where the host has it.
+ADDRESS is what the host printed (HOST:PORT, or a ws:// address). With a seat's code the window
+opens and you play the seat with the controls of a local game (your aim is measured here; the
+host slides the shot); --watch opens it to follow the game. --bot PLAYER plays the seat with a
+computer player instead (any tournament player: cpu:easy, centre, greedy, MODULE:FUNCTION), and
+--text (or --bot) tells the game in text instead of a window. Each shot is run again on this
+machine and compared with the host's (the host's result stands; a difference is reported). A
+connection lost mid-game (the host restarted with --resume) is made again, and the game goes on
+where the host has it.
 """
 
 from __future__ import annotations
 
 import argparse
 
-HELP = "join a hosted game over the network (a bot's seat, or --watch)"
+from sliders.cli.flags.play import add_window_arguments
+
+HELP = "join a hosted game over the network (your seat in the window, a bot's, or --watch)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -31,3 +36,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="how long to keep trying when the host goes away mid-game (default: 60)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices (default: 0)")
+    p.add_argument(
+        "--text", action="store_true", help="tell the game in text instead of opening the window"
+    )
+    add_window_arguments(p)

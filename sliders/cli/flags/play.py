@@ -44,12 +44,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
     add_param_argument(p)
     p.add_argument(
-        "--control",
-        metavar="NAME",
-        help="how a person slides: aim (pull back like a slingshot; a power gauge) or flick "
-        f"(swing the pawn and let go) (default: {DEFAULT_CONTROL})",
-    )
-    p.add_argument(
         "--hand",
         metavar="NAME",
         help="every person's hand, the noise of their slides: steady, normal (the medium "
@@ -63,6 +57,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
     p.add_argument(
         "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
+    )
+    add_window_arguments(p)
+
+
+def add_window_arguments(p: argparse.ArgumentParser) -> None:
+    """The window's own flags (``sliders play``, and a hosted game's window)."""
+    p.add_argument(
+        "--control",
+        metavar="NAME",
+        help="how a person slides: aim (pull back like a slingshot; a power gauge) or flick "
+        f"(swing the pawn and let go) (default: {DEFAULT_CONTROL})",
     )
     p.add_argument(
         "--size", default="1280x800", help="window size WIDTHxHEIGHT (default: 1280x800)"

@@ -7,8 +7,9 @@ hand) or cpu:hand=H,mind=M (a hand and a mind, as --seats takes them), centre[:H
 sliding straight at the centre; noiseless unless a hand is named: a noise level or a multiple of
 the medium one), greedy[:HAND] (the shot
 that leaves its pawns worth the most points now), race[:HAND] (the rules-aware greedy: the shot
-that leaves the best race lead if the round were scored now), or MODULE:FUNCTION (your own; see
-docs/players.md). Every pairing plays --games two-seat games, the players swapping seats (and
+that leaves the best race lead if the round were scored now), net:NAME (a bot joining over the
+network, in any language: the tournament prints its join code and waits for it; see
+docs/protocol.md) or MODULE:FUNCTION (your own; see docs/players.md). Every pairing plays --games two-seat games, the players swapping seats (and
 the first slide) each game. Each finished game is appended to the results file: run the same
 command again to resume an interrupted tournament. A results file holds one tournament: other
 players, --games or settings need another --results file.
@@ -56,6 +57,27 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="picture of the results (default: the results file's name .png)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument(
+        "--clock",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="a net:NAME player's time for each shot or choice; missed, the shot is lost "
+        "(default: 10)",
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="the port net:NAME players join on (default: a free one)",
+    )
+    p.add_argument(
+        "--wait",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="how long to wait for the net:NAME players to join (default: 300)",
+    )
 
     add_engine_argument(p)
     add_param_argument(p)

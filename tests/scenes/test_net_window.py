@@ -1,0 +1,125 @@
+"""The window on a hosted game (``sliders join``): a person plays their seat with the window's
+own control while a bot plays the other over the network and a spectator's window follows;
+every shot is animated here from the host's slide, compared by hash and the host's step taken,
+so the window's game is the host's log, step for step."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from sliders.game.config import config_from_flags
+from sliders.game.saves import load_replay
+from sliders.net.client import play_bot
+from sliders.net.host import Host, Room, new_room, parse_host_seats
+from sliders.net.link import Link
+from sliders.rules import Phase
+from sliders.scenes.app import App
+from sliders.scenes.remote import NetMatch
+from sliders.scenes.screens import PlayScreen, ResultsScreen
+from sliders.tournament.players import make_player
+
+from .person import FRAME, slide_to
+
+
+class Served:
+    """A host on the loopback in a thread of its own (the window keeps the test's thread)."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.loop = asyncio.new_event_loop()
+        self.host = Host([room])
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        asyncio.run_coroutine_threadsafe(self.host.start(), self.loop).result(10)
+        self.url = f"127.0.0.1:{self.host.port}"
+
+    def run(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def stop(self) -> None:
+        self.run(self.host.close()).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    config = config_from_flags("instant-sorry", "square", "south=human,north=human", 5)
+    plans = parse_host_seats("south=human,north=remote")
+    s = Served(new_room("1", config, plans, tmp_path, 1))
+    yield s
+    s.stop()
+
+
+def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(served: Served) -> None:
+    room = served.room
+    bot = served.run(
+        play_bot(
+            served.url,
+            "1",
+            room.codes["north"],
+            lambda seat: make_player("centre:low", seat, np.random.default_rng(1)),
+        )
+    )
+    link = Link(served.url, "1", room.codes["south"], name="ann")
+    watcher = Link(served.url, "1", watch=True)
+    app = App((1000, 700), sound=False, think_budget=None)
+    app.clock = lambda: app.time
+    try:
+        match = NetMatch(link, link.open())
+        watched = NetMatch(watcher, watcher.open())
+        screen = PlayScreen(app, match)
+        app.show(screen)
+        banners: set[str] = set()
+        slid = 0
+        for _ in range(40000):
+            if isinstance(app.screen, ResultsScreen) and match.over is not None:
+                break
+            watched.poll()
+            if app.screen is screen and screen._human_turn() == "south":
+                slide_to(app, screen, "south", (0.0, 0.02 * slid), 0.01 * slid)
+                slid += 1
+                assert match.awaiting or match.rolling  # sent: the host slides it
+            if match.turn == "north" and not match.rolling:
+                banners.add(match.banner("north"))
+            app.step(FRAME, draw=slid % 2 == 0)
+            if app.screen is not screen and isinstance(app.screen, PlayScreen):
+                screen = app.screen
+        else:
+            raise AssertionError(
+                f"the game did not end in the window: {slid} slid, "
+                f"{len(match.game.steps)} steps here, {len(load_replay(room.log).steps)} logged, "
+                f"{type(app.screen).__name__}, {match.state.phase}, turn {match.turn}, "
+                f"rolling {match.rolling}, awaiting {match.awaiting}, "
+                f"pending {[m['type'] for m in match._pending][:5]}, {screen.messages[-3:]}"
+            )
+        assert bot.result(30).over is not None
+        logged = load_replay(room.log)
+        assert slid == 4 and len(logged.steps) == 9
+        assert match.game.to_json()["steps"] == logged.to_json()["steps"]
+        assert match.mismatches == []
+        assert match.who()["south"] == "you" and match.who()["north"].startswith("connected")
+        assert any(b.endswith("is aiming") for b in banners), banners
+        for _ in range(200):  # the spectator's copy: every step, each shot rolled to rest
+            watched.poll()
+            if watched.rolling:
+                watched.advance(60.0, max_steps=10**7)
+                if watched.can_finish():
+                    watched.finish()
+            elif watched.state.phase is Phase.SCORING and watched.can_score():
+                watched.score({})
+            if watched.over is not None:
+                break
+            app.step(FRAME, draw=False)
+        assert watched.game.to_json()["steps"] == logged.to_json()["steps"]
+    finally:
+        app.close()
+        link.close()
+        watcher.close()
