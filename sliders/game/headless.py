@@ -10,6 +10,7 @@ PettingZoo environments and the tests drive games through it.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -294,12 +295,15 @@ def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsPara
     along = limits.clip_release(along)
     r = params.pawn_radius
     step = r / 2
-    tries = [along] + [
-        a
-        for k in range(1, 1 + int((foul - lo) / step) + 1)
-        for a in (along - k * step, along + k * step)
-        if lo - 1e-12 <= a <= foul + 1e-12
-    ]
+    tries = itertools.chain(
+        (along,),
+        (
+            a
+            for k in range(1, 1 + int((foul - lo) / step) + 1)
+            for a in (along - k * step, along + k * step)
+            if lo - 1e-12 <= a <= foul + 1e-12
+        ),
+    )  # tried in turn: the first is nearly always free
     for a in tries:
         found = _free_offset(state, seat, a, offset, r)
         if found is not None:

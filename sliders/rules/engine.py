@@ -33,7 +33,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
-from .scoring import Move, apply_assignment, best_single_score, check_assignment, scores_of
+from .scoring import Move, apply_assignment, check_assignment, scores_of
 from .scoring import default_assignment as _default_assignment
 from .state import (
     HOME,
@@ -243,19 +243,20 @@ def check_shot(state: GameState, result: ShotResult) -> None:
 
 
 def _check_pawn(face: Face, p: PawnRest) -> None:
-    who = pawn_label(p.id)
     if p.seat != pawn_seat(p.id):
         raise RulesError(f"{p.id} belongs to {pawn_seat(p.id)}, not {p.seat}")
     if p.status is Status.IN_HAND:
-        raise RulesError(f"{who} cannot go back into the hand during a shot")
+        raise RulesError(f"{pawn_label(p.id)} cannot go back into the hand during a shot")
     if p.status in (Status.IN_HOLE, Status.HOLE_EDGE) and not face.has_hole:
-        raise RulesError(f"{face.name} has no centre hole ({who} is {p.status})")
+        raise RulesError(f"{face.name} has no centre hole ({pawn_label(p.id)} is {p.status})")
     if p.status is Status.DANGER_DOT and not face.dots_remove:
-        raise RulesError(f"{face.name} has no danger dots ({who} is {p.status})")
+        raise RulesError(f"{face.name} has no danger dots ({pawn_label(p.id)} is {p.status})")
     if p.status is Status.ON_TARGET:
-        top = best_single_score(face)
+        top = face.top_points
         if not p.choices or any(not 1 <= c <= top for c in p.choices):
-            raise RulesError(f"{who} on the target must score 1 to {top}, not {list(p.choices)}")
+            raise RulesError(
+                f"{pawn_label(p.id)} on the target must score 1 to {top}, not {list(p.choices)}"
+            )
 
 
 def _remove(
