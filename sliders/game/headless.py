@@ -153,9 +153,9 @@ class HeadlessGame:
         before = t.state
         if t.over or before.phase is not Phase.SHOOTING or shot.seat != before.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
-        pawn = before.next_pawn() if shot.pawn is None else shot.pawn
-        played = legal_shot(replace(shot, pawn=pawn), before, self.layout, self.params)
-        if played != replace(shot, pawn=pawn):
+        asked = shot if shot.pawn is not None else replace(shot, pawn=before.next_pawn())
+        played = legal_shot(asked, before, self.layout, self.params)
+        if played is not asked:
             self.fitted += 1
         if by_hand:
             played = t.by_hand(played)
@@ -310,6 +310,8 @@ def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsPara
             along, offset = a, found
             break
     release = None if along >= foul - 1e-12 else along
+    if (speed, angle, offset, release) == (shot.speed, shot.angle, shot.offset, shot.release):
+        return shot  # legal already
     return replace(shot, speed=speed, angle=angle, offset=offset, release=release)
 
 
