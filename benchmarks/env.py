@@ -1,26 +1,35 @@
-"""Environment steps per second, beside the physics alone on the same shots.
+"""Environment steps per second, beside the physics of the same shots alone.
 
     python benchmarks/env.py [--steps N] [--seed S]
 
 Runs the PettingZoo environment (every seat an agent with a steady hand: no computer search)
-for N steps, then simulates again, with :func:`sliders.physics.simulate` alone, every shot those
-steps slid on the table each met: the ratio is what the environment (rules, observation, legal
-shots, logging) costs on top of the physics. Then the Gymnasium single-seat environment against
-``easy`` and ``medium`` computers, whose steps include the opponents' shots and searches.
-All measured in the same run, in processor time of this process (the machine may be shared:
-wall time would count other work).
+for N steps (a step and the next agent's observation), then simulates again, with
+:func:`sliders.physics.simulate` alone, every shot those steps slid, each on the table it met and
+with its seed: the ratio is what a step costs against its physics (the rules, the game's log,
+the legal-shot check, the observation on top). Then the Gymnasium single-seat environment
+against ``easy`` computers: its steps include the opponents' shots and their searches, so the
+opponents' choosing is timed apart, and the rest of a step set against the physics of every
+shot slid in it (the agent's and the opponents'). Last, the physics of one table's shots in one
+call of the batch path (:func:`sliders.physics.simulate_many`), the most a vector environment
+that solved its games' shots that way could save. All in processor time of this process (the
+machine may be shared: wall time would count other work).
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import replace
 
 import numpy as np
 
+from sliders.core.outcome import Shot
 from sliders.env import SlidersEnv, sliders_v0
-from sliders.physics import Setup, simulate
+from sliders.game import HeadlessGame
+from sliders.physics import Setup, Shots, simulate, simulate_many
+from sliders.rules import ShotStep
+
+Slid = tuple[Setup, tuple, Shot]
+"""a shot as slid: the game's setup, the table it met, the shot with its pawn and seed"""
 
 
 def steady(rng: np.random.Generator, foul: float) -> np.ndarray:
@@ -31,66 +40,144 @@ def steady(rng: np.random.Generator, foul: float) -> np.ndarray:
     )
 
 
-def pettingzoo_steps(n: int, seed: int) -> tuple[float, list[tuple[object, object, object]]]:
-    """Steps per second of the AEC environment, and (table, shot, layout) of every shot slid."""
+def shots_of(game: HeadlessGame, since: int) -> list[Slid]:
+    """The shots ``game`` slid after its first ``since`` steps, with the table each met."""
+    g = game.turns.game
+    out: list[Slid] = []
+    for step, before in zip(g.steps[since:], g.states[since:-1], strict=True):
+        if isinstance(step, ShotStep) and step.slide is not None:
+            out.append((game.turns.setup, before.table, step.slide))
+    return out
+
+
+def pettingzoo(n: int, seed: int) -> tuple[float, list[Slid]]:
+    """Processor seconds of ``n`` AEC steps (each with the next agent's observation), and the
+    shots they slid."""
     env = sliders_v0.raw_env()
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
-    slid: list[tuple[object, object, object]] = []
-    done = 0
-    elapsed = 0.0
+    slid: list[Slid] = []
+    done, elapsed = 0, 0.0
     while done < n:
         agent = env.agent_selection
         if env.terminations[agent] or env.truncations[agent]:
             env.reset(seed=int(rng.integers(2**31)))
             continue
-        table = env.game.state.table
         action = steady(rng, float(env.action_space(agent).high[3]))
+        since = len(env.game.turns.game.steps)
         t0 = time.process_time()
         env.step(action)
         env.observe(env.agent_selection)
         elapsed += time.process_time() - t0
-        shot = env.game.turns.shots[-1]
-        slid.append((table, shot, env.game))
+        slid += shots_of(env.game, since)
         done += 1
-    return n / elapsed, slid
+    return elapsed, slid
 
 
-def physics_alone(slid: list[tuple[object, object, object]]) -> float:
-    t0 = time.process_time()
-    for i, (table, shot, game) in enumerate(slid):
-        simulate(Setup(game.layout, game.face, game.params), table, replace(shot, seed=i))  # type: ignore[attr-defined]
-    return len(slid) / (time.process_time() - t0)
-
-
-def gymnasium_steps(n: int, seed: int, opponents: str) -> float:
+def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, list[Slid]]:
+    """Processor seconds of ``n`` single-seat steps, of them the opponents' choosing, and every
+    shot slid in them."""
     env = SlidersEnv(opponents=opponents)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     foul = float(env.action_space.high[3])
+    choosing = [0.0]
+    plain = HeadlessGame.computer_shot
+
+    def timed(game: HeadlessGame) -> Shot:
+        t0 = time.process_time()
+        try:
+            return plain(game)
+        finally:
+            choosing[0] += time.process_time() - t0
+
+    HeadlessGame.computer_shot = timed  # type: ignore[method-assign]
+    slid: list[Slid] = []
+    elapsed = 0.0
+    try:
+        for _ in range(n):
+            since = len(env.game.turns.game.steps)
+            t0 = time.process_time()
+            _, _, term, trunc, _ = env.step(steady(rng, foul))
+            elapsed += time.process_time() - t0
+            slid += shots_of(env.game, since)
+            if term or trunc:
+                env.reset(seed=int(rng.integers(2**31)))
+    finally:
+        HeadlessGame.computer_shot = plain  # type: ignore[method-assign]
+    return elapsed, choosing[0], slid
+
+
+def physics(slid: list[Slid]) -> float:
+    """Processor seconds :func:`simulate` takes for ``slid``, one shot at a time."""
     t0 = time.process_time()
-    for _ in range(n):
-        _, _, term, trunc, _ = env.step(steady(rng, foul))
-        if term or trunc:
-            env.reset(seed=int(rng.integers(2**31)))
-    return n / (time.process_time() - t0)
+    for setup, table, shot in slid:
+        simulate(setup, table, shot)
+    return time.process_time() - t0
+
+
+def batch(slid: list[Slid], per_call: int, seed: int) -> float:
+    """Processor seconds a shot of ``slid`` costs in the batch path, ``per_call`` shots of its
+    table (its shot and small variations of it) in one :func:`simulate_many` call."""
+    rng = np.random.default_rng(seed)
+    t0 = time.process_time()
+    for setup, table, shot in slid:
+        angle = shot.angle + rng.normal(0.0, 0.01, per_call)
+        shots = Shots(
+            shot.seat,
+            np.full(per_call, shot.speed),
+            np.clip(angle, -1.5, 1.5),
+            np.full(per_call, shot.offset),
+            None if shot.release is None else np.full(per_call, shot.release),
+            seeds=np.arange(per_call),
+            pawn=shot.pawn,
+            refuse=False,
+        )
+        simulate_many(setup, table, shots)
+    return (time.process_time() - t0) / (len(slid) * per_call)
+
+
+def row(what: str, steps_s: float, step_us: float, physics_us: float) -> None:
+    print(
+        f"{what:<52} {steps_s:9.1f} {step_us:9.0f} {physics_us:10.0f} {step_us / physics_us:7.2f}"
+    )
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--steps", type=int, default=300)
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    pz, slid = pettingzoo_steps(args.steps, args.seed)
-    alone = physics_alone(slid)
-    print(f"{'what':<48} {'steps/s':>9} {'vs physics':>10}")
-    print(f"{'physics alone (simulate), the same shots':<48} {alone:9.1f} {1.0:10.2f}")
-    print(f"{'PettingZoo AEC, 2 seats, one shot a step':<48} {pz:9.1f} {pz / alone:10.2f}")
-    for level in ("easy", "medium"):
-        k = max(args.steps // (4 if level == "easy" else 10), 10)
-        gs = gymnasium_steps(k, args.seed, level)
-        what = f"Gymnasium, 1 seat vs {level} (its shots included)"
-        print(f"{what:<48} {gs:9.1f} {gs / alone:10.2f}")
+    n = args.steps
+    pz, slid = pettingzoo(n, args.seed)
+    pz_physics = physics(slid)
+    k = max(n // 40, 10)
+    gym_all, gym_choosing, gym_slid = gymnasium(k, args.seed, "easy")
+    gym_physics = physics(gym_slid)
+    per_shot = batch(slid[:200], 64, args.seed)
+    print(f"{'what':<52} {'steps/s':>9} {'µs/step':>9} {'physics µs':>10} {'ratio':>7}")
+    row("PettingZoo AEC, 2 seats, one shot a step", n / pz, pz / n * 1e6, pz_physics / n * 1e6)
+    row(
+        "Gymnasium, 1 seat vs easy, all of a step",
+        k / gym_all, gym_all / k * 1e6, gym_physics / k * 1e6,
+    )  # fmt: skip
+    rest = gym_all - gym_choosing
+    row("Gymnasium, 1 seat vs easy, but the opponents' choosing", k / rest, rest / k * 1e6,
+        gym_physics / k * 1e6)  # fmt: skip
+    print(
+        f"shots a Gymnasium step: {len(gym_slid) / k:.2f}; the opponents' choosing: "
+        f"{gym_choosing / k * 1e3:.1f} ms a step"
+    )
+    single = pz_physics / len(slid)
+    print(
+        f"physics a shot: simulate {single * 1e6:.0f} µs; batch path, 64 shots of one table a "
+        f"call, {per_shot * 1e6:.1f} µs"
+    )
+    step = pz / n
+    print(
+        "a PettingZoo step with its shot solved by the batch path instead: at most "
+        f"{step / (step - single + per_shot):.2f}x the steps per second"
+    )
 
 
 if __name__ == "__main__":

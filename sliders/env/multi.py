@@ -140,8 +140,7 @@ class SlidersAEC(AECEnv):
         self.rewards = {a: 0.0 for a in self.agents}
         if action is None:
             raise ValueError(f"{agent} must act: an action is [speed, angle, offset, release]")
-        obs.check_action(action)  # before anything changes
-        g.shoot(obs.shot_of(action, agent, g.state, g.layout, g.params))
+        g.shoot(obs.wish_of(action, agent, g.state))  # checked before anything changes
         self.acted[agent] += 1
         while g.state.phase is Phase.SCORING and not g.over:
             g.step()

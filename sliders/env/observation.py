@@ -29,7 +29,7 @@ import numpy as np
 from gymnasium import spaces
 
 from sliders.boards import Layout
-from sliders.core.outcome import PAWNS_PER_PLAYER, pawn_id
+from sliders.core.outcome import PAWNS_PER_PLAYER, SEATS, pawn_id
 from sliders.game import legal_shot
 from sliders.physics import PhysicsParams, Shot, shot_limits
 from sliders.physics.limits import QUANTITIES
@@ -92,40 +92,49 @@ def check_action(action: Any) -> np.ndarray:
     return a
 
 
+def wish_of(action: Any, seat: str, state: GameState) -> Shot:
+    """The shot an action asks for, as asked (checked by :func:`check_action`): the game's
+    driver makes it legal when it is slid (:meth:`sliders.game.HeadlessGame.shoot`)."""
+    a = check_action(action)
+    return Shot(seat, float(a[0]), float(a[1]), float(a[2]), float(a[3]), state.next_pawn())
+
+
 def shot_of(
     action: np.ndarray, seat: str, state: GameState, layout: Layout, params: PhysicsParams
 ) -> Shot:
     """The legal shot an action asks for (see :func:`sliders.game.legal_shot`)."""
-    a = check_action(action)
-    shot = Shot(seat, float(a[0]), float(a[1]), float(a[2]), float(a[3]), state.next_pawn())
-    return legal_shot(shot, state, layout, params)
+    return legal_shot(wish_of(action, seat, state), state, layout, params)
 
 
 def encode(state: GameState, layout: Layout, seat: str) -> np.ndarray:
     """The observation of ``state`` from ``seat``."""
-    out = np.zeros(SIZE, dtype=np.float32)
+    out = [0.0] * SIZE
     me = layout.seat(seat)
     (fx, fy), (rx, ry) = me.forward, me.right
     table = {p.id: p for p in state.table}
+    players = {p.seat: p for p in state.players}
     for slot, s in enumerate(state.turn_order(seat)):
-        player = state.player(s)
+        player = players[s]
         base = slot * SLOT
         out[base] = 1.0
-        out[base + 1 : base + 5] = np.asarray(player.board, dtype=np.float32) / HOME
+        out[base + 1 : base + 5] = [sq / HOME for sq in player.board]
         out[base + 5] = len(player.in_hand) / PAWNS_PER_PLAYER
         out[base + 6] = 1.0 if state.turn == s else 0.0
-        for n in range(PAWNS_PER_PLAYER):
-            pid = pawn_id(s, n + 1)
+        for n, pid in enumerate(_PAWN_IDS[s]):
             at = base + 7 + n * PAWN_FEATURES
             p = table.get(pid)
             if pid in player.in_hand:
                 out[at] = 1.0
             elif p is not None:
                 out[at + 1] = 1.0
-                out[at + 3] = np.clip(p.x * rx + p.y * ry, -REACH, REACH)
-                out[at + 4] = np.clip(p.x * fx + p.y * fy, -REACH, REACH)
+                out[at + 3] = min(max(p.x * rx + p.y * ry, -REACH), REACH)
+                out[at + 4] = min(max(p.x * fx + p.y * fy, -REACH), REACH)
                 out[at + 5] = min(p.points / MAX_POINTS, 1.0)
             else:
                 out[at + 2] = 1.0
     out[-1] = min(state.round / ROUND_SCALE, 1.0)
-    return out
+    return np.array(out, dtype=np.float32)
+
+
+_PAWN_IDS = {s: tuple(pawn_id(s, n + 1) for n in range(PAWNS_PER_PLAYER)) for s in SEATS}
+"""every seat's roller pawns, in order"""

@@ -117,8 +117,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         g = self.game
         if self._ended:
             raise RuntimeError("the episode is over (or not started): call reset()")
-        shot = obs.shot_of(action, self.seat, g.state, g.layout, g.params)
-        played = g.shoot(shot).shot
+        played = g.shoot(obs.wish_of(action, self.seat, g.state)).shot
         truncated = self._advance()
         terminated = g.over and not g.drawn
         self._ended = terminated or truncated

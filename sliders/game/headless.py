@@ -10,6 +10,7 @@ PettingZoo environments and the tests drive games through it.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -176,9 +177,9 @@ class HeadlessGame:
         before = t.state
         if t.over or before.phase is not Phase.SHOOTING or shot.seat != before.turn:
             raise UserError(f"it is not {shot.seat}'s turn")
-        pawn = before.next_pawn() if shot.pawn is None else shot.pawn
-        played = legal_shot(replace(shot, pawn=pawn), before, self.layout, self.params)
-        if played != replace(shot, pawn=pawn):
+        asked = shot if shot.pawn is not None else replace(shot, pawn=before.next_pawn())
+        played = legal_shot(asked, before, self.layout, self.params)
+        if played is not asked:
             self.fitted += 1
         if by_hand:
             played = t.by_hand(played)
@@ -322,7 +323,7 @@ def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsPara
     across the lane to the nearest free offset, or (the whole width taken) further back, then
     forward, down the lane. Unchanged when it is legal already."""
     seat = layout.seat(shot.seat)
-    limits = ShotLimits.of(seat, params)
+    limits = _limits(seat, params)
     lo, foul = limits.min_release, limits.foul
     speed = limits.clip_speed(shot.speed) if math.isfinite(shot.speed) else 0.5
     angle = limits.clip_angle(shot.angle) if math.isfinite(shot.angle) else 0.0
@@ -331,19 +332,39 @@ def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsPara
     along = limits.clip_release(along)
     r = params.pawn_radius
     step = r / 2
-    tries = [along] + [
-        a
-        for k in range(1, 1 + int((foul - lo) / step) + 1)
-        for a in (along - k * step, along + k * step)
-        if lo - 1e-12 <= a <= foul + 1e-12
-    ]
+    tries = itertools.chain(
+        (along,),
+        (
+            a
+            for k in range(1, 1 + int((foul - lo) / step) + 1)
+            for a in (along - k * step, along + k * step)
+            if lo - 1e-12 <= a <= foul + 1e-12
+        ),
+    )  # tried in turn: the first is nearly always free
     for a in tries:
         found = _free_offset(state, seat, a, offset, r)
         if found is not None:
             along, offset = a, found
             break
     release = None if along >= foul - 1e-12 else along
+    if (speed, angle, offset, release) == (shot.speed, shot.angle, shot.offset, shot.release):
+        return shot  # legal already
     return replace(shot, speed=speed, angle=angle, offset=offset, release=release)
+
+
+_LIMITS: dict[tuple[int, int], tuple[Seat, PhysicsParams, ShotLimits]] = {}
+
+
+def _limits(seat: Seat, params: PhysicsParams) -> ShotLimits:
+    """``ShotLimits.of(seat, params)``, worked out once for the same seat and parameters (a
+    game asks again at every shot)."""
+    key = (id(seat), id(params))
+    known = _LIMITS.get(key)
+    if known is None or known[0] is not seat or known[1] is not params:
+        if len(_LIMITS) >= 256:
+            _LIMITS.clear()
+        known = _LIMITS[key] = (seat, params, ShotLimits.of(seat, params))
+    return known[2]
 
 
 def _free_offset(state: GameState, seat: Seat, along: float, wish: float, r: float) -> float | None:

@@ -22,7 +22,7 @@ from sliders.ai import ComputerPlayer, PlanSearch, prepare_players
 from sliders.ai.release import fit_release
 from sliders.boards import Face, HoleRule, Layout, Seat, face
 from sliders.core.errors import UserError
-from sliders.core.outcome import Shot, ShotResult
+from sliders.core.outcome import PawnRest, Shot, ShotResult
 from sliders.files.layouts import load_layout
 from sliders.game.config import HANDS, MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
@@ -135,8 +135,9 @@ class Turns:
         self.slide: Shot | None = None  # the shot in flight as slid (pawn, seed), for the log
         self.shots: list[Shot] = []  # every shot released, in order
         self.results: list[ShotResult] = []
-        self.told: list[str] = []
-        """every line told about the game so far (see :meth:`news`)"""
+        self._told: list[str] = []
+        self._untold: list[tuple[ShotResult, tuple[Happening, ...], tuple[PawnRest, ...]]] = []
+        """shots applied and not yet put in words: told when someone reads (see :attr:`told`)"""
         self._seen_told = 0
         self.refused: list[tuple[Shot, str]] = []
         """shots the physics refused, with why"""
@@ -293,8 +294,7 @@ class Turns:
         happened = self.game.shoot(result, home, self.slide, by)
         self.sim, self.slide = None, None
         self.results.append(result)
-        for line in narrate_shot(result, happened, before, self.face):
-            self._tell(line)
+        self._untold.append((result, tuple(happened), before))
         return result, happened
 
     def withdraw(self) -> None:
@@ -318,6 +318,16 @@ class Turns:
 
     # -- what a person reads ------------------------------------------------------------------------
 
+    @property
+    def told(self) -> list[str]:
+        """Every line told about the game so far (see :meth:`news`): each shot is put in words
+        when someone first reads, so a game nobody reads (a tournament's, an environment's)
+        never pays for its sentences."""
+        for result, happened, before in self._untold:
+            self._told.extend(narrate_shot(result, happened, before, self.face))
+        self._untold.clear()
+        return self._told
+
     def news(self) -> list[str]:
         """Lines for a person to read that arrived since the last call: each shot told in full
         sentences once it is applied, and any shot the physics refused."""
@@ -326,4 +336,4 @@ class Turns:
         return lines
 
     def _tell(self, line: str) -> None:
-        self.told.append(line)
+        self.told.append(line)  # after the shots not yet told, in order

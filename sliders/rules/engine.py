@@ -33,7 +33,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
-from .scoring import Move, apply_assignment, best_single_score, check_assignment, scores_of
+from .scoring import Move, apply_assignment, check_assignment, scores_of
 from .scoring import default_assignment as _default_assignment
 from .state import (
     HOME,
@@ -229,33 +229,37 @@ def check_shot(state: GameState, result: ShotResult) -> None:
     if result.shooter not in state.player(seat).in_hand:
         raise RulesError(f"{pawn_label(result.shooter)} is not in hand")
     ids = [p.id for p in result.pawns]
-    if len(set(ids)) != len(ids):
+    named = set(ids)
+    if len(named) != len(ids):
         raise RulesError("the shot result names a pawn twice")
-    expected = {p.id for p in state.table} | {result.shooter}
-    missing = sorted(expected - set(ids))
-    if missing:
-        raise RulesError(f"the shot result leaves out {pawn_label(missing[0])}, on the table")
-    extra = sorted(set(ids) - expected)
-    if extra:
+    expected = {p.id for p in state.table}
+    expected.add(result.shooter)
+    if named != expected:
+        missing = sorted(expected - named)
+        if missing:
+            raise RulesError(f"the shot result leaves out {pawn_label(missing[0])}, on the table")
+        extra = sorted(named - expected)
         raise RulesError(f"the shot result names {pawn_label(extra[0])}, not on the table")
+    face = state.face_record
     for p in result.pawns:
-        _check_pawn(state.face_record, p)
+        _check_pawn(face, p)
 
 
 def _check_pawn(face: Face, p: PawnRest) -> None:
-    who = pawn_label(p.id)
     if p.seat != pawn_seat(p.id):
         raise RulesError(f"{p.id} belongs to {pawn_seat(p.id)}, not {p.seat}")
     if p.status is Status.IN_HAND:
-        raise RulesError(f"{who} cannot go back into the hand during a shot")
+        raise RulesError(f"{pawn_label(p.id)} cannot go back into the hand during a shot")
     if p.status in (Status.IN_HOLE, Status.HOLE_EDGE) and not face.has_hole:
-        raise RulesError(f"{face.name} has no centre hole ({who} is {p.status})")
+        raise RulesError(f"{face.name} has no centre hole ({pawn_label(p.id)} is {p.status})")
     if p.status is Status.DANGER_DOT and not face.dots_remove:
-        raise RulesError(f"{face.name} has no danger dots ({who} is {p.status})")
+        raise RulesError(f"{face.name} has no danger dots ({pawn_label(p.id)} is {p.status})")
     if p.status is Status.ON_TARGET:
-        top = best_single_score(face)
+        top = _top_points(face)
         if not p.choices or any(not 1 <= c <= top for c in p.choices):
-            raise RulesError(f"{who} on the target must score 1 to {top}, not {list(p.choices)}")
+            raise RulesError(
+                f"{pawn_label(p.id)} on the target must score 1 to {top}, not {list(p.choices)}"
+            )
 
 
 def _remove(
@@ -286,6 +290,17 @@ def _remove(
         happened.append(Won(seat, state.round, instant=True))
         state = replace(state, winner=seat)
     return state, happened
+
+
+_TOPS: dict[str, tuple[Face, int]] = {}
+
+
+def _top_points(face: Face) -> int:
+    """``face.top_points``, worked out once for each face."""
+    known = _TOPS.get(face.name)
+    if known is None or known[0] is not face:
+        known = _TOPS[face.name] = (face, face.top_points)
+    return known[1]
 
 
 def _instant_home(face: Face, status: Status) -> bool:

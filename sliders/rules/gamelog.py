@@ -213,9 +213,9 @@ class Game:
         """Score the round (see :func:`sliders.rules.score_round`); seats left out take the
         default assignment."""
         full = default_assignments(self.state) if self.state.phase is Phase.SCORING else {}
-        for seat, moves in (assignments or {}).items():
-            full[seat] = check_assignment(self.state, seat, moves)
-        state, happened = score_round(self.state, full)
+        given = {s: check_assignment(self.state, s, m) for s, m in (assignments or {}).items()}
+        full.update(given)
+        state, happened = score_round(self.state, given)  # the others: the same defaults
         self._push(ScoreStep(full), state)
         return happened
 

@@ -26,6 +26,7 @@ The default assignment (what a sensible player would do) maximises, in this orde
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -64,17 +65,32 @@ def legal_assignments(state: GameState, seat: str) -> list[Assignment]:
     numbered) is offered as a target; :func:`check_assignment` accepts any of them. Every
     legal assignment uses as many scores as any assignment can.
     """
-    board = state.player(seat).board
-    every = list(_enumerate(board, _offers(state, seat)))
-    most = max(len(a) for a in every)  # the empty assignment is always among them
-    return [a for a in every if len(a) == most]
+    return list(_legal(state.player(seat).board, tuple(_offers(state, seat))))
 
 
 def default_assignment(state: GameState, seat: str) -> Assignment:
     """The assignment a sensible player would make (see the module docstring for the rule)."""
     board = state.player(seat).board
-    reach = best_single_score(state.face_record)
-    options = legal_assignments(state, seat)
+    return _default(board, tuple(_offers(state, seat)), best_single_score(state.face_record))
+
+
+@functools.lru_cache(maxsize=4096)
+def _legal(
+    board: tuple[int, ...], offers: tuple[tuple[str, tuple[int, ...]], ...]
+) -> tuple[Assignment, ...]:
+    """:func:`legal_assignments` of a board and its roller pawns' offers (the same few boards
+    and offers come back round after round: each is enumerated once)."""
+    every = list(_enumerate(board, offers))
+    most = max(len(a) for a in every)  # the empty assignment is always among them
+    return tuple(a for a in every if len(a) == most)
+
+
+@functools.lru_cache(maxsize=4096)
+def _default(
+    board: tuple[int, ...], offers: tuple[tuple[str, tuple[int, ...]], ...], reach: int
+) -> Assignment:
+    """:func:`default_assignment` of a board and its roller pawns' offers."""
+    options = _legal(board, offers)
     return max(options, key=lambda a: _preference(board, a, reach))  # max keeps the first best
 
 
