@@ -1,12 +1,20 @@
 """What tests across the suite share: a command run through :func:`sliders.cli.main` in this
-process, and docs/make_docs.py (the documents' examples and code blocks), imported once."""
+process, docs/make_docs.py (the documents' examples and code blocks) imported once, and a virtual
+display for the tests that play in a real window."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import os
+import shutil
+import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
+
+import pytest
 
 from sliders.cli import main
 
@@ -46,3 +54,25 @@ def _load_make_docs() -> Any:
 
 
 make_docs = _load_make_docs()
+
+
+@contextlib.contextmanager
+def virtual_display(screen: str) -> Iterator[str]:
+    """A virtual X display (Xvfb) with one screen of ``screen`` (``"1280x800x24"``), for a real
+    window driven by xdotool; the test is skipped where Xvfb, xdotool or xwininfo is missing."""
+    if not (shutil.which("Xvfb") and shutil.which("xdotool") and shutil.which("xwininfo")):
+        pytest.skip("needs Xvfb, xdotool and xwininfo")
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", screen],
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as f:
+        number = f.readline().strip()
+    try:
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(10)

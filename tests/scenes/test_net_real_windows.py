@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ import pytest
 
 from sliders.game.saves import load_replay
 
+from ..helpers import virtual_display
 from .test_net_window import Served, served  # noqa: F401  # the host on the loopback
 
 pytestmark = pytest.mark.slow
@@ -26,22 +26,8 @@ HERE = Path(__file__).parent
 
 @pytest.fixture
 def wide_display():
-    if not (shutil.which("Xvfb") and shutil.which("xdotool") and shutil.which("xwininfo")):
-        pytest.skip("needs Xvfb, xdotool and xwininfo")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1700x700x24"],
-        pass_fds=(write,),
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as f:
-        number = f.readline().strip()
-    try:
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(10)
+    with virtual_display("1700x700x24") as display:
+        yield display
 
 
 def test_two_people_play_a_hosted_game_in_two_real_windows(

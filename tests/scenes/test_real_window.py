@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from ..helpers import virtual_display
 
 pytestmark = pytest.mark.slow
 
@@ -22,22 +23,8 @@ HERE = Path(__file__).parent
 
 @pytest.fixture
 def display():
-    if not (shutil.which("Xvfb") and shutil.which("xdotool") and shutil.which("xwininfo")):
-        pytest.skip("needs Xvfb, xdotool and xwininfo")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24"],
-        pass_fds=(write,),
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as f:
-        number = f.readline().strip()
-    try:
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(10)
+    with virtual_display("1280x800x24") as display:
+        yield display
 
 
 def test_a_slide_in_a_real_window(display, tmp_path):
