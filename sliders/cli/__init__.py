@@ -58,7 +58,7 @@ from typing import Any  # noqa: E402
 
 from sliders import __version__  # noqa: E402
 from sliders.cli import flags  # noqa: E402
-from sliders.core.errors import UserError  # noqa: E402
+from sliders.core.errors import MACHINE_ERRNOS, MachineFault, UserError  # noqa: E402
 
 # Each command's module is imported when it runs, not when the parser is built: the imports below
 # load numpy, the physics (pymunk, numba), scipy, matplotlib or pygame.
@@ -317,14 +317,14 @@ def _main(argv: list[str]) -> int:
     except BrokenPipeError:  # the reader went away (`sliders layouts --json | head`)
         _discard_stdout()
         return 128 + 13  # as if killed by SIGPIPE, like other command-line tools
-    except UserError as exc:
+    except UserError as exc:  # the input's (2), or the machine's: a full disk (1)
         print(f"sliders {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
-        return 2
+        return 1 if isinstance(exc, MachineFault) else 2
     except OSError as exc:  # a file the operating system refused (a name too long, a full disk)
         where = f"{exc.filename}: " if exc.filename else ""
         reason = exc.strerror or type(exc).__name__
         print(f"sliders {args.command}: error: {one_line(where + reason)}", file=sys.stderr)
-        return 2
+        return 1 if exc.errno in MACHINE_ERRNOS else 2
 
 
 def one_line(message: str) -> str:

@@ -183,7 +183,7 @@ def _run_and_write(
             if kept
             else "no shot is kept"
         )
-        raise UserError(f"{exc}; {where}") from None
+        raise type(exc)(f"{exc}; {where}") from None  # the machine's fault stays so
     summary = result.summary(args.confidence)
     if summary_path:
         result.write_summary(summary_path, fmt, args.confidence)

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from sliders.core import checks
-from sliders.core.errors import UserError
+from sliders.core.errors import UserError, os_error
 
 READ_LIMIT = 16 * 2**20
 """bytes: the largest scene or layout file read (a real one is a few kilobytes)."""
@@ -62,7 +62,7 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
     except FileNotFoundError:
         st = None
     except OSError as exc:
-        raise UserError(f"cannot write {shown}: {_reason(exc)}") from None
+        raise os_error(f"cannot write {shown}: {_reason(exc)}", exc) from None
     if st is not None and not stat.S_ISREG(st.st_mode):
         if stat.S_ISDIR(st.st_mode):
             raise UserError(f"cannot write {shown}: it is a directory")
@@ -84,7 +84,7 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
             prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=directory
         )
     except OSError as exc:
-        raise UserError(f"cannot write {shown}: {_reason(exc)}") from None
+        raise os_error(f"cannot write {shown}: {_reason(exc)}", exc) from None
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as fh:
@@ -98,7 +98,7 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
         except FileNotFoundError:
             pass
         if isinstance(exc, OSError):
-            raise UserError(f"cannot write {shown}: {_reason(exc)}") from None
+            raise os_error(f"cannot write {shown}: {_reason(exc)}", exc) from None
         raise
 
 
@@ -179,7 +179,7 @@ def _write_in_place(shown: Path, target: Path, writer: Callable[[IO[bytes]], Non
         finally:
             os.close(fd)
     except OSError as exc:
-        raise UserError(f"cannot write {shown}: {_reason(exc)}") from None
+        raise os_error(f"cannot write {shown}: {_reason(exc)}", exc) from None
 
 
 def _alive(pid: int) -> bool:
@@ -236,7 +236,7 @@ def lock(path: str | os.PathLike[str], what: str = "file") -> Lock:
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
         except OSError as exc:
-            raise UserError(f"cannot lock {what} {shown}: {_reason(exc)}") from None
+            raise os_error(f"cannot lock {what} {shown}: {_reason(exc)}", exc) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -247,7 +247,7 @@ def lock(path: str | os.PathLike[str], what: str = "file") -> Lock:
                     f"{what} {shown} is open for writing in another session ({holder}); "
                     "finish that one first"
                 ) from None
-            raise UserError(f"cannot lock {what} {shown}: {_reason(exc)}") from None
+            raise os_error(f"cannot lock {what} {shown}: {_reason(exc)}", exc) from None
         try:
             same = os.stat(lock_path).st_ino == os.fstat(fd).st_ino
         except FileNotFoundError:
@@ -262,9 +262,10 @@ def lock(path: str | os.PathLike[str], what: str = "file") -> Lock:
             with contextlib.suppress(OSError):
                 os.unlink(lock_path)
             os.close(fd)
-            raise UserError(
+            raise os_error(
                 f"cannot lock {what} {shown}: cannot write its lock file {lock_path}: "
-                f"{_reason(exc)}"
+                f"{_reason(exc)}",
+                exc,
             ) from None
         return Lock(fd, lock_path)
     raise UserError(f"cannot lock {what} {shown}: it keeps changing hands")
@@ -288,7 +289,7 @@ def read_bytes(path: str | os.PathLike[str], what: str = "file", limit: int = RE
     except FileNotFoundError:
         raise UserError(f"{what} {path} not found") from None
     except OSError as exc:
-        raise UserError(f"{what} {path} cannot be read: {_reason(exc)}") from None
+        raise os_error(f"{what} {path} cannot be read: {_reason(exc)}", exc) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
@@ -311,7 +312,7 @@ def read_bytes(path: str | os.PathLike[str], what: str = "file", limit: int = RE
                 raise too_big
         return b"".join(chunks)
     except OSError as exc:
-        raise UserError(f"{what} {path} cannot be read: {_reason(exc)}") from None
+        raise os_error(f"{what} {path} cannot be read: {_reason(exc)}", exc) from None
     finally:
         os.close(fd)
 

@@ -34,7 +34,8 @@ def test_a_table_the_full_disk_refuses_keeps_the_saved_shots(fmt, full_disk, mon
     monkeypatch.setattr(BatchResult, "write", write)
     code = main([*ARGV, "--out", str(out)])
     err = capsys.readouterr().err
-    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert code == 1, err  # the machine's fault, not the input's
+    assert err.count("\n") == 1 and "Traceback" not in err, err
     assert "No space left on device" in err and f"it keeps the {saves[0]} shot" in err, err
     cols, record = read_table(str(out))
     assert record["complete"] is False and list(cols["shot"]) == list(range(saves[0]))

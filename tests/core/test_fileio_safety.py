@@ -14,7 +14,7 @@ import pytest
 
 from sliders.cli import main
 from sliders.core import checks
-from sliders.core.errors import UserError
+from sliders.core.errors import MachineFault, UserError
 from sliders.core.fileio import (
     lock,
     parse_json,
@@ -214,7 +214,7 @@ def test_a_dead_holders_lock_file_does_not_hold(tmp_path):
 def test_a_lock_on_a_full_disk_names_its_file_and_leaves_none(full_disk):
     log = full_disk.path / "g.json"
     full_disk.fill()
-    with pytest.raises(UserError) as info:
+    with pytest.raises(MachineFault) as info:  # exit status 1: the machine's fault
         lock(log, "game log")
     lock_file = full_disk.path.resolve() / ".g.json.lock"
     assert str(info.value) == (
@@ -276,3 +276,18 @@ def test_unknown_and_missing_keys():
         checks.obj({"Pawns": 1}, "f", ("a", "b"))
     with pytest.raises(UserError, match="^f: missing field 'b'$"):
         checks.obj({"a": 1}, "f", ("a", "b"), ("b",))
+
+
+def test_a_full_disk_is_the_machines_fault_and_a_missing_folder_the_users(tmp_path, monkeypatch):
+    """A command exits 1 for a fault that is not the input's (a full disk), 2 for the input's."""
+    import errno
+
+    from sliders.cli import main
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    assert main(["render", "--out", str(tmp_path / "t.png")]) == 1
+    monkeypatch.undo()
+    assert main(["render", "--out", str(tmp_path / "no" / "t.png")]) == 2
