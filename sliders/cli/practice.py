@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         face = check_face(args.face or read_layout(layout).face)
         scene = Scene(layout, layout_seats(layout), face)
     args.save = None
-    app = play._open_window(size, args)
+    app = play.open_play_window(size, args)
     app.control = control
     app.hand = hand
     try:

@@ -26,7 +26,7 @@ def opened(monkeypatch):
         seen["size"] = size
         raise _Window
 
-    monkeypatch.setattr(play_command, "_open_window", window)
+    monkeypatch.setattr(play_command, "open_play_window", window)
     return seen
 
 
