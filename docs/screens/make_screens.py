@@ -3,6 +3,7 @@ the Instant Home choice, a replay, each control in use and every built-in layout
 
 Runs headless (SDL_VIDEODRIVER=dummy): a four-player Instant Sorry! game, red a person whose
 slides are chosen here by a computer player, the others the computer; it is saved and replayed.
+The review screen shows the documents' example game (``review.png``).
 Then an Instant Home game in its second round, red a person whose pawn drops into the hole.
 Then red, a person, mid-way through a slide with each control (``control-<name>.png``: pointer
 events are posted as a hand would make them), and a computer game on every built-in layout with
@@ -87,6 +88,7 @@ def main(out: Path) -> None:
         app.step(FRAME, draw=False)
     _replay(app, match, out / "replay.png")
     _instant_home(app, out / "instant-home.png")
+    _review(app, out / "review.png")
     app.close()
     for control in _controls():
         _control(control, out / f"control-{control}.png")
@@ -323,6 +325,28 @@ def _instant_home(app: App, path: Path) -> None:
             return
         app.step(FRAME, draw=False)
     raise RuntimeError("red's pawn did not drop into the hole")
+
+
+def _review(app: App, path: Path) -> None:
+    """The review screen of the documents' example game (``sliders review docs/examples/game.json
+    --show``), on its costliest shot: the best shot drawn beside the one played."""
+    from sliders.boards import face
+    from sliders.game.saves import load_replay, replay_layout
+    from sliders.lab.review import review_game
+    from sliders.physics import PhysicsParams
+    from sliders.scenes.reviewscreen import ReviewScreen
+
+    log = Path(__file__).resolve().parents[1] / "examples" / "game.json"
+    review = review_game(str(log))
+    game = load_replay(log)
+    screen = ReviewScreen(
+        app, review, game.states, replay_layout(game), face(game.face),
+        PhysicsParams.default().pawn_radius,
+    )  # fmt: skip
+    app.show(screen)
+    screen.choose(max(range(len(review.shots)), key=lambda i: review.shots[i].loss))
+    app.step(FRAME)
+    _shot(app, path)
 
 
 def _shot(app: App, path: Path) -> None:
