@@ -93,7 +93,9 @@ def test_a_second_ctrl_c_stops_at_once_and_keeps_the_finished_shots(tmp_path) ->
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGINT)
     _, stderr = proc.communicate(timeout=180)  # a bound for a hung run, not a speed test
-    assert proc.returncode == 130, stderr
+    # 130; or, when the second lands as the interpreter exits after the report, killed by the
+    # signal itself (docs/errors.md): the same status to a shell
+    assert proc.returncode in (130, -signal.SIGINT), stderr
     _check_incomplete(out, stderr, "SIGINT")
     assert _gone(proc.pid) == []
 

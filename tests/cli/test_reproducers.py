@@ -55,7 +55,8 @@ def test_reproducer_is_one_line_and_exit_2(workdir, argv, message):
 
 def test_an_operating_system_error_a_command_let_through_is_one_line(monkeypatch, capsys):
     """The last net: an OSError escaping a command (a name too long, a full disk) is one line
-    naming the file, exit status 2."""
+    naming the file; exit status 1 when the machine is at fault (a full disk), 2 when the input
+    is (a name too long)."""
     import sliders.cli.layouts as layouts_command
     from sliders.cli import main
 
@@ -63,6 +64,13 @@ def test_an_operating_system_error_a_command_let_through_is_one_line(monkeypatch
         raise OSError(28, "No space left on device", "out/big.csv")
 
     monkeypatch.setattr(layouts_command, "run", full)
-    assert main(["layouts"]) == 2
+    assert main(["layouts"]) == 1
     err = capsys.readouterr().err
     assert err == "sliders layouts: error: out/big.csv: No space left on device\n"
+
+    def too_long(_args):
+        raise OSError(36, "File name too long", "x" * 300)
+
+    monkeypatch.setattr(layouts_command, "run", too_long)
+    assert main(["layouts"]) == 2
+    assert capsys.readouterr().err.endswith(": File name too long\n")
