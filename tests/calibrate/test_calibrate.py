@@ -240,6 +240,7 @@ def _noisy_tracks(slides, truth, seed: int) -> list[Track]:
     return tracks
 
 
+@pytest.mark.slow  # 11 slides fitted twice: about 15 s of CPU
 def test_rim_friction_is_told_by_glancing_hits_and_only_bounded_by_hits_that_stick() -> None:
     truth = TRUTH.replace(friction_pawn=0.2, friction_rail=0.03)
     slides = protocol(3, 0, 0, truth, seed=2, glance=4, slant=4)
