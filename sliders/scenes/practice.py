@@ -284,8 +284,7 @@ class PracticeScreen(PlayScreen):
             self.table.set_pawns([])
 
     def toggle_help(self) -> None:
-        self.help.on = not self.help.on
-        self._say(f"Aim help {'on' if self.help.on else 'off'}")
+        self.help.on = not self.help.on  # the panel says which (no message besides)
 
     def next_shooter(self) -> None:
         if self.idle() and self.editable:
