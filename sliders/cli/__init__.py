@@ -237,34 +237,25 @@ def _redeliver(unraisable: Any) -> None:
 
 @contextmanager
 def _signals_interrupt() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` until the block ends; one raised in
-    a finaliser is delivered again (see :func:`_redeliver`)."""
-    hook, sys.unraisablehook = sys.unraisablehook, _redeliver
-    try:
-        with _stop_signals_handled(_raise_interrupted):
-            yield
-    finally:
-        sys.unraisablehook = hook
-
-
-@contextmanager
-def _stop_signals_handled(handler: Any) -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP go to ``handler`` until the block ends (in the main thread;
-    elsewhere no handler can be set, and signals are left as they are). A signal the process was
-    started with ignored (``nohup``, Ctrl-C of a background job) stays ignored."""
+    """SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` until the block ends (in the main
+    thread; elsewhere no handler can be set, and signals are left as they are). A signal the
+    process was started with ignored (``nohup``, Ctrl-C of a background job) stays ignored; one
+    raised in a finaliser is delivered again (see :func:`_redeliver`)."""
     previous: dict[int, object] = {}
+    hook, sys.unraisablehook = sys.unraisablehook, _redeliver
     try:
         for name in STOP_SIGNALS:
             sig = getattr(signal, name)
             if signal.getsignal(sig) is not signal.SIG_IGN:
-                previous[sig] = signal.signal(sig, handler)
+                previous[sig] = signal.signal(sig, _raise_interrupted)
     except ValueError:  # not the main thread
         pass
     try:
         yield
     finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)  # type: ignore[arg-type]
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)  # type: ignore[arg-type]
+        sys.unraisablehook = hook
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -280,11 +271,27 @@ def _interrupted(exc: KeyboardInterrupt, argv: list[str]) -> int:
     """Report a stop signal in one line; its status is the one a shell gives a process that
     signal stopped. Further signals while this is said are ignored."""
     signum = exc.signum if isinstance(exc, Interrupted) else int(signal.SIGINT)
-    with _stop_signals_handled(signal.SIG_IGN):
+    with _signals_ignored():
         name = next((w for w in argv if w in COMMANDS), None)
         why = "" if signum == signal.SIGINT else f" ({signal.Signals(signum).name})"
         print(f"sliders{' ' + name if name else ''}: interrupted{why}", file=sys.stderr)
     return 128 + signum
+
+
+@contextmanager
+def _signals_ignored() -> Iterator[None]:
+    previous: dict[int, object] = {}
+    try:
+        for name in STOP_SIGNALS:
+            sig = getattr(signal, name)
+            previous[sig] = signal.signal(sig, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)  # type: ignore[arg-type]
 
 
 def _main(argv: list[str]) -> int:
