@@ -26,6 +26,9 @@ POSITION_LIMIT = 10.0
 tracks of the longest length end to end make about 8.1 m)."""
 MAX_TRACK_LENGTH = 2.0
 """m: the longest track a layout file may lay (the physical game's track is 0.38 m)."""
+MAX_LAYOUT_TEXT = 2**20
+"""characters: the longest layout file (a real one is about a kilobyte); a game log keeps a layout
+file's text whole."""
 MAX_SPEED = 10.0
 """m/s: the fastest slide a game log may record (a hand flicks at most about 3 m/s)."""
 MAX_TIME = 1e4

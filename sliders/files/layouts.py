@@ -54,6 +54,7 @@ Every mistake is a :class:`~sliders.core.errors.UserError` naming the file and t
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import os
@@ -72,7 +73,7 @@ from sliders.boards.layout import (
     Layout,
 )
 from sliders.boards.placing import RELEASE_ROOM, build_layout
-from sliders.core.checks import MAX_TRACK_LENGTH, POSITION_LIMIT
+from sliders.core.checks import MAX_LAYOUT_TEXT, MAX_TRACK_LENGTH, POSITION_LIMIT
 from sliders.core.errors import UserError
 from sliders.core.fileio import parse_toml, read_text
 from sliders.core.outcome import SEATS, parse_seat, parse_seats
@@ -115,11 +116,23 @@ MAX_RAIL_THICKNESS = 0.05
 SeatsArg = str | tuple[str, ...] | list[str] | int | None
 
 
-def load_layout(name_or_path: str, seats: SeatsArg = None) -> Layout:
+def load_layout(name_or_path: str, seats: SeatsArg = None, text: str | None = None) -> Layout:
     """The built-in layout called ``name_or_path``, or the layout file at that path, built for
     ``seats`` (seat names or colours; a number: that many of the layout's seats; None or empty:
-    the layout's default seats)."""
-    return read_layout(name_or_path).build(seats)
+    the layout's default seats). ``text``: that file's text as a game log keeps it, read instead
+    of the file (which may be elsewhere, changed or gone)."""
+    if text is None or name_or_path in BUILTIN_LAYOUTS:
+        return read_layout(name_or_path).build(seats)
+    where = f"layout file {name_or_path} as the game log keeps it"
+    return parse_layout(text, where, Path(name_or_path).stem, name_or_path).build(seats)
+
+
+def layout_text(name_or_path: str) -> str | None:
+    """The text of the layout file at ``name_or_path`` (checked as :func:`read_layout` checks
+    it), for a game log to keep; None for a built-in layout."""
+    if name_or_path in BUILTIN_LAYOUTS:
+        return None
+    return read_layout(name_or_path).text
 
 
 def read_layout(name_or_path: str) -> LayoutSpec:
@@ -134,7 +147,7 @@ def read_layout(name_or_path: str) -> LayoutSpec:
         )
     if not os.path.exists(path) and not os.path.lexists(path):
         raise UserError(f"layout file {name_or_path} does not exist")
-    text = read_text(path, "layout file")
+    text = read_text(path, "layout file", MAX_LAYOUT_TEXT)
     return parse_layout(text, f"layout file {name_or_path}", path.stem, name_or_path)
 
 
@@ -152,7 +165,7 @@ def parse_layout(
     """Parse and check the text of a layout file; ``source`` names it in error messages and
     ``origin`` is where it came from (``built-in`` or its path)."""
     data = parse_toml(text, source)
-    return LayoutSpec.from_toml(data, source, default_name, origin)
+    return dataclasses.replace(LayoutSpec.from_toml(data, source, default_name, origin), text=text)
 
 
 # -- the parsed file ------------------------------------------------------------------------------
@@ -204,6 +217,8 @@ class LayoutSpec:
     seats: tuple[SeatSpec, ...]
     source: str
     origin: str = ""
+    text: str = field(default="", repr=False, compare=False)
+    """the file's text, as read"""
     _built: dict[tuple[str, ...], Layout] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

@@ -91,7 +91,7 @@ def params_of(game: Game) -> PhysicsParams:
 def replay_layout(game: Game) -> Layout:
     """The layout built as the game was played on it."""
     ref = layout_of(game)
-    return load_layout(ref.name, ref.seats or game.seats)
+    return load_layout(ref.name, ref.seats or game.seats, ref.text)
 
 
 def round_history(game: Game) -> list[tuple[str, dict[str, tuple[int, ...]]]]:

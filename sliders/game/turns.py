@@ -23,7 +23,7 @@ from sliders.ai.release import fit_release
 from sliders.boards import Face, HoleRule, Layout, Seat, face
 from sliders.core.errors import UserError
 from sliders.core.outcome import PawnRest, Shot, ShotResult
-from sliders.files.layouts import load_layout
+from sliders.files.layouts import layout_text, load_layout
 from sliders.game.config import HANDS, MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
 from sliders.game.saves import params_of
@@ -105,13 +105,16 @@ class Turns:
         recorded = params_of(game) if game is not None and game.params else None
         self.params = params or config.params or recorded or PhysicsParams.default()
         """the physics: ``params``, else the config's, else those a resumed game's log records"""
-        self.layout: Layout = load_layout(config.layout, config.seat_names)
+        self.game = game or Game(config.face, config.seat_names, config.starter)
+        if self.game.layout is None:
+            text = layout_text(config.layout)
+            self.game.layout = LayoutRef(config.layout, config.seat_names, text)
+        kept = self.game.layout.text if self.game.layout.name == config.layout else None
+        self.layout: Layout = load_layout(config.layout, config.seat_names, kept)
+        """the table: a layout file's text as the game's log keeps it, once it keeps it"""
         self.face: Face = face(config.face)
         self.setup = Setup(self.layout, self.face, self.params, config.engine)
         """what every shot of the game is simulated in"""
-        self.game = game or Game(config.face, config.seat_names, config.starter)
-        if self.game.layout is None:
-            self.game.layout = LayoutRef(config.layout, config.seat_names)
         self.max_rounds = max_rounds
         streams = np.random.SeedSequence(config.seed).spawn(1 + len(config.seats))
         self.physics_rng = np.random.default_rng(streams[0])

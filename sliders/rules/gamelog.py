@@ -79,13 +79,16 @@ MAX_POINTS = 6
 @dataclass(frozen=True, slots=True)
 class LayoutRef:
     """The layout a game was played on: a built-in layout's name or a layout file's path, as it
-    was given, and the seats the layout was built for (in turn order)."""
+    was given, the seats the layout was built for (in turn order), and a layout file's text (so
+    that the game replays, and a networked game is joined, where the file is not)."""
 
     name: str
     seats: tuple[str, ...]
+    text: str | None = None
+    """the layout file's text; None for a built-in layout"""
 
     def to_json(self) -> dict[str, Any]:
-        return records.to_json(self)
+        return records.to_json(self, omit=() if self.text is not None else ("text",))
 
     @classmethod
     def from_json(cls, data: Any, seats: Sequence[str] = ()) -> LayoutRef:
@@ -101,7 +104,10 @@ class LayoutRef:
         listed = data.get("seats") or list(seats)
         if not isinstance(listed, list) or not all(isinstance(s, str) for s in listed):
             raise RulesError("the layout's seats must be a list of seat names")
-        return cls(name, tuple(parse_seat(s) for s in listed))
+        text = data.get("text")
+        if text is not None and not isinstance(text, str):
+            raise RulesError("the layout's text must be the text of a layout file")
+        return cls(name, tuple(parse_seat(s) for s in listed), text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,10 +394,12 @@ def _check_hands_and_params(hands: Any, params: Any) -> None:
 
 
 def _check_layout(layout: Any) -> None:
-    """The log's layout: none, a name, or ``{"name": ..., "seats": [...]}``."""
+    """The log's layout: none, a name, or ``{"name": ..., "seats": [...], "text": ...}``."""
     if isinstance(layout, dict):
-        checks.obj(layout, "layout", ("name", "seats"), ("name",))
+        checks.obj(layout, "layout", ("name", "seats", "text"), ("name",))
         checks.text(layout["name"], "layout.name")
+        if layout.get("text") is not None:
+            checks.text(layout["text"], "layout.text", limit=checks.MAX_LAYOUT_TEXT)
         if layout.get("seats") is not None:
             for i, s in enumerate(checks.array(layout["seats"], "layout.seats", 0, len(SEATS))):
                 checks.text(s, f"layout.seats[{i}]", limit=16)

@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
+from sliders.core.errors import UserError
 from sliders.game import HeadlessGame
-from sliders.game.saves import LogWriter, load_replay
+from sliders.game.saves import LogWriter, load_replay, replay_layout
 from sliders.rules import Game
 from sliders.tournament.players import make_player
 
@@ -30,3 +32,31 @@ def test_the_log_written_step_by_step_is_the_game_saved_whole(tmp_path: Path) ->
     assert isinstance(load_replay(path), Game) and len(load_replay(path).steps) == 9
     resumed = LogWriter(path, load_replay(path))  # a resumed game: its steps encoded at once
     assert resumed.text() == path.read_text()
+
+
+def test_a_game_on_a_layout_file_keeps_the_files_text_and_replays_without_it(
+    tmp_path: Path,
+) -> None:
+    layout = tmp_path / "mine.toml"
+    layout.write_text((Path(__file__).parents[2] / "docs" / "layouts" / "example.toml").read_text())
+    g = HeadlessGame("race-for-home", str(layout), ("south", "north"), 3, max_rounds=1)
+    players = {s: make_player("centre:low", s, np.random.default_rng(1)) for s in g.seats}
+    while not g.over:
+        g.step(players)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(g.turns.game.to_json()))
+    assert json.loads(path.read_text())["layout"]["text"] == layout.read_text()
+    table = g.turns.layout
+    layout.write_text("not a layout")  # changed or gone: the log replays on the table played
+    assert replay_layout(load_replay(path)) == table
+
+    data = json.loads(path.read_text())
+    data["layout"]["text"] = "[["
+    path.write_text(json.dumps(data))
+    with pytest.raises(UserError, match="as the game log keeps it"):
+        load_replay(path)
+
+
+def test_a_game_on_a_built_in_layout_logs_its_name_alone() -> None:
+    g = HeadlessGame("race-for-home", "square", ("south", "north"), 3)
+    assert g.turns.game.to_json()["layout"] == {"name": "square", "seats": ["south", "north"]}
