@@ -153,7 +153,6 @@ def test_any_argv_of_host_or_join_ends_cleanly(argv, serving, tmp_path_factory):
         out, err = proc.communicate(timeout=30)
         stopped = True
     said = f"{argv}: status {proc.returncode}, stderr {err!r}"
-    print("CASE", stopped, said, file=sys.__stderr__)
     assert "Traceback" not in err and "terminate called" not in err, said
     lines = [line for line in err.splitlines() if line.strip()]
     if stopped:
