@@ -26,6 +26,7 @@ from sliders.core.outcome import Shot
 from sliders.env import SlidersEnv, sliders_v0
 from sliders.game import HeadlessGame
 from sliders.physics import Setup, Shots, simulate, simulate_many
+from sliders.physics.exact.world import world_for
 from sliders.rules import ShotStep
 
 Slid = tuple[Setup, tuple, Shot]
@@ -109,7 +110,14 @@ def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, list[Sli
 
 
 def physics(slid: list[Slid]) -> float:
-    """Processor seconds :func:`simulate` takes for ``slid``, one shot at a time."""
+    """Processor seconds :func:`simulate` takes for ``slid``, one shot at a time, in the order
+    they were played. The exact engine remembers the rest statuses of the positions it has
+    classified (and the tables it has checked): that memory is emptied first, so that the
+    shots run again meet it as their game did (a pawn that did not move is known, a new
+    position is not), not knowing every position already."""
+    for setup in {id(s): s for s, _, _ in slid}.values():
+        if setup.engine == "exact":
+            world_for(setup.layout, setup.face, setup.params).memo.clear()
     t0 = time.process_time()
     for setup, table, shot in slid:
         simulate(setup, table, shot)

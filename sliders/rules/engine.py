@@ -68,26 +68,44 @@ def apply_shot(
     if len(set(targets)) != len(targets):
         raise RulesError("each pawn in the hole sends a different scoring pawn HOME")
 
-    shooter = state.player(result.seat)
-    state = state.with_player(
-        replace(shooter, in_hand=tuple(p for p in shooter.in_hand if p != result.shooter))
+    # one new state at the end (not a copy at each change: a game applies a shot every step)
+    players = {p.seat: p for p in state.players}
+    shooter = players[result.seat]
+    players[result.seat] = PlayerState(
+        shooter.seat,
+        shooter.board,
+        tuple(p for p in shooter.in_hand if p != result.shooter),
+        shooter.removed,
     )
     arrival = {p.id: i for i, p in enumerate((*state.table, result.pawn(result.shooter)))}
     staying = sorted((p for p in result.pawns if p.status.in_play), key=lambda p: arrival[p.id])
-    state = replace(state, table=tuple(staying))  # in the order the pawns arrived
     happened: list[Happening] = []
+    winner = state.winner
     for pawn in removal_order(state, result):
-        state, more = _remove(state, pawn, home.get(pawn.id))
-        happened += more
-
-    if state.winner is not None:
-        return replace(state, turn=None, phase=Phase.OVER), happened
-    for seat in state.turn_order(result.seat)[1:] + (result.seat,):
-        if state.player(seat).in_hand:
-            happened.append(TurnPassed(seat))
-            return replace(state, turn=seat), happened
-    happened.append(RoundOver(state.round))
-    return replace(state, turn=None, phase=Phase.SCORING), happened
+        winner = _remove(players, pawn, home.get(pawn.id), state.face_record, state.round, winner,
+                         happened)  # fmt: skip
+    turn, phase = None, Phase.OVER
+    if winner is None:
+        for seat in state.turn_order(result.seat)[1:] + (result.seat,):
+            if players[seat].in_hand:
+                happened.append(TurnPassed(seat))
+                turn, phase = seat, Phase.SHOOTING
+                break
+        else:
+            happened.append(RoundOver(state.round))
+            phase = Phase.SCORING
+    after = GameState(
+        state.face,
+        state.seats,
+        tuple(players.values()),
+        tuple(staying),  # in the order the pawns arrived
+        state.round,
+        state.starter,
+        turn,
+        phase,
+        winner,
+    )
+    return after, happened
 
 
 def score_round(
@@ -199,7 +217,10 @@ def removal_order(state: GameState, result: ShotResult) -> list[PawnRest]:
     event's time; the others (coming to rest on a corner, a dot or another track) after them:
     the shot pawn first, then by seat in turn order from the shooter.
     """
-    leaving = {EventType.OFF_BOARD, EventType.IN_HOLE, EventType.KNOCKED_OVER, EventType.FOUL}
+    gone = [p for p in result.pawns if p.status.removed]
+    if not gone:
+        return gone
+    leaving = _LEAVING
     first_seen: dict[str, float] = {}
     for e in result.events:
         if e.type in leaving:
@@ -212,7 +233,7 @@ def removal_order(state: GameState, result: ShotResult) -> list[PawnRest]:
             return (0, first_seen[p.id], 0, 0, p.id)
         return (1, 0.0, p.id != result.shooter, seat_rank.get(p.seat, 99), p.id)
 
-    return sorted((p for p in result.pawns if p.status.removed), key=key)
+    return sorted(gone, key=key)
 
 
 def check_shot(state: GameState, result: ShotResult) -> None:
@@ -248,6 +269,8 @@ def check_shot(state: GameState, result: ShotResult) -> None:
 def _check_pawn(face: Face, p: PawnRest) -> None:
     if p.seat != pawn_seat(p.id):
         raise RulesError(f"{p.id} belongs to {pawn_seat(p.id)}, not {p.seat}")
+    if p.status in _PLAIN:
+        return
     if p.status is Status.IN_HAND:
         raise RulesError(f"{pawn_label(p.id)} cannot go back into the hand during a shot")
     if p.status in (Status.IN_HOLE, Status.HOLE_EDGE) and not face.has_hole:
@@ -263,13 +286,20 @@ def _check_pawn(face: Face, p: PawnRest) -> None:
 
 
 def _remove(
-    state: GameState, pawn: PawnRest, home: int | None
-) -> tuple[GameState, list[Happening]]:
+    players: dict[str, PlayerState],
+    pawn: PawnRest,
+    home: int | None,
+    face: Face,
+    round: int,
+    winner: str | None,
+    happened: list[Happening],
+) -> str | None:
+    """Take ``pawn`` out of play in ``players`` (a penalty, or a pawn sent HOME, as ``face``
+    says), what happened appended to ``happened``; the game's winner after it."""
     seat = pawn.seat
-    penalty = penalised(state.face_record, pawn.status)
-    player = state.player(seat)
-    happened: list[Happening] = [PawnRemoved(pawn.id, seat, pawn.status, penalty)]
-    player = replace(player, removed=(*player.removed, pawn.id))
+    penalty = penalised(face, pawn.status)
+    player = players[seat]
+    happened.append(PawnRemoved(pawn.id, seat, pawn.status, penalty))
     board = list(player.board)
     if penalty:
         target = penalty_target(board)
@@ -277,7 +307,7 @@ def _remove(
         happened.append(Penalty(seat, pawn.id, target, was))
         if target is not None:
             board[target] = START
-    elif _instant_home(state.face_record, pawn.status):
+    elif _instant_home(face, pawn.status):
         if home is not None and board[home] == HOME:
             raise RulesError(f"scoring pawn {home + 1} is already HOME")
         target = instant_home_default(board) if home is None else home
@@ -285,12 +315,28 @@ def _remove(
         happened.append(InstantHome(seat, pawn.id, target, was))
         if target is not None:
             board[target] = HOME
-    state = state.with_player(replace(player, board=tuple(board)))
-    if state.winner is None and state.player(seat).all_home:
-        happened.append(Won(seat, state.round, instant=True))
-        state = replace(state, winner=seat)
-    return state, happened
+    player = players[seat] = PlayerState(
+        seat, tuple(board), player.in_hand, (*player.removed, pawn.id)
+    )
+    if winner is None and player.all_home:
+        happened.append(Won(seat, round, instant=True))
+        return seat
+    return winner
 
+
+_LEAVING = frozenset(
+    (EventType.OFF_BOARD, EventType.IN_HOLE, EventType.KNOCKED_OVER, EventType.FOUL)
+)
+"""the events that take a pawn out of play as they happen"""
+
+_PLAIN = frozenset(Status) - {
+    Status.IN_HAND,
+    Status.IN_HOLE,
+    Status.HOLE_EDGE,
+    Status.DANGER_DOT,
+    Status.ON_TARGET,
+}
+"""the statuses any face allows, with nothing more to check"""
 
 _TOPS: dict[str, tuple[Face, int]] = {}
 
