@@ -8,10 +8,14 @@ for N steps (a step and the next agent's observation), then simulates again, wit
 with its seed: the ratio is what a step costs against its physics (the rules, the game's log,
 the legal-shot check, the observation on top). Then the Gymnasium single-seat environment
 against ``easy`` computers: its steps include the opponents' shots and their searches, so the
-opponents' choosing is timed apart, and the rest of a step set against the physics of every
+opponents' choosing (their shots' searches, their score assignments and Instant Home choices,
+which weigh their chances of winning) is timed apart, and the rest of a step set against the physics of every
 shot slid in it (the agent's and the opponents'). Last, the physics of one table's shots in one
 call of the batch path (:func:`sliders.physics.simulate_many`), the most a vector environment
-that solved its games' shots that way could save. All in processor time of this process (the
+that solved its games' shots that way could save. And the vector environment
+(:class:`sliders.env.SlidersVectorEnv`, ``--games`` games a call) beside the single one, every
+game's step counted, against ``easy`` computers (which search) and the ``centre`` bot (which
+does not). All in processor time of this process (the
 machine may be shared: wall time would count other work).
 """
 
@@ -19,9 +23,13 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
+from typing import Any
 
+import gymnasium as gym
 import numpy as np
 
+from sliders.ai import ComputerPlayer
 from sliders.core.outcome import Shot
 from sliders.env import SlidersEnv, sliders_v0
 from sliders.game import HeadlessGame
@@ -83,16 +91,21 @@ def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, list[Sli
     env.reset(seed=seed)
     foul = float(env.action_space.high[3])
     choosing = [0.0]
-    plain = HeadlessGame.computer_shot
+    plain = HeadlessGame.computer_shot, ComputerPlayer.choose_assignment, ComputerPlayer.choose_home
 
-    def timed(game: HeadlessGame) -> Shot:
-        t0 = time.process_time()
-        try:
-            return plain(game)
-        finally:
-            choosing[0] += time.process_time() - t0
+    def timed(choose: Callable[..., Any]) -> Callable[..., Any]:
+        def choosing_timed(*args: Any) -> Any:
+            t0 = time.process_time()
+            try:
+                return choose(*args)
+            finally:
+                choosing[0] += time.process_time() - t0
 
-    HeadlessGame.computer_shot = timed  # type: ignore[method-assign]
+        return choosing_timed
+
+    HeadlessGame.computer_shot = timed(plain[0])  # type: ignore[method-assign]
+    ComputerPlayer.choose_assignment = timed(plain[1])  # type: ignore[method-assign]
+    ComputerPlayer.choose_home = timed(plain[2])  # type: ignore[method-assign]
     slid: list[Slid] = []
     elapsed = 0.0
     try:
@@ -105,8 +118,39 @@ def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, list[Sli
             if term or trunc:
                 env.reset(seed=int(rng.integers(2**31)))
     finally:
-        HeadlessGame.computer_shot = plain  # type: ignore[method-assign]
+        HeadlessGame.computer_shot = plain[0]  # type: ignore[method-assign]
+        ComputerPlayer.choose_assignment = plain[1]  # type: ignore[method-assign]
+        ComputerPlayer.choose_home = plain[2]  # type: ignore[method-assign]
     return elapsed, choosing[0], slid
+
+
+def single_rate(n: int, seed: int, opponents: str) -> float:
+    """Steps per second (processor time) of the single environment against ``opponents``."""
+    env = SlidersEnv(opponents=opponents)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    foul = float(env.action_space.high[3])
+    t0 = time.process_time()
+    for _ in range(n):
+        _, _, term, trunc, _ = env.step(steady(rng, foul))
+        if term or trunc:
+            env.reset()
+    return n / (time.process_time() - t0)
+
+
+def vector_rate(games: int, calls: int, seed: int, opponents: str) -> float:
+    """Steps per second (processor time, every game's step counted) of the vector environment
+    of ``games`` games against ``opponents``, made by Gymnasium's ``make_vec``."""
+    envs = gym.make_vec("sliders/RaceForHome-v0", num_envs=games, opponents=opponents)
+    rng = np.random.default_rng(seed)
+    envs.reset(seed=seed)
+    foul = float(envs.single_action_space.high[3])
+    t0 = time.process_time()
+    for _ in range(calls):
+        envs.step(np.stack([steady(rng, foul) for _ in range(games)]))
+    elapsed = time.process_time() - t0
+    envs.close()
+    return games * calls / elapsed
 
 
 def physics(slid: list[Slid]) -> float:
@@ -155,6 +199,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", type=int, default=64, help="games of the vector environment")
     args = ap.parse_args()
     n = args.steps
     pz, slid = pettingzoo(n, args.seed)
@@ -186,6 +231,15 @@ def main() -> None:
         "a PettingZoo step with its shot solved by the batch path instead: at most "
         f"{step / (step - single + per_shot):.2f}x the steps per second"
     )
+    print(f"\n{'steps per second, every game counted':<52} {'steps/s':>9} {'x single':>9}")
+    for opponents, k_single, calls in (
+        ("easy", k, max(n // 1000, 2)),
+        ("centre", n // 4, n // 100),
+    ):
+        one = single_rate(k_single, args.seed, opponents)
+        many = vector_rate(args.games, calls, args.seed, opponents)
+        print(f"{'Gymnasium, 1 seat vs ' + opponents:<52} {one:9.1f} {1.0:9.2f}")
+        print(f"{f'vector, {args.games} games vs ' + opponents:<52} {many:9.1f} {many / one:9.2f}")
 
 
 if __name__ == "__main__":
