@@ -33,7 +33,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
-from .scoring import Move, apply_assignment, check_assignment, scores_of
+from .scoring import Assignment, Move, apply_assignment, check_assignment, scores_of
 from .scoring import default_assignment as _default_assignment
 from .state import (
     HOME,
@@ -117,6 +117,14 @@ def score_round(
     :func:`default_assignment`. Ties at the end of a round go to the tied player closest to the
     round's starter in turn order, the starter first.
     """
+    return score_assigned(state, round_assignments(state, assignments))
+
+
+def round_assignments(
+    state: GameState, assignments: Mapping[str, Sequence[Move]] | None = None
+) -> dict[str, Assignment]:
+    """Every seat's assignment for the round being scored, in turn order: those of
+    ``assignments`` checked (:func:`check_assignment`), the others :func:`default_assignment`."""
     if state.phase is not Phase.SCORING:
         raise RulesError(
             "the game is over" if state.finished else "the round is not over: pawns are in hand"
@@ -125,21 +133,30 @@ def score_round(
     for seat in chosen:
         if seat not in state.seats:
             raise RulesError(f"{seat} is not playing")
+    return {
+        seat: check_assignment(state, seat, chosen[seat])
+        if seat in chosen
+        else _default_assignment(state, seat)
+        for seat in state.turn_order()
+    }
+
+
+def score_assigned(
+    state: GameState, moves: Mapping[str, Assignment]
+) -> tuple[GameState, list[Happening]]:
+    """:func:`score_round` with every seat's assignment already checked
+    (:func:`round_assignments`)."""
     happened: list[Happening] = []
     for seat in state.turn_order():
         player = state.player(seat)
-        if seat in chosen:
-            moves = check_assignment(state, seat, chosen[seat])
-        else:
-            moves = _default_assignment(state, seat)
-        after = apply_assignment(player.board, moves)
-        for m in moves:
+        after = apply_assignment(player.board, moves[seat])
+        for m in moves[seat]:
             happened.append(
                 Advanced(
                     seat, m.pawn, m.scoring, m.points, player.board[m.scoring], after[m.scoring]
                 )
             )
-        used = {m.pawn for m in moves}
+        used = {m.pawn for m in moves[seat]}
         for p in state.on_table(seat):
             best = worth(scores_of(p, state.face_record))
             if p.id not in used and best > 0:
@@ -262,8 +279,10 @@ def check_shot(state: GameState, result: ShotResult) -> None:
         extra = sorted(named - expected)
         raise RulesError(f"the shot result names {pawn_label(extra[0])}, not on the table")
     face = state.face_record
+    standing = {q.id: q for q in state.table}
     for p in result.pawns:
-        _check_pawn(face, p)
+        if standing.get(p.id) is not p:  # a pawn left as it stood was checked when it arrived
+            _check_pawn(face, p)
 
 
 def _check_pawn(face: Face, p: PawnRest) -> None:
