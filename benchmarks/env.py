@@ -1,22 +1,22 @@
 """Environment steps per second, beside the physics of the same shots alone.
 
-    python benchmarks/env.py [--steps N] [--seed S]
+    python benchmarks/env.py [--steps N] [--seed S] [--games G]
 
 Runs the PettingZoo environment (every seat an agent with a steady hand: no computer search)
 for N steps (a step and the next agent's observation), then simulates again, with
 :func:`sliders.physics.simulate` alone, every shot those steps slid, each on the table it met and
-with its seed: the ratio is what a step costs against its physics (the rules, the game's log,
-the legal-shot check, the observation on top). Then the Gymnasium single-seat environment
-against ``easy`` computers: its steps include the opponents' shots and their searches, so the
-opponents' choosing (their shots' searches, their score assignments and Instant Home choices,
-which weigh their chances of winning) is timed apart, and the rest of a step set against the physics of every
-shot slid in it (the agent's and the opponents'). Last, the physics of one table's shots in one
-call of the batch path (:func:`sliders.physics.simulate_many`), the most a vector environment
-that solved its games' shots that way could save. And the vector environment
-(:class:`sliders.env.SlidersVectorEnv`, ``--games`` games a call) beside the single one, every
-game's step counted, against ``easy`` computers (which search) and the ``centre`` bot (which
-does not). All in processor time of this process (the
-machine may be shared: wall time would count other work).
+with its seed, in the order they were played: the ratio is what a step costs against its
+physics (the rules, the game's log, the legal-shot check, the observation on top). Then the
+Gymnasium single-seat environment against ``easy`` computers: its steps include the opponents'
+shots and their searches, so the opponents' choosing (their shots' searches, their round-end
+assignments and Instant Home choices, which weigh their chances of winning) is timed apart, and
+the rest of a step set against the physics of every shot slid in it (the agent's and the
+opponents'). Then the physics of one table's shots in one call of the batch path
+(:func:`sliders.physics.simulate_many`), the most a vector environment that solved its games'
+shots that way could save. Last, the vector environment (:class:`sliders.env.SlidersVectorEnv`,
+G games a call, made by ``gymnasium.make_vec``) beside the single one, every game's step counted,
+against ``easy`` computers (which search) and the ``centre`` bot (which does not). All in
+processor time of this process (the machine may be shared: wall time would count other work).
 """
 
 from __future__ import annotations

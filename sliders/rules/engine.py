@@ -270,7 +270,8 @@ def check_shot(state: GameState, result: ShotResult) -> None:
     named = set(ids)
     if len(named) != len(ids):
         raise RulesError("the shot result names a pawn twice")
-    expected = {p.id for p in state.table}
+    standing = {q.id: q for q in state.table}
+    expected = set(standing)
     expected.add(result.shooter)
     if named != expected:
         missing = sorted(expected - named)
@@ -279,7 +280,6 @@ def check_shot(state: GameState, result: ShotResult) -> None:
         extra = sorted(named - expected)
         raise RulesError(f"the shot result names {pawn_label(extra[0])}, not on the table")
     face = state.face_record
-    standing = {q.id: q for q in state.table}
     for p in result.pawns:
         if standing.get(p.id) is not p:  # a pawn left as it stood was checked when it arrived
             _check_pawn(face, p)
