@@ -207,6 +207,8 @@ def main() -> None:
     k = max(n // 40, 10)
     gym_all, gym_choosing, gym_slid = gymnasium(k, args.seed, "easy")
     gym_physics = physics(gym_slid)
+    c_all, c_choosing, c_slid = gymnasium(n // 4, args.seed, "centre")
+    c_physics = physics(c_slid)
     per_shot = batch(slid[:200], 64, args.seed)
     print(f"{'what':<52} {'steps/s':>9} {'µs/step':>9} {'physics µs':>10} {'ratio':>7}")
     row("PettingZoo AEC, 2 seats, one shot a step", n / pz, pz / n * 1e6, pz_physics / n * 1e6)
@@ -217,6 +219,9 @@ def main() -> None:
     rest = gym_all - gym_choosing
     row("Gymnasium, 1 seat vs easy, but the opponents' choosing", k / rest, rest / k * 1e6,
         gym_physics / k * 1e6)  # fmt: skip
+    m = n // 4
+    row("Gymnasium, 1 seat vs centre (no search), all", m / c_all, c_all / m * 1e6,
+        c_physics / m * 1e6)  # fmt: skip
     print(
         f"shots a Gymnasium step: {len(gym_slid) / k:.2f}; the opponents' choosing: "
         f"{gym_choosing / k * 1e3:.1f} ms a step"

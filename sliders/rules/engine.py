@@ -133,12 +133,16 @@ def round_assignments(
     for seat in chosen:
         if seat not in state.seats:
             raise RulesError(f"{seat} is not playing")
-    return {
-        seat: check_assignment(state, seat, chosen[seat])
-        if seat in chosen
-        else _default_assignment(state, seat)
-        for seat in state.turn_order()
-    }
+    out: dict[str, Assignment] = {}
+    for seat in state.turn_order():
+        default = _default_assignment(state, seat)
+        if seat not in chosen:
+            out[seat] = default
+        elif tuple(chosen[seat]) == default:  # legal already: the check's answer, sorted
+            out[seat] = tuple(sorted(default, key=lambda m: m.pawn))
+        else:
+            out[seat] = check_assignment(state, seat, chosen[seat])
+    return out
 
 
 def score_assigned(
