@@ -59,12 +59,21 @@ def shots_of(game: HeadlessGame, since: int) -> list[Slid]:
     return out
 
 
-def pettingzoo(n: int, seed: int) -> tuple[float, list[Slid]]:
-    """Processor seconds of ``n`` AEC steps (each with the next agent's observation), and the
-    shots they slid."""
+def memory(game: HeadlessGame) -> dict[object, object]:
+    """What the exact engine remembers of the rest positions and tables it has met in ``game``'s
+    setup (:func:`sliders.physics.exact.world.world_for`), a copy: the physics replayed starts
+    from it."""
+    setup = game.turns.setup
+    return dict(world_for(setup.layout, setup.face, setup.params).memo)
+
+
+def pettingzoo(n: int, seed: int) -> tuple[float, list[Slid], dict[object, object]]:
+    """Processor seconds of ``n`` AEC steps (each with the next agent's observation), the
+    shots they slid, and the engine's memory before them."""
     env = sliders_v0.raw_env()
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
+    before = memory(env.game)
     slid: list[Slid] = []
     done, elapsed = 0, 0.0
     while done < n:
@@ -80,15 +89,18 @@ def pettingzoo(n: int, seed: int) -> tuple[float, list[Slid]]:
         elapsed += time.process_time() - t0
         slid += shots_of(env.game, since)
         done += 1
-    return elapsed, slid
+    return elapsed, slid, before
 
 
-def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, list[Slid]]:
-    """Processor seconds of ``n`` single-seat steps, of them the opponents' choosing, and every
-    shot slid in them."""
+def gymnasium(
+    n: int, seed: int, opponents: str
+) -> tuple[float, float, list[Slid], dict[object, object]]:
+    """Processor seconds of ``n`` single-seat steps, of them the opponents' choosing, every
+    shot slid in them, and the engine's memory before them."""
     env = SlidersEnv(opponents=opponents)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
+    before = memory(env.game)
     foul = float(env.action_space.high[3])
     choosing = [0.0]
     plain = HeadlessGame.computer_shot, ComputerPlayer.choose_assignment, ComputerPlayer.choose_home
@@ -121,7 +133,7 @@ def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, list[Sli
         HeadlessGame.computer_shot = plain[0]  # type: ignore[method-assign]
         ComputerPlayer.choose_assignment = plain[1]  # type: ignore[method-assign]
         ComputerPlayer.choose_home = plain[2]  # type: ignore[method-assign]
-    return elapsed, choosing[0], slid
+    return elapsed, choosing[0], slid, before
 
 
 def single_rate(n: int, seed: int, opponents: str) -> float:
@@ -153,15 +165,17 @@ def vector_rate(games: int, calls: int, seed: int, opponents: str) -> float:
     return games * calls / elapsed
 
 
-def physics(slid: list[Slid]) -> float:
+def physics(slid: list[Slid], before: dict[object, object]) -> float:
     """Processor seconds :func:`simulate` takes for ``slid``, one shot at a time, in the order
     they were played. The exact engine remembers the rest statuses of the positions it has
-    classified (and the tables it has checked): that memory is emptied first, so that the
-    shots run again meet it as their game did (a pawn that did not move is known, a new
-    position is not), not knowing every position already."""
+    classified and the tables it has checked: its memory is set back to what it held
+    (``before``) when the shots were first played, so that they meet it as they did then (a pawn
+    that did not move is known, a new position is not), not knowing every position already."""
     for setup in {id(s): s for s, _, _ in slid}.values():
         if setup.engine == "exact":
-            world_for(setup.layout, setup.face, setup.params).memo.clear()
+            memo = world_for(setup.layout, setup.face, setup.params).memo
+            memo.clear()
+            memo.update(before)
     t0 = time.process_time()
     for setup, table, shot in slid:
         simulate(setup, table, shot)
@@ -202,13 +216,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=64, help="games of the vector environment")
     args = ap.parse_args()
     n = args.steps
-    pz, slid = pettingzoo(n, args.seed)
-    pz_physics = physics(slid)
+    pz, slid, before = pettingzoo(n, args.seed)
+    pz_physics = physics(slid, before)
     k = max(n // 40, 10)
-    gym_all, gym_choosing, gym_slid = gymnasium(k, args.seed, "easy")
-    gym_physics = physics(gym_slid)
-    c_all, c_choosing, c_slid = gymnasium(n // 4, args.seed, "centre")
-    c_physics = physics(c_slid)
+    gym_all, gym_choosing, gym_slid, before = gymnasium(k, args.seed, "easy")
+    gym_physics = physics(gym_slid, before)
+    c_all, _, c_slid, before = gymnasium(n // 4, args.seed, "centre")
+    c_physics = physics(c_slid, before)
     per_shot = batch(slid[:200], 64, args.seed)
     print(f"{'what':<52} {'steps/s':>9} {'µs/step':>9} {'physics µs':>10} {'ratio':>7}")
     row("PettingZoo AEC, 2 seats, one shot a step", n / pz, pz / n * 1e6, pz_physics / n * 1e6)
