@@ -40,9 +40,10 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
 
     ``face`` and ``layout`` (a built-in name or a layout file) set the game; ``seats`` the seats
     in play (default: the layout's), ``seat`` the agent's (default: the first). ``opponents`` is
-    a strength (``easy``, ``medium``, ``hard``: the computer players, which search) for every
-    other seat, or a bot of :mod:`sliders.tournament.players`, which does not (``centre``,
-    ``greedy``, ``race``, each with an optional ``:HAND``), or a mapping seat → either.
+    a strength (``easy``, ``medium``, ``hard``: the computer players) for every other seat, or
+    a bot of :mod:`sliders.tournament.players` (``centre``, ``greedy``, ``race``, each with an
+    optional ``:HAND``: no search beyond simulating each candidate once), or a mapping seat →
+    either.
     ``starter``: the seat that slides first in round 1 (default: drawn at each reset).
     ``reward``: ``outcome`` is +1 for a win and -1 for a loss at the end, 0 before;
     ``shaped`` adds, each step, the change of the agent's progress lead
