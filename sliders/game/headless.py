@@ -277,8 +277,7 @@ class HeadlessGame:
         else:
             raise UserError(f"nobody plays {seat}")
         took = time.perf_counter() - t0
-        done = self.shoot(shot, players)
-        return ShotOutcome(done.shot, done.result, done.happened, done.state_before, took)
+        return replace(self.shoot(shot, players), think=took)
 
     def play(self, players: Mapping[str, Player] | None = None) -> None:
         """Play the game to its end (a winner, or a draw at the round cap)."""

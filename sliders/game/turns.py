@@ -222,7 +222,7 @@ class Turns:
         if shot.pawn is None:  # the seat's next pawn in hand (not one removed this round)
             shot = replace(shot, pawn=self.state.next_pawn())
         drawn = int(self.physics_rng.integers(2**63)) if seed is None else seed
-        slide = Shot(shot.seat, shot.speed, shot.angle, shot.offset, shot.release, shot.pawn, drawn)
+        slide = replace(shot, seed=drawn)
         try:
             sim = start(self.setup, self.state.table, slide)
         except UserError as exc:
