@@ -71,11 +71,8 @@ def apply_shot(
     # one new state at the end (not a copy at each change: a game applies a shot every step)
     players = {p.seat: p for p in state.players}
     shooter = players[result.seat]
-    players[result.seat] = PlayerState(
-        shooter.seat,
-        shooter.board,
-        tuple(p for p in shooter.in_hand if p != result.shooter),
-        shooter.removed,
+    players[result.seat] = replace(
+        shooter, in_hand=tuple(p for p in shooter.in_hand if p != result.shooter)
     )
     arrival = {p.id: i for i, p in enumerate((*state.table, result.pawn(result.shooter)))}
     staying = sorted((p for p in result.pawns if p.status.in_play), key=lambda p: arrival[p.id])
@@ -94,16 +91,13 @@ def apply_shot(
         else:
             happened.append(RoundOver(state.round))
             phase = Phase.SCORING
-    after = GameState(
-        state.face,
-        state.seats,
-        tuple(players.values()),
-        tuple(staying),  # in the order the pawns arrived
-        state.round,
-        state.starter,
-        turn,
-        phase,
-        winner,
+    after = replace(
+        state,
+        players=tuple(players.values()),
+        table=tuple(staying),  # in the order the pawns arrived
+        turn=turn,
+        phase=phase,
+        winner=winner,
     )
     return after, happened
 
@@ -338,9 +332,7 @@ def _remove(
         happened.append(InstantHome(seat, pawn.id, target, was))
         if target is not None:
             board[target] = HOME
-    player = players[seat] = PlayerState(
-        seat, tuple(board), player.in_hand, (*player.removed, pawn.id)
-    )
+    player = players[seat] = replace(player, board=tuple(board), removed=(*player.removed, pawn.id))
     if winner is None and player.all_home:
         happened.append(Won(seat, round, instant=True))
         return seat
