@@ -3,9 +3,9 @@
     python benchmarks/env.py [--steps N] [--seed S] [--games G]
 
 Runs the PettingZoo environment (every seat an agent with a steady hand: no computer search)
-for N steps (a step and the next agent's observation), then simulates again, with
-:func:`sliders.physics.simulate` alone, every shot those steps slid, each on the table it met and
-with its seed, in the order they were played: the ratio is what a step costs against its
+for N steps (a step and the next agent's observation), and after each step simulates again,
+with :func:`sliders.physics.simulate` alone, the shot it slid, on the table it met and with its
+seed (:class:`Physics`): the ratio is what a step costs against its
 physics (the rules, the game's log, the legal-shot check, the observation on top). Then the
 Gymnasium single-seat environment against ``easy`` computers: its steps include the opponents'
 shots and their searches, so the opponents' choosing (their shots' searches, their round-end
@@ -22,6 +22,7 @@ processor time of this process (the machine may be shared: wall time would count
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -59,22 +60,49 @@ def shots_of(game: HeadlessGame, since: int) -> list[Slid]:
     return out
 
 
-def memory(game: HeadlessGame) -> dict[object, object]:
-    """What the exact engine remembers of the rest positions and tables it has met in ``game``'s
-    setup (:func:`sliders.physics.exact.world.world_for`), a copy: the physics replayed starts
-    from it."""
-    setup = game.turns.setup
-    return dict(world_for(setup.layout, setup.face, setup.params).memo)
+class Physics:
+    """The physics of the shots the steps slid, each step's shots simulated again alone right
+    after it (so that other work on a shared machine weighs on both alike), one at a time
+    through :func:`simulate`, each on the table it met and with its seed. The exact engine
+    remembers the rest statuses of the positions it has classified and the tables it has
+    checked: what the step added to that memory is taken out first, so that the shots meet it
+    as the step did (a pawn that did not move is known, a new position is not)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.slid: list[Slid] = []
+
+    @staticmethod
+    def memo(game: HeadlessGame) -> dict[object, object]:
+        setup = game.turns.setup
+        return world_for(setup.layout, setup.face, setup.params).memo
+
+    def mark(self, game: HeadlessGame) -> tuple[int, int]:
+        """Where ``game`` stands before a step: its log's length, the engine's memory's."""
+        return len(game.turns.game.steps), len(self.memo(game))
+
+    def replay(self, game: HeadlessGame, mark: tuple[int, int]) -> None:
+        """Simulate again the shots ``game`` slid since ``mark``."""
+        since, known = mark
+        shots = shots_of(game, since)
+        memo = self.memo(game)
+        if game.turns.setup.engine == "exact" and len(memo) >= known:
+            for key in list(itertools.islice(reversed(memo), len(memo) - known)):
+                del memo[key]
+        t0 = time.process_time()
+        for setup, table, shot in shots:
+            simulate(setup, table, shot)
+        self.seconds += time.process_time() - t0
+        self.slid += shots
 
 
-def pettingzoo(n: int, seed: int) -> tuple[float, list[Slid], dict[object, object]]:
-    """Processor seconds of ``n`` AEC steps (each with the next agent's observation), the
-    shots they slid, and the engine's memory before them."""
+def pettingzoo(n: int, seed: int) -> tuple[float, Physics]:
+    """Processor seconds of ``n`` AEC steps (each with the next agent's observation), and the
+    physics of the shots they slid."""
     env = sliders_v0.raw_env()
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
-    before = memory(env.game)
-    slid: list[Slid] = []
+    physics = Physics()
     done, elapsed = 0, 0.0
     while done < n:
         agent = env.agent_selection
@@ -82,25 +110,23 @@ def pettingzoo(n: int, seed: int) -> tuple[float, list[Slid], dict[object, objec
             env.reset(seed=int(rng.integers(2**31)))
             continue
         action = steady(rng, float(env.action_space(agent).high[3]))
-        since = len(env.game.turns.game.steps)
+        mark = physics.mark(env.game)
         t0 = time.process_time()
         env.step(action)
         env.observe(env.agent_selection)
         elapsed += time.process_time() - t0
-        slid += shots_of(env.game, since)
+        physics.replay(env.game, mark)
         done += 1
-    return elapsed, slid, before
+    return elapsed, physics
 
 
-def gymnasium(
-    n: int, seed: int, opponents: str
-) -> tuple[float, float, list[Slid], dict[object, object]]:
-    """Processor seconds of ``n`` single-seat steps, of them the opponents' choosing, every
-    shot slid in them, and the engine's memory before them."""
+def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, Physics]:
+    """Processor seconds of ``n`` single-seat steps, of them the opponents' choosing, and the
+    physics of every shot slid in them."""
     env = SlidersEnv(opponents=opponents)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
-    before = memory(env.game)
+    physics = Physics()
     foul = float(env.action_space.high[3])
     choosing = [0.0]
     plain = HeadlessGame.computer_shot, ComputerPlayer.choose_assignment, ComputerPlayer.choose_home
@@ -118,22 +144,21 @@ def gymnasium(
     HeadlessGame.computer_shot = timed(plain[0])  # type: ignore[method-assign]
     ComputerPlayer.choose_assignment = timed(plain[1])  # type: ignore[method-assign]
     ComputerPlayer.choose_home = timed(plain[2])  # type: ignore[method-assign]
-    slid: list[Slid] = []
     elapsed = 0.0
     try:
         for _ in range(n):
-            since = len(env.game.turns.game.steps)
+            mark = physics.mark(env.game)
             t0 = time.process_time()
             _, _, term, trunc, _ = env.step(steady(rng, foul))
             elapsed += time.process_time() - t0
-            slid += shots_of(env.game, since)
+            physics.replay(env.game, mark)
             if term or trunc:
                 env.reset(seed=int(rng.integers(2**31)))
     finally:
         HeadlessGame.computer_shot = plain[0]  # type: ignore[method-assign]
         ComputerPlayer.choose_assignment = plain[1]  # type: ignore[method-assign]
         ComputerPlayer.choose_home = plain[2]  # type: ignore[method-assign]
-    return elapsed, choosing[0], slid, before
+    return elapsed, choosing[0], physics
 
 
 def single_rate(n: int, seed: int, opponents: str) -> float:
@@ -163,23 +188,6 @@ def vector_rate(games: int, calls: int, seed: int, opponents: str) -> float:
     elapsed = time.process_time() - t0
     envs.close()
     return games * calls / elapsed
-
-
-def physics(slid: list[Slid], before: dict[object, object]) -> float:
-    """Processor seconds :func:`simulate` takes for ``slid``, one shot at a time, in the order
-    they were played. The exact engine remembers the rest statuses of the positions it has
-    classified and the tables it has checked: its memory is set back to what it held
-    (``before``) when the shots were first played, so that they meet it as they did then (a pawn
-    that did not move is known, a new position is not), not knowing every position already."""
-    for setup in {id(s): s for s, _, _ in slid}.values():
-        if setup.engine == "exact":
-            memo = world_for(setup.layout, setup.face, setup.params).memo
-            memo.clear()
-            memo.update(before)
-    t0 = time.process_time()
-    for setup, table, shot in slid:
-        simulate(setup, table, shot)
-    return time.process_time() - t0
 
 
 def batch(slid: list[Slid], per_call: int, seed: int) -> float:
@@ -216,13 +224,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=64, help="games of the vector environment")
     args = ap.parse_args()
     n = args.steps
-    pz, slid, before = pettingzoo(n, args.seed)
-    pz_physics = physics(slid, before)
+    pz, pz_run = pettingzoo(n, args.seed)
+    pz_physics, slid = pz_run.seconds, pz_run.slid
     k = max(n // 40, 10)
-    gym_all, gym_choosing, gym_slid, before = gymnasium(k, args.seed, "easy")
-    gym_physics = physics(gym_slid, before)
-    c_all, _, c_slid, before = gymnasium(n // 4, args.seed, "centre")
-    c_physics = physics(c_slid, before)
+    gym_all, gym_choosing, gym_run = gymnasium(k, args.seed, "easy")
+    gym_physics, gym_slid = gym_run.seconds, gym_run.slid
+    c_all, _, c_run = gymnasium(n // 4, args.seed, "centre")
+    c_physics = c_run.seconds
     per_shot = batch(slid[:200], 64, args.seed)
     print(f"{'what':<52} {'steps/s':>9} {'µs/step':>9} {'physics µs':>10} {'ratio':>7}")
     row("PettingZoo AEC, 2 seats, one shot a step", n / pz, pz / n * 1e6, pz_physics / n * 1e6)
