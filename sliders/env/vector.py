@@ -38,7 +38,6 @@ class SlidersVectorEnv(SyncVectorEnv):
             raise UserError(f"num_envs must be a whole number of games, at least 1, not {num_envs}")
         if kwargs.get("render_mode") == "human":
             raise UserError("a vector environment draws no window: render_mode 'rgb_array' or none")
-        kwargs.pop("max_episode_steps", None)  # games end by their own round cap (max_rounds)
         first = SlidersEnv(**kwargs)  # a wrong setting is refused once, before the others
         made = iter([first])
 

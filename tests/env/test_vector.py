@@ -117,3 +117,5 @@ def test_a_wrong_number_of_games_is_refused_in_one_line(n):
 def test_a_wrong_setting_is_refused_once_in_one_line():
     with pytest.raises(UserError, match="reward"):
         SlidersVectorEnv(3, reward="points")
+    with pytest.raises(UserError, match="window"):
+        SlidersVectorEnv(2, opponents="easy", render_mode="human")
