@@ -1,31 +1,41 @@
 """Environment steps per second, beside the physics of the same shots alone.
 
-    python benchmarks/env.py [--steps N] [--seed S]
+    python benchmarks/env.py [--steps N] [--seed S] [--games G]
 
 Runs the PettingZoo environment (every seat an agent with a steady hand: no computer search)
-for N steps (a step and the next agent's observation), then simulates again, with
-:func:`sliders.physics.simulate` alone, every shot those steps slid, each on the table it met and
-with its seed: the ratio is what a step costs against its physics (the rules, the game's log,
-the legal-shot check, the observation on top). Then the Gymnasium single-seat environment
-against ``easy`` computers: its steps include the opponents' shots and their searches, so the
-opponents' choosing is timed apart, and the rest of a step set against the physics of every
-shot slid in it (the agent's and the opponents'). Last, the physics of one table's shots in one
-call of the batch path (:func:`sliders.physics.simulate_many`), the most a vector environment
-that solved its games' shots that way could save. All in processor time of this process (the
-machine may be shared: wall time would count other work).
+for N steps (a step and the next agent's observation), and after each step simulates again,
+with :func:`sliders.physics.simulate` alone, the shot it slid, on the table it met and with its
+seed (:class:`Physics`): the ratio is what a step costs against its
+physics (the rules, the game's log, the legal-shot check, the observation on top). Then the
+Gymnasium single-seat environment against ``easy`` computers: its steps include the opponents'
+shots and their searches, so the opponents' choosing (their shots' searches, their round-end
+assignments and Instant Home choices, which weigh their chances of winning) is timed apart, and
+the rest of a step set against the physics of every shot slid in it (the agent's and the
+opponents'). Then the physics of one table's shots in one call of the batch path
+(:func:`sliders.physics.simulate_many`), the most a vector environment that solved its games'
+shots that way could save. Last, the vector environment (:class:`sliders.env.SlidersVectorEnv`,
+G games a call, made by ``gymnasium.make_vec``) beside the single one, every game's step counted,
+against ``easy`` computers (which search) and the ``centre`` bot (which does not). All in
+processor time of this process (the machine may be shared: wall time would count other work).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
+from collections.abc import Callable
+from typing import Any
 
+import gymnasium as gym
 import numpy as np
 
+from sliders.ai import ComputerPlayer
 from sliders.core.outcome import Shot
 from sliders.env import SlidersEnv, sliders_v0
 from sliders.game import HeadlessGame
 from sliders.physics import Setup, Shots, simulate, simulate_many
+from sliders.physics.exact.world import world_for
 from sliders.rules import ShotStep
 
 Slid = tuple[Setup, tuple, Shot]
@@ -50,13 +60,49 @@ def shots_of(game: HeadlessGame, since: int) -> list[Slid]:
     return out
 
 
-def pettingzoo(n: int, seed: int) -> tuple[float, list[Slid]]:
+class Physics:
+    """The physics of the shots the steps slid, each step's shots simulated again alone right
+    after it (so that other work on a shared machine weighs on both alike), one at a time
+    through :func:`simulate`, each on the table it met and with its seed. The exact engine
+    remembers the rest statuses of the positions it has classified and the tables it has
+    checked: what the step added to that memory is taken out first, so that the shots meet it
+    as the step did (a pawn that did not move is known, a new position is not)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.slid: list[Slid] = []
+
+    @staticmethod
+    def memo(game: HeadlessGame) -> dict[object, object]:
+        setup = game.turns.setup
+        return world_for(setup.layout, setup.face, setup.params).memo
+
+    def mark(self, game: HeadlessGame) -> tuple[int, int]:
+        """Where ``game`` stands before a step: its log's length, the engine's memory's."""
+        return len(game.turns.game.steps), len(self.memo(game))
+
+    def replay(self, game: HeadlessGame, mark: tuple[int, int]) -> None:
+        """Simulate again the shots ``game`` slid since ``mark``."""
+        since, known = mark
+        shots = shots_of(game, since)
+        memo = self.memo(game)
+        if game.turns.setup.engine == "exact" and len(memo) >= known:
+            for key in list(itertools.islice(reversed(memo), len(memo) - known)):
+                del memo[key]
+        t0 = time.process_time()
+        for setup, table, shot in shots:
+            simulate(setup, table, shot)
+        self.seconds += time.process_time() - t0
+        self.slid += shots
+
+
+def pettingzoo(n: int, seed: int) -> tuple[float, Physics]:
     """Processor seconds of ``n`` AEC steps (each with the next agent's observation), and the
-    shots they slid."""
+    physics of the shots they slid."""
     env = sliders_v0.raw_env()
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
-    slid: list[Slid] = []
+    physics = Physics()
     done, elapsed = 0, 0.0
     while done < n:
         agent = env.agent_selection
@@ -64,56 +110,84 @@ def pettingzoo(n: int, seed: int) -> tuple[float, list[Slid]]:
             env.reset(seed=int(rng.integers(2**31)))
             continue
         action = steady(rng, float(env.action_space(agent).high[3]))
-        since = len(env.game.turns.game.steps)
+        mark = physics.mark(env.game)
         t0 = time.process_time()
         env.step(action)
         env.observe(env.agent_selection)
         elapsed += time.process_time() - t0
-        slid += shots_of(env.game, since)
+        physics.replay(env.game, mark)
         done += 1
-    return elapsed, slid
+    return elapsed, physics
 
 
-def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, list[Slid]]:
-    """Processor seconds of ``n`` single-seat steps, of them the opponents' choosing, and every
-    shot slid in them."""
+def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, Physics]:
+    """Processor seconds of ``n`` single-seat steps, of them the opponents' choosing, and the
+    physics of every shot slid in them."""
+    env = SlidersEnv(opponents=opponents)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    physics = Physics()
+    foul = float(env.action_space.high[3])
+    choosing = [0.0]
+    plain = HeadlessGame.computer_shot, ComputerPlayer.choose_assignment, ComputerPlayer.choose_home
+
+    def timed(choose: Callable[..., Any]) -> Callable[..., Any]:
+        def choosing_timed(*args: Any) -> Any:
+            t0 = time.process_time()
+            try:
+                return choose(*args)
+            finally:
+                choosing[0] += time.process_time() - t0
+
+        return choosing_timed
+
+    HeadlessGame.computer_shot = timed(plain[0])  # type: ignore[method-assign]
+    ComputerPlayer.choose_assignment = timed(plain[1])  # type: ignore[method-assign]
+    ComputerPlayer.choose_home = timed(plain[2])  # type: ignore[method-assign]
+    elapsed = 0.0
+    try:
+        for _ in range(n):
+            mark = physics.mark(env.game)
+            t0 = time.process_time()
+            _, _, term, trunc, _ = env.step(steady(rng, foul))
+            elapsed += time.process_time() - t0
+            physics.replay(env.game, mark)
+            if term or trunc:
+                env.reset(seed=int(rng.integers(2**31)))
+    finally:
+        HeadlessGame.computer_shot = plain[0]  # type: ignore[method-assign]
+        ComputerPlayer.choose_assignment = plain[1]  # type: ignore[method-assign]
+        ComputerPlayer.choose_home = plain[2]  # type: ignore[method-assign]
+    return elapsed, choosing[0], physics
+
+
+def single_rate(n: int, seed: int, opponents: str) -> float:
+    """Steps per second (processor time) of the single environment against ``opponents``."""
     env = SlidersEnv(opponents=opponents)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     foul = float(env.action_space.high[3])
-    choosing = [0.0]
-    plain = HeadlessGame.computer_shot
-
-    def timed(game: HeadlessGame) -> Shot:
-        t0 = time.process_time()
-        try:
-            return plain(game)
-        finally:
-            choosing[0] += time.process_time() - t0
-
-    HeadlessGame.computer_shot = timed  # type: ignore[method-assign]
-    slid: list[Slid] = []
-    elapsed = 0.0
-    try:
-        for _ in range(n):
-            since = len(env.game.turns.game.steps)
-            t0 = time.process_time()
-            _, _, term, trunc, _ = env.step(steady(rng, foul))
-            elapsed += time.process_time() - t0
-            slid += shots_of(env.game, since)
-            if term or trunc:
-                env.reset(seed=int(rng.integers(2**31)))
-    finally:
-        HeadlessGame.computer_shot = plain  # type: ignore[method-assign]
-    return elapsed, choosing[0], slid
-
-
-def physics(slid: list[Slid]) -> float:
-    """Processor seconds :func:`simulate` takes for ``slid``, one shot at a time."""
     t0 = time.process_time()
-    for setup, table, shot in slid:
-        simulate(setup, table, shot)
-    return time.process_time() - t0
+    for _ in range(n):
+        _, _, term, trunc, _ = env.step(steady(rng, foul))
+        if term or trunc:
+            env.reset()
+    return n / (time.process_time() - t0)
+
+
+def vector_rate(games: int, calls: int, seed: int, opponents: str) -> float:
+    """Steps per second (processor time, every game's step counted) of the vector environment
+    of ``games`` games against ``opponents``, made by Gymnasium's ``make_vec``."""
+    envs = gym.make_vec("sliders/RaceForHome-v0", num_envs=games, opponents=opponents)
+    rng = np.random.default_rng(seed)
+    envs.reset(seed=seed)
+    foul = float(envs.single_action_space.high[3])
+    t0 = time.process_time()
+    for _ in range(calls):
+        envs.step(np.stack([steady(rng, foul) for _ in range(games)]))
+    elapsed = time.process_time() - t0
+    envs.close()
+    return games * calls / elapsed
 
 
 def batch(slid: list[Slid], per_call: int, seed: int) -> float:
@@ -147,13 +221,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", type=int, default=64, help="games of the vector environment")
     args = ap.parse_args()
     n = args.steps
-    pz, slid = pettingzoo(n, args.seed)
-    pz_physics = physics(slid)
+    pz, pz_run = pettingzoo(n, args.seed)
+    pz_physics, slid = pz_run.seconds, pz_run.slid
     k = max(n // 40, 10)
-    gym_all, gym_choosing, gym_slid = gymnasium(k, args.seed, "easy")
-    gym_physics = physics(gym_slid)
+    gym_all, gym_choosing, gym_run = gymnasium(k, args.seed, "easy")
+    gym_physics, gym_slid = gym_run.seconds, gym_run.slid
+    c_all, _, c_run = gymnasium(n // 4, args.seed, "centre")
+    c_physics = c_run.seconds
     per_shot = batch(slid[:200], 64, args.seed)
     print(f"{'what':<52} {'steps/s':>9} {'µs/step':>9} {'physics µs':>10} {'ratio':>7}")
     row("PettingZoo AEC, 2 seats, one shot a step", n / pz, pz / n * 1e6, pz_physics / n * 1e6)
@@ -164,6 +241,9 @@ def main() -> None:
     rest = gym_all - gym_choosing
     row("Gymnasium, 1 seat vs easy, but the opponents' choosing", k / rest, rest / k * 1e6,
         gym_physics / k * 1e6)  # fmt: skip
+    m = n // 4
+    row("Gymnasium, 1 seat vs centre (no search), all", m / c_all, c_all / m * 1e6,
+        c_physics / m * 1e6)  # fmt: skip
     print(
         f"shots a Gymnasium step: {len(gym_slid) / k:.2f}; the opponents' choosing: "
         f"{gym_choosing / k * 1e3:.1f} ms a step"
@@ -178,6 +258,15 @@ def main() -> None:
         "a PettingZoo step with its shot solved by the batch path instead: at most "
         f"{step / (step - single + per_shot):.2f}x the steps per second"
     )
+    print(f"\n{'steps per second, every game counted':<52} {'steps/s':>9} {'x single':>9}")
+    for opponents, k_single, calls in (
+        ("easy", k, max(n // 1000, 2)),
+        ("centre", n // 4, n // 100),
+    ):
+        one = single_rate(k_single, args.seed, opponents)
+        many = vector_rate(args.games, calls, args.seed, opponents)
+        print(f"{'Gymnasium, 1 seat vs ' + opponents:<52} {one:9.1f} {1.0:9.2f}")
+        print(f"{f'vector, {args.games} games vs ' + opponents:<52} {many:9.1f} {many / one:9.2f}")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ being the farthest legal release.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -74,6 +75,10 @@ def check_action(action: Any) -> np.ndarray:
     """``action`` as four float64 numbers [speed, angle, offset, release], or a ValueError naming
     what is wrong: its shape (exactly 4 numbers, not 2×2 nor 4×1), its type (real numbers: not
     text, None, complex numbers or booleans) or a value that is not finite."""
+    if type(action) is np.ndarray and action.shape == (4,) and action.dtype.kind == "f":
+        a = action.astype(np.float64)  # the common case, checked at once
+        if all(map(math.isfinite, a.tolist())):
+            return a
     try:
         raw = np.asarray(action)
     except (ValueError, TypeError) as exc:  # ragged lists

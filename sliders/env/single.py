@@ -20,11 +20,14 @@ from sliders.core.errors import UserError
 from sliders.env import observation as obs
 from sliders.env.render import show
 from sliders.files.layouts import read_layout
-from sliders.game import HeadlessGame
+from sliders.game import HeadlessGame, Player
 from sliders.physics import PhysicsParams, check_engine
 from sliders.rules import Phase, parse_seat
 from sliders.scenes.viewer import Window
+from sliders.tournament.players import make_player
 
+BOTS = ("centre", "greedy", "race")
+"""the tournament's bots an environment seats as opponents by name"""
 REWARDS = ("outcome", "shaped")
 RENDER_MODES = ("human", "rgb_array")
 SHAPE_SCALE = 24.0
@@ -37,8 +40,11 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
 
     ``face`` and ``layout`` (a built-in name or a layout file) set the game; ``seats`` the seats
     in play (default: the layout's), ``seat`` the agent's (default: the first). ``opponents`` is
-    a strength (``easy``, ``medium``, ``hard``) for every other seat, or a mapping seat →
-    strength. ``starter``: the seat that slides first in round 1 (default: drawn at each reset).
+    a strength (``easy``, ``medium``, ``hard``: the computer players) for every other seat, or
+    a bot of :mod:`sliders.tournament.players` (``centre``, ``greedy``, ``race``, each with an
+    optional ``:HAND``: no search beyond simulating each candidate once), or a mapping seat →
+    either.
+    ``starter``: the seat that slides first in round 1 (default: drawn at each reset).
     ``reward``: ``outcome`` is +1 for a win and -1 for a loss at the end, 0 before;
     ``shaped`` adds, each step, the change of the agent's progress lead
     (:func:`sliders.ai.value.progress_lead`: its projected progress on the score boards minus
@@ -77,9 +83,16 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         if set(levels) != set(others):
             raise UserError(f"opponents must name every other seat: {', '.join(others)}")
         for level in levels.values():
+            if level not in STRENGTHS and level.partition(":")[0] not in BOTS:
+                raise UserError(
+                    f"unknown opponent {level!r} ({', '.join(STRENGTHS)}, or a bot: "
+                    "centre[:HAND], greedy[:HAND], race[:HAND])"
+                )
             if level not in STRENGTHS:
-                raise UserError(f"unknown strength {level!r} ({', '.join(STRENGTHS)})")
+                make_player(level, others[0], np.random.default_rng(0))  # its hand checked
         self.opponents = levels
+        self._bots: dict[str, Player] = {}
+        """the opponents that are bots (not the table's computers), made anew at each reset"""
         self.starter = parse_seat(starter) if starter else None
         self.reward_kind, self.max_rounds = reward, max_rounds
         self.params = params or PhysicsParams.default()
@@ -106,6 +119,11 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         game_seed = int(rng.integers(2**63))
         starter = self.starter or self.seats[int(rng.integers(len(self.seats)))]
         self.game = self._new_game(self.seats, game_seed, starter)
+        self._bots = {
+            s: make_player(level, s, np.random.default_rng([game_seed, n]), self.engine)
+            for n, (s, level) in enumerate(self.opponents.items())
+            if level not in STRENGTHS
+        }
         self._advance()
         self._value = self._progress()
         self._ended = self.game.over
@@ -152,7 +170,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
             seats,
             seed,
             starter=starter,
-            computers=self.opponents,
+            computers={s: v for s, v in self.opponents.items() if v in STRENGTHS},
             params=self.params,
             engine=self.engine,
             max_rounds=self.max_rounds,
@@ -163,7 +181,7 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         True when the game ran past ``max_rounds`` (truncated)."""
         g = self.game
         while not g.over and (g.state.phase is Phase.SCORING or g.state.turn != self.seat):
-            g.step()
+            g.step(self._bots)
         return g.drawn
 
     def _progress(self) -> float:

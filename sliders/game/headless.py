@@ -239,7 +239,8 @@ class HeadlessGame:
                 None if player is None else player.choose_home(t.state, result, choice.pawn, chosen)
             )
 
-        result, happened = t.finish(t.homes(t.sim.result(), ask), by=by)
+        ran = t.sim.result()
+        result, happened = t.finish(t.homes(ran, ask), ran, by)
         self._flight = None
         self.shots += 1
         return ShotOutcome(played, result, tuple(happened), before)

@@ -33,7 +33,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
-from .scoring import Move, apply_assignment, check_assignment, scores_of
+from .scoring import Assignment, Move, apply_assignment, check_assignment, scores_of
 from .scoring import default_assignment as _default_assignment
 from .state import (
     HOME,
@@ -68,26 +68,38 @@ def apply_shot(
     if len(set(targets)) != len(targets):
         raise RulesError("each pawn in the hole sends a different scoring pawn HOME")
 
-    shooter = state.player(result.seat)
-    state = state.with_player(
-        replace(shooter, in_hand=tuple(p for p in shooter.in_hand if p != result.shooter))
+    # one new state at the end (not a copy at each change: a game applies a shot every step)
+    players = {p.seat: p for p in state.players}
+    shooter = players[result.seat]
+    players[result.seat] = replace(
+        shooter, in_hand=tuple(p for p in shooter.in_hand if p != result.shooter)
     )
     arrival = {p.id: i for i, p in enumerate((*state.table, result.pawn(result.shooter)))}
     staying = sorted((p for p in result.pawns if p.status.in_play), key=lambda p: arrival[p.id])
-    state = replace(state, table=tuple(staying))  # in the order the pawns arrived
     happened: list[Happening] = []
+    winner = state.winner
     for pawn in removal_order(state, result):
-        state, more = _remove(state, pawn, home.get(pawn.id))
-        happened += more
-
-    if state.winner is not None:
-        return replace(state, turn=None, phase=Phase.OVER), happened
-    for seat in state.turn_order(result.seat)[1:] + (result.seat,):
-        if state.player(seat).in_hand:
-            happened.append(TurnPassed(seat))
-            return replace(state, turn=seat), happened
-    happened.append(RoundOver(state.round))
-    return replace(state, turn=None, phase=Phase.SCORING), happened
+        winner = _remove(players, pawn, home.get(pawn.id), state.face_record, state.round, winner,
+                         happened)  # fmt: skip
+    turn, phase = None, Phase.OVER
+    if winner is None:
+        for seat in state.turn_order(result.seat)[1:] + (result.seat,):
+            if players[seat].in_hand:
+                happened.append(TurnPassed(seat))
+                turn, phase = seat, Phase.SHOOTING
+                break
+        else:
+            happened.append(RoundOver(state.round))
+            phase = Phase.SCORING
+    after = replace(
+        state,
+        players=tuple(players.values()),
+        table=tuple(staying),  # in the order the pawns arrived
+        turn=turn,
+        phase=phase,
+        winner=winner,
+    )
+    return after, happened
 
 
 def score_round(
@@ -99,6 +111,14 @@ def score_round(
     :func:`default_assignment`. Ties at the end of a round go to the tied player closest to the
     round's starter in turn order, the starter first.
     """
+    return score_assigned(state, round_assignments(state, assignments))
+
+
+def round_assignments(
+    state: GameState, assignments: Mapping[str, Sequence[Move]] | None = None
+) -> dict[str, Assignment]:
+    """Every seat's assignment for the round being scored, in turn order: those of
+    ``assignments`` checked (:func:`check_assignment`), the others :func:`default_assignment`."""
     if state.phase is not Phase.SCORING:
         raise RulesError(
             "the game is over" if state.finished else "the round is not over: pawns are in hand"
@@ -107,21 +127,34 @@ def score_round(
     for seat in chosen:
         if seat not in state.seats:
             raise RulesError(f"{seat} is not playing")
+    out: dict[str, Assignment] = {}
+    for seat in state.turn_order():
+        default = _default_assignment(state, seat)
+        if seat not in chosen:
+            out[seat] = default
+        elif tuple(chosen[seat]) == default:  # legal already: the check's answer, sorted
+            out[seat] = tuple(sorted(default, key=lambda m: m.pawn))
+        else:
+            out[seat] = check_assignment(state, seat, chosen[seat])
+    return out
+
+
+def score_assigned(
+    state: GameState, moves: Mapping[str, Assignment]
+) -> tuple[GameState, list[Happening]]:
+    """:func:`score_round` with every seat's assignment already checked
+    (:func:`round_assignments`)."""
     happened: list[Happening] = []
     for seat in state.turn_order():
         player = state.player(seat)
-        if seat in chosen:
-            moves = check_assignment(state, seat, chosen[seat])
-        else:
-            moves = _default_assignment(state, seat)
-        after = apply_assignment(player.board, moves)
-        for m in moves:
+        after = apply_assignment(player.board, moves[seat])
+        for m in moves[seat]:
             happened.append(
                 Advanced(
                     seat, m.pawn, m.scoring, m.points, player.board[m.scoring], after[m.scoring]
                 )
             )
-        used = {m.pawn for m in moves}
+        used = {m.pawn for m in moves[seat]}
         for p in state.on_table(seat):
             best = worth(scores_of(p, state.face_record))
             if p.id not in used and best > 0:
@@ -199,7 +232,10 @@ def removal_order(state: GameState, result: ShotResult) -> list[PawnRest]:
     event's time; the others (coming to rest on a corner, a dot or another track) after them:
     the shot pawn first, then by seat in turn order from the shooter.
     """
-    leaving = {EventType.OFF_BOARD, EventType.IN_HOLE, EventType.KNOCKED_OVER, EventType.FOUL}
+    gone = [p for p in result.pawns if p.status.removed]
+    if not gone:
+        return gone
+    leaving = _LEAVING
     first_seen: dict[str, float] = {}
     for e in result.events:
         if e.type in leaving:
@@ -212,7 +248,7 @@ def removal_order(state: GameState, result: ShotResult) -> list[PawnRest]:
             return (0, first_seen[p.id], 0, 0, p.id)
         return (1, 0.0, p.id != result.shooter, seat_rank.get(p.seat, 99), p.id)
 
-    return sorted((p for p in result.pawns if p.status.removed), key=key)
+    return sorted(gone, key=key)
 
 
 def check_shot(state: GameState, result: ShotResult) -> None:
@@ -232,7 +268,8 @@ def check_shot(state: GameState, result: ShotResult) -> None:
     named = set(ids)
     if len(named) != len(ids):
         raise RulesError("the shot result names a pawn twice")
-    expected = {p.id for p in state.table}
+    standing = {q.id: q for q in state.table}
+    expected = set(standing)
     expected.add(result.shooter)
     if named != expected:
         missing = sorted(expected - named)
@@ -242,12 +279,15 @@ def check_shot(state: GameState, result: ShotResult) -> None:
         raise RulesError(f"the shot result names {pawn_label(extra[0])}, not on the table")
     face = state.face_record
     for p in result.pawns:
-        _check_pawn(face, p)
+        if standing.get(p.id) is not p:  # a pawn left as it stood was checked when it arrived
+            _check_pawn(face, p)
 
 
 def _check_pawn(face: Face, p: PawnRest) -> None:
     if p.seat != pawn_seat(p.id):
         raise RulesError(f"{p.id} belongs to {pawn_seat(p.id)}, not {p.seat}")
+    if p.status in _PLAIN:
+        return
     if p.status is Status.IN_HAND:
         raise RulesError(f"{pawn_label(p.id)} cannot go back into the hand during a shot")
     if p.status in (Status.IN_HOLE, Status.HOLE_EDGE) and not face.has_hole:
@@ -263,13 +303,20 @@ def _check_pawn(face: Face, p: PawnRest) -> None:
 
 
 def _remove(
-    state: GameState, pawn: PawnRest, home: int | None
-) -> tuple[GameState, list[Happening]]:
+    players: dict[str, PlayerState],
+    pawn: PawnRest,
+    home: int | None,
+    face: Face,
+    round: int,
+    winner: str | None,
+    happened: list[Happening],
+) -> str | None:
+    """Take ``pawn`` out of play in ``players`` (a penalty, or a pawn sent HOME, as ``face``
+    says), what happened appended to ``happened``; the game's winner after it."""
     seat = pawn.seat
-    penalty = penalised(state.face_record, pawn.status)
-    player = state.player(seat)
-    happened: list[Happening] = [PawnRemoved(pawn.id, seat, pawn.status, penalty)]
-    player = replace(player, removed=(*player.removed, pawn.id))
+    penalty = penalised(face, pawn.status)
+    player = players[seat]
+    happened.append(PawnRemoved(pawn.id, seat, pawn.status, penalty))
     board = list(player.board)
     if penalty:
         target = penalty_target(board)
@@ -277,7 +324,7 @@ def _remove(
         happened.append(Penalty(seat, pawn.id, target, was))
         if target is not None:
             board[target] = START
-    elif _instant_home(state.face_record, pawn.status):
+    elif _instant_home(face, pawn.status):
         if home is not None and board[home] == HOME:
             raise RulesError(f"scoring pawn {home + 1} is already HOME")
         target = instant_home_default(board) if home is None else home
@@ -285,12 +332,26 @@ def _remove(
         happened.append(InstantHome(seat, pawn.id, target, was))
         if target is not None:
             board[target] = HOME
-    state = state.with_player(replace(player, board=tuple(board)))
-    if state.winner is None and state.player(seat).all_home:
-        happened.append(Won(seat, state.round, instant=True))
-        state = replace(state, winner=seat)
-    return state, happened
+    player = players[seat] = replace(player, board=tuple(board), removed=(*player.removed, pawn.id))
+    if winner is None and player.all_home:
+        happened.append(Won(seat, round, instant=True))
+        return seat
+    return winner
 
+
+_LEAVING = frozenset(
+    (EventType.OFF_BOARD, EventType.IN_HOLE, EventType.KNOCKED_OVER, EventType.FOUL)
+)
+"""the events that take a pawn out of play as they happen"""
+
+_PLAIN = frozenset(Status) - {
+    Status.IN_HAND,
+    Status.IN_HOLE,
+    Status.HOLE_EDGE,
+    Status.DANGER_DOT,
+    Status.ON_TARGET,
+}
+"""the statuses any face allows, with nothing more to check"""
 
 _TOPS: dict[str, tuple[Face, int]] = {}
 

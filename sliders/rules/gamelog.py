@@ -58,10 +58,10 @@ from sliders.core.outcome import (
     pawn_seat,
 )
 
-from .engine import apply_shot, default_assignments, score_round
+from .engine import apply_shot, round_assignments, score_assigned
 from .happenings import Happening, InstantHome
-from .scoring import Assignment, Move, check_assignment
-from .state import START, GameState, Phase, RulesError, new_game, parse_seat, pawn_label
+from .scoring import Assignment, Move
+from .state import START, GameState, RulesError, new_game, parse_seat, pawn_label
 
 SCHEMA = 3
 """The newest schema this sliders writes; it reads every schema up to this one."""
@@ -218,10 +218,8 @@ class Game:
     def score(self, assignments: Mapping[str, Sequence[Move]] | None = None) -> list[Happening]:
         """Score the round (see :func:`sliders.rules.score_round`); seats left out take the
         default assignment."""
-        full = default_assignments(self.state) if self.state.phase is Phase.SCORING else {}
-        given = {s: check_assignment(self.state, s, m) for s, m in (assignments or {}).items()}
-        full.update(given)
-        state, happened = score_round(self.state, given)  # the others: the same defaults
+        full = round_assignments(self.state, assignments)
+        state, happened = score_assigned(self.state, full)
         self._push(ScoreStep(full), state)
         return happened
 

@@ -72,6 +72,22 @@ def test_reset_with_a_seed_reproduces_the_game_and_another_seed_does_not():
     assert not all(np.array_equal(x, y) for x, y in zip(a, c, strict=False))
 
 
+def test_the_tournaments_bots_sit_as_opponents_reproducibly():
+    """``centre``, ``greedy`` and ``race`` (with a hand) play the other seats; a seed
+    reproduces their games, their hands' draws included."""
+    check_env(SlidersEnv(opponents="centre"))
+    env = SlidersEnv(
+        seats=["south", "west", "north"], opponents={"west": "greedy:low", "north": "centre:high"}
+    )
+    a, b = _trajectory(env, 4, 3), _trajectory(env, 4, 3)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+    assert env.game.turns.game.steps  # the bots slid
+    with pytest.raises(UserError, match="opponent"):
+        SlidersEnv(opponents="net:bob")
+    with pytest.raises(UserError):
+        SlidersEnv(opponents="centre:wobbly")
+
+
 def test_a_random_agent_plays_a_whole_game_to_its_outcome():
     env = SlidersEnv(opponents="easy", max_rounds=100)
     env.reset(seed=3)
