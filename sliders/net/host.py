@@ -283,9 +283,15 @@ class Room:
         self.executor: ThreadPoolExecutor | None = None
         """the threads its steps run in (the host's, a thread a room; None: asyncio's default)"""
         self.waiting: str | None = None
+        """the seat whose turn it is (told to who joins)"""
+        self.taking: str | None = None
+        """the remote seat whose shot the room is waiting for: its shot is taken and released
+        as soon as it is read (:meth:`receive`), while no thread runs the room's game"""
         self.pending: Shot | None = None
         self.fouled = False
         """the pending shot's hand crossed the foul line"""
+        self.broken: UserError | None = None
+        """why the pending shot could not be released"""
         self.received = 0.0
         self.delays: list[float] = []
         """seconds from each remote shot's message read to its release handed to the clients'
@@ -416,7 +422,7 @@ class Room:
                 aim = {"type": "aim", "seat": conn.seat, "along": msg["along"]}
                 self.broadcast({**aim, "across": msg["across"]}, but=conn)
             return
-        if self.waiting != conn.seat or self.pending is not None:
+        if self.taking != conn.seat or self.pending is not None:
             conn.send({"type": "refused", "step": msg["step"], "reason": "not your turn"})
             return
         if msg["step"] != self.step:
@@ -437,6 +443,11 @@ class Room:
         )
         self.fouled = bool(msg.get("foul", False))
         self.received = time.perf_counter()
+        if not self.fouled:  # released here, as it is read: nothing stands before its sending
+            try:
+                self._release(self.pending)
+            except UserError as exc:  # the game cannot go on: said by :meth:`run`
+                self.broken = exc
         self.changed.set()
 
     # -- the game -------------------------------------------------------------------------------------
@@ -452,10 +463,6 @@ class Room:
                 seat = self.game.state.turn
                 assert seat is not None
                 shot, how = await self._shot_of(seat)
-                if how == REMOTE and shot is not None:
-                    self._release(shot)
-                    for _ in range(3):  # the connections write it before the physics runs
-                        await asyncio.sleep(0)
                 await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
             state = self.game.state
             self.broadcast({"type": "over", "winner": state.winner, "drawn": self.game.drawn})
@@ -479,8 +486,17 @@ class Room:
         self.broadcast(self._turn_message(seat))
         if self.kinds[seat] == CPU:
             return None, CPU
+        self.taking = seat
+        try:
+            return await self._wait_shot(seat)
+        finally:
+            self.taking = None
+
+    async def _wait_shot(self, seat: str) -> tuple[Shot | None, str]:
         start = time.monotonic()
         while True:
+            if self.broken is not None:
+                raise self.broken
             if self.pending is not None:
                 return self.pending, FOUL if self.fouled else REMOTE
             now = time.monotonic()
@@ -501,9 +517,9 @@ class Room:
                 pass
 
     def _release(self, shot: Shot) -> None:
-        """A player's shot released here, on the room's loop, and sent to everyone at once: no
-        thread stands between the shot read and the shot sent (the physics then runs in the
-        room's thread, :meth:`_apply`)."""
+        """A player's shot released as its message is read, on the room's loop, and sent to
+        everyone at once: no thread and no task stands between the shot read and the shot sent
+        (the physics then runs in the room's thread, :meth:`_apply`)."""
         t0 = time.thread_time()
         slide = self.game.release(shot, by_hand=True)
         self.broadcast({"type": "shot", "step": self.step, "slide": slide.to_json(), "by": REMOTE})
