@@ -56,10 +56,14 @@ from sliders.rules import (
     SLID_BY,
     Assignment,
     GameState,
+    Move,
     Phase,
+    RulesError,
     ShotStep,
     Step,
+    check_assignment,
     default_assignment,
+    legal_assignments,
     parse_seat,
 )
 
@@ -74,7 +78,8 @@ MAX_QUEUE = 256
 PING_INTERVAL = 10.0
 """seconds between the WebSocket pings that find a silent connection"""
 HOME_WAIT = 30.0
-"""the most seconds a remote seat's Instant Home choice is waited for (without a clock)"""
+"""the most seconds a remote seat's Instant Home or round-end choice is waited for (without a
+clock)"""
 SEND_WAIT = 1.0
 """the most seconds a shot waits for its release to be sent before it runs"""
 REMOTE = "remote"
@@ -176,12 +181,24 @@ class Asked:
     answer: Future[int | None]
 
 
+@dataclass
+class RoundAsk:
+    """A remote seat's round-end choice put to it: the ``ask`` sent, and its answer once it
+    came (``done``; None: the rules' default)."""
+
+    seat: str
+    step: int
+    message: dict[str, Any]
+    answer: Assignment | None = None
+    done: bool = False
+
+
 class RemoteSeat:
     """A remote seat as the game driver's :class:`~sliders.game.Player` for the choices a shot
     asks of it (its shots come in its messages): an Instant Home choice is put to its client
     (an ``ask`` message) and waited for in the room's worker thread, up to the room's clock or
-    :data:`HOME_WAIT`; absent, silent or gone, the rules' default stands. A round's end takes
-    the rules' default assignment."""
+    :data:`HOME_WAIT`; absent, silent or gone, the rules' default stands. A round's end is
+    asked by the room itself (:meth:`Room.round_choices`), before the round is scored."""
 
     def __init__(self, room: Room, seat: str, step: int, loop: asyncio.AbstractEventLoop) -> None:
         self.room, self.seat, self.step, self.loop = room, seat, step, loop
@@ -216,6 +233,7 @@ class RemoteSeat:
             "options": list(choice.options),
             "default": choice.default,
             "home": dict(home or {}),
+            "choice": "home",
         }
 
         def put() -> None:
@@ -298,6 +316,8 @@ class Room:
         connections: the host's own part of a shot's way from one client to the others"""
         self.asked: Asked | None = None
         """the Instant Home choice a remote seat is being asked, while the room waits for it"""
+        self.round_asks: dict[str, RoundAsk] = {}
+        """the round-end choices the remote seats are being asked, while the room waits"""
         self.changed = asyncio.Event()
         self.done = asyncio.Event()
         self.head = game.turns.game.to_json()
@@ -372,6 +392,9 @@ class Room:
             self.changed.set()
             if self.waiting == seat:
                 conn.send(self._turn_message(seat))
+            ask = self.round_asks.get(seat)
+            if ask is not None and not ask.done:
+                conn.send(ask.message)
 
     def leave(self, conn: Connection) -> None:
         self.watchers.discard(conn)
@@ -417,6 +440,9 @@ class Room:
             elif not asked.answer.done():
                 asked.answer.set_result(int(msg["scoring"]))
             return
+        if kind == "score":
+            self._answer_round(conn, msg)
+            return
         if kind == "aim":
             if self.waiting == conn.seat:
                 aim = {"type": "aim", "seat": conn.seat, "along": msg["along"]}
@@ -450,6 +476,25 @@ class Room:
                 self.broken = exc
         self.changed.set()
 
+    def _answer_round(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """A ``score`` message: the seat's round-end choice, taken when it was asked for this
+        step, not yet answered, and the rules find it legal; refused otherwise."""
+        seat = conn.seat or ""
+        ask = self.round_asks.get(seat)
+        if ask is None or ask.done or msg["step"] != ask.step:
+            conn.send({"type": "refused", "step": msg["step"], "reason": "nothing asked"})
+            return
+        moves = tuple(Move(m["pawn"], int(m["scoring"]), int(m["points"])) for m in msg["moves"])
+        try:
+            ask.answer = check_assignment(self.game.state, seat, moves)
+        except RulesError as exc:
+            conn.send(
+                {"type": "refused", "step": msg["step"], "reason": f"not a legal choice: {exc}"}
+            )
+            return
+        ask.done = True
+        self.changed.set()
+
     # -- the game -------------------------------------------------------------------------------------
 
     async def run(self) -> None:
@@ -458,7 +503,10 @@ class Room:
         try:
             while not self.game.over:
                 if self.game.state.phase is Phase.SCORING:
-                    await loop.run_in_executor(self.executor, self._apply, None, "score", loop)
+                    chosen, by = await self.round_choices()
+                    await loop.run_in_executor(
+                        self.executor, self._apply, None, "score", loop, chosen, by
+                    )
                     continue
                 seat = self.game.state.turn
                 assert seat is not None
@@ -475,6 +523,68 @@ class Room:
         finally:
             self.waiting = None
             self.done.set()
+
+    async def round_choices(self) -> tuple[dict[str, Assignment], dict[str, str]]:
+        """Every remote seat's round-end choice, asked of it (an ``ask`` with ``"choice":
+        "score"``) when the rules offer it more than one: the answers, and the seats that took
+        the rules' default and why (``clock``: no answer within the room's clock, or
+        :data:`HOME_WAIT` without one; ``away``: not connected past the turn timeout; without
+        one, a seat not connected is waited for as its turn would be, and asked when it comes
+        back), said to everyone and kept in the log."""
+        state, step = self.game.state, self.step
+        for seat, kind in self.kinds.items():
+            options = legal_assignments(state, seat) if kind == REMOTE else []
+            if len(options) < 2:
+                continue
+            message = {
+                "type": "ask",
+                "choice": "score",
+                "step": step,
+                "seat": seat,
+                "round": state.round,
+                "board": list(state.player(seat).board),
+                "options": [[m.to_json() for m in a] for a in options],
+                "default": [m.to_json() for m in default_assignment(state, seat)],
+            }
+            self.round_asks[seat] = RoundAsk(seat, step, message)
+            if seat in self.players:
+                self.players[seat].send(message)
+        by: dict[str, str] = {}
+        start = time.monotonic()
+        try:
+            while waiting := [a for a in self.round_asks.values() if not a.done]:
+                now = time.monotonic()
+                soonest: float | None = None
+                for ask in waiting:
+                    if ask.seat in self.players:
+                        joined = self.joined_at.get(ask.seat, start)
+                        end, why = max(start, joined) + (self.clock or HOME_WAIT), "clock"
+                    elif self.turn_timeout is not None:
+                        gone = self.absent_since.setdefault(ask.seat, now)
+                        end, why = max(start, gone) + self.turn_timeout, "away"
+                    else:  # waited for as its turn would be
+                        continue
+                    if now >= end:
+                        ask.done, by[ask.seat] = True, why
+                    else:
+                        soonest = end if soonest is None else min(soonest, end)
+                if any(not a.done for a in waiting):
+                    self.changed.clear()
+                    try:
+                        wait = None if soonest is None else soonest - now
+                        await asyncio.wait_for(self.changed.wait(), wait)
+                    except TimeoutError:
+                        pass
+            chosen = {a.seat: a.answer for a in self.round_asks.values() if a.answer is not None}
+        finally:
+            self.round_asks = {}
+        for seat, why in by.items():
+            self.tell(
+                f"{seat} did not choose in time: the rules' scoring"
+                if why == "clock"
+                else f"{seat} is away: the rules' scoring"
+            )
+        return chosen, by
 
     def _turn_message(self, seat: str) -> dict[str, Any]:
         return {"type": "turn", "seat": seat, "step": self.step, "clock": self.clock}
@@ -526,12 +636,20 @@ class Room:
         self.delays.append(time.perf_counter() - self.received)
         self.cpu_seconds += time.thread_time() - t0
 
-    def _apply(self, shot: Shot | None, how: str, loop: asyncio.AbstractEventLoop) -> None:
-        """Run in a worker thread: the step (a round scored, or a shot slid and applied), the log
+    def _apply(
+        self,
+        shot: Shot | None,
+        how: str,
+        loop: asyncio.AbstractEventLoop,
+        chosen: Mapping[str, Assignment] | None = None,
+        by: Mapping[str, str] | None = None,
+    ) -> None:
+        """Run in a worker thread: the step (a round scored with the remote seats' ``chosen``
+        assignments, ``by`` the seats that did not choose; or a shot slid and applied), the log
         written, then everyone told from the room's own loop."""
         game = self.game
         if how == "score":
-            game.score({})
+            game.score(chosen, by)
         else:
             t0 = time.thread_time()
             step = self.step
