@@ -68,9 +68,9 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
         if time.perf_counter() > end:
             raise SystemExit(f"{seat}: the game did not end ({slid} slid)")
         frames(1)
-        end = app.screen
-        if isinstance(end, RoundEndScreen) and (end.seat == seat or end.scored):
-            button = end.buttons["accept" if end.seat == seat else "continue"]
+        scoring = app.screen
+        if isinstance(scoring, RoundEndScreen) and (scoring.seat == seat or scoring.scored):
+            button = scoring.buttons["accept" if scoring.seat == seat else "continue"]
             wid = window()
             xdo("mousemove", "--window", wid, *button.rect.center)
             xdo("click", "1")
