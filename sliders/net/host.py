@@ -681,8 +681,8 @@ class Room:
             elif shot is None or how == FOUL:
                 game.forfeit(home, released=released, by=how if how in SLID_BY else None)
             else:
-                by = "stand-in" if how == "stand-in" else None
-                game.shoot(shot, home, by_hand=how == REMOTE, released=released, by=by)
+                slid_by = "stand-in" if how == "stand-in" else None
+                game.shoot(shot, home, by_hand=how == REMOTE, released=released, by=slid_by)
             self.shots_taken += 1
             self.cpu_seconds += time.thread_time() - t0
         done: Step = game.turns.game.steps[-1]
