@@ -9,15 +9,18 @@ other client of the room has drawn its first frame (the shot as slid arrives, th
 sets it up on the table and steps once). Two runs: one room alone (``--idle-games`` games one
 after another), then ``--rooms`` rooms of ``--seats`` bot seats at once (goal: 100 connections).
 Printed per run: the release-to-first-frame latency (median, 99th percentile, worst; goal
-under 50 ms and 100 ms), the shots played, any shot lost or seen twice (each room's log against
-what every client saw), and the host process's CPU per shot (its user and system time read
-from /proc, over every shot it served).
+under 50 ms and 100 ms) and its hops (from the release to the shot's bytes at the other client's
+socket, which holds the host's part; from there to the client's reading it; the frame), the
+shots played, any shot lost or seen twice (each room's log against what every client saw), the
+host process's CPU per shot (its user and system time read from /proc, over every shot it
+served) and the clients' garbage collections while they played.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import subprocess
@@ -30,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from websockets.asyncio.client import ClientConnection
 
 from sliders.core.outcome import Shot
 from sliders.game.saves import load_replay
@@ -38,6 +42,10 @@ from sliders.physics import PhysicsParams, start
 from sliders.tournament.players import make_player
 
 SEAT_ORDER = ("south", "west", "north", "east")
+ARRIVED: dict[int, float] = {}
+"""when the last bytes holding a ``shot`` reached each client connection (by its id)"""
+PAUSES: list[tuple[int, float]] = []
+"""this process's garbage collections: (generation, seconds)"""
 
 
 def host_cpu(pid: int) -> float:
@@ -47,10 +55,14 @@ def host_cpu(pid: int) -> float:
 
 
 async def play_room(
-    url: str, room: str, codes: dict[str, str], latencies: list[float]
+    url: str,
+    room: str,
+    codes: dict[str, str],
+    latencies: list[float],
+    hops: list[tuple[float, ...]],
 ) -> dict[str, Any]:
     """Every seat of ``room`` played by a bot; each shot's release-to-first-frame latency at
-    every other client appended to ``latencies``."""
+    every other client appended to ``latencies``, and its hops to ``hops``."""
     sent: dict[int, float] = {}
     clients = [await Client.join(url, room, c, verify=False) for c in codes.values()]
     seen: dict[str, list[int]] = {c.seat or "": [] for c in clients}
@@ -68,11 +80,15 @@ async def play_room(
                 sent[table.step] = time.perf_counter()
                 await client.shoot(shot)
             elif kind == "shot" and msg["slide"]["seat"] != seat:
+                read = time.perf_counter()
                 sim = start(table.setup, table.state.table, Shot.from_json(msg["slide"]))
                 sim.step()
                 sim.positions()
                 if msg["step"] in sent:
-                    latencies.append(time.perf_counter() - sent[msg["step"]])
+                    drawn, released = time.perf_counter(), sent[msg["step"]]
+                    latencies.append(drawn - released)
+                    arrived = ARRIVED.get(id(client.ws), read)
+                    hops.append((arrived - released, read - arrived, drawn - read))
             elif kind == "step":
                 seen[seat].append(msg["n"])
             elif kind == "over":
@@ -105,27 +121,31 @@ def start_host(
     return proc, listing
 
 
-def play_rooms(url: str, rooms: dict[str, Any]) -> tuple[list[float], list[dict[str, Any]], float]:
-    """Every room of ``rooms`` played in this process: the latencies, each room's result and this
-    process's CPU seconds."""
+def play_rooms(url: str, rooms: dict[str, Any]) -> tuple[Any, ...]:
+    """Every room of ``rooms`` played in this process: the latencies, each room's result, this
+    process's CPU seconds, the latencies' hops and its garbage collections meanwhile."""
 
     async def main() -> list[dict[str, Any]]:
         return list(
             await asyncio.gather(
-                *(play_room(url, n, r["codes"], latencies) for n, r in rooms.items())
+                *(play_room(url, n, r["codes"], latencies, hops) for n, r in rooms.items())
             )
         )
 
     latencies: list[float] = []
+    hops: list[tuple[float, ...]] = []
+    PAUSES.clear()
     cpu0 = time.process_time()
     results = asyncio.run(main())
-    return latencies, results, time.process_time() - cpu0
+    return latencies, results, time.process_time() - cpu0, hops, list(PAUSES)
 
 
 def one_run(
     rooms: int, seats: int, games: int, max_rounds: int, procs: int, profile: str = ""
 ) -> None:
     latencies: list[float] = []
+    hops: list[tuple[float, ...]] = []
+    pauses: list[tuple[int, float]] = []
     shots = lost = doubled = 0
     cpu = mine = 0.0
     hosts: list[str] = []
@@ -147,8 +167,10 @@ def one_run(
                 hosts += listing["said"]
                 if spy is not None:
                     spy.wait(timeout=60)
-                for chunk, (lat, results, used) in zip(chunks, done, strict=True):
+                for chunk, (lat, results, used, hop, paused) in zip(chunks, done, strict=True):
                     latencies += lat
+                    hops += hop
+                    pauses += paused
                     mine += used
                     for r, res in zip(chunk.values(), results, strict=True):
                         logged = len(load_replay(r["log"]).steps)
@@ -168,11 +190,21 @@ def one_run(
             f"  release to first frame elsewhere: median {np.median(ms):.1f} ms, "
             f"p99 {np.percentile(ms, 99):.1f} ms, worst {ms.max():.1f} ms ({len(ms)} frames)"
         )
+        parts = np.array(hops) * 1000
+        print(
+            "  its hops (median / p99 ms): to the other client's socket "
+            + ", read there ".join(
+                f"{np.median(h):.1f} / {np.percentile(h, 99):.1f}" for h in parts.T[:2]
+            )
+            + f", the frame {np.median(parts[:, 2]):.1f} / {np.percentile(parts[:, 2], 99):.1f}"
+        )
     for line in hosts:
         print(f"  {line.strip()}")
     print(
         f"  host CPU: {cpu:.2f} s, {1000 * cpu / max(shots, 1):.1f} ms a shot (rules, physics, "
-        f"log, messages); the clients: {mine:.2f} s CPU"
+        f"log, messages); the clients: {mine:.2f} s CPU, "
+        f"{sum(g == 2 for g, _ in pauses)} full garbage collections among "
+        f"{len(pauses)}, the longest {1000 * max((t for _, t in pauses), default=0.0):.1f} ms"
     )
 
 
@@ -185,8 +217,27 @@ def profile_host(pid: int, path: str) -> subprocess.Popen[bytes]:
 
 
 def warm_up() -> None:
-    """The engine loaded in this process before anything is timed."""
+    """The engine loaded in this process before anything is timed; the arrival of each shot at
+    a client's socket, and each garbage collection, noted from now on."""
     from sliders.game import HeadlessGame
+
+    received = ClientConnection.data_received
+
+    def data_received(self: ClientConnection, data: bytes) -> None:
+        if b'"type":"shot"' in data:
+            ARRIVED[id(self)] = time.perf_counter()
+        received(self, data)
+
+    ClientConnection.data_received = data_received  # type: ignore[method-assign]
+    began = [0.0]
+
+    def collected(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            PAUSES.append((info["generation"], time.perf_counter() - began[0]))
+
+    gc.callbacks.append(collected)
 
     game = HeadlessGame("instant-sorry", "square", ("south", "north"), 0)
     start(game.turns.setup, (), Shot("south", 0.5, pawn="south-1", seed=0)).run()

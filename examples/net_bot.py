@@ -5,7 +5,8 @@ WebSocket library.
     python examples/net_bot.py 127.0.0.1:8765 --room 1 --code 5f0c...e9
 
 It slides each pawn straight down its lane from the foul line at a speed drawn around 0.6 m/s,
-and prints what the host tells it.
+takes one of the legal ways to move its scoring pawns at a round's end at random, and prints
+what the host tells it.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ async def play(address: str, room: str, code: str, seed: int) -> None:
                     "release": None,  # None: from the foul line
                 }
                 await ws.send(json.dumps(shot))
+            elif kind == "ask" and msg.get("choice") == "score":  # how its points move its
+                moves = rng.choice(msg["options"])  # scoring pawns at the round's end
+                await ws.send(
+                    json.dumps({"v": 1, "type": "score", "step": msg["step"], "moves": moves})
+                )
             elif kind == "ask":  # which scoring pawn its pawn in the hole sends HOME
                 answer = {"v": 1, "type": "home", "step": msg["step"], "pawn": msg["pawn"]}
                 await ws.send(json.dumps({**answer, "scoring": msg["default"]}))

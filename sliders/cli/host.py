@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import sys
 import threading
@@ -42,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     rooms = make_rooms(args)
     address = "0.0.0.0" if args.public else "127.0.0.1"
     sys.setswitchinterval(SWITCH)
+    gc.collect()
+    gc.freeze()  # the setup's objects (the modules, the engine, the rooms) out of every collection
     if not here:
         return asyncio.run(serve(rooms, address, args.port, args.json))
     return _serve_and_play(args, rooms, address, here[0])

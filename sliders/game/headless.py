@@ -245,10 +245,15 @@ class HeadlessGame:
         self.shots += 1
         return ShotOutcome(played, result, tuple(happened), before)
 
-    def score(self, assignments: Mapping[str, Assignment] | None = None) -> list[Happening]:
+    def score(
+        self,
+        assignments: Mapping[str, Assignment] | None = None,
+        by: Mapping[str, str] | None = None,
+    ) -> list[Happening]:
         """Score the round that just ended: each computer seat's own assignment, ``assignments``
-        for the others (a seat left out takes the rules' default)."""
-        return self.turns.score(assignments)
+        for the others (a seat left out takes the rules' default; ``by`` as
+        :meth:`Turns.score` takes it)."""
+        return self.turns.score(assignments, by)
 
     def step(self, players: Mapping[str, Player] | None = None) -> ShotOutcome | None:
         """One step of the game by its players: the round that just ended scored (None), or the

@@ -309,15 +309,20 @@ class Turns:
 
     # -- round end ----------------------------------------------------------------------------------
 
-    def score(self, assignments: Mapping[str, Sequence[Move]] | None = None) -> list[Happening]:
+    def score(
+        self,
+        assignments: Mapping[str, Sequence[Move]] | None = None,
+        by: Mapping[str, str] | None = None,
+    ) -> list[Happening]:
         """Score the round that just ended: each computer seat's own assignment, ``assignments``
-        for the others (a seat left out takes the rules' default). A game still going after
+        for the others (a seat left out takes the rules' default; ``by``: the seats whose player
+        did not choose, and why, :data:`sliders.rules.CHOSEN_BY`). A game still going after
         ``max_rounds`` rounds is then a draw."""
         chosen: dict[str, Sequence[Move]] = {
             s: p.choose_assignment(self.state) for s, p in self.computers.items()
         }
         chosen.update(assignments or {})
-        return self.game.score(chosen)
+        return self.game.score(chosen, by)
 
     # -- what a person reads ------------------------------------------------------------------------
 

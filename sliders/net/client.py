@@ -25,7 +25,7 @@ from sliders.game import Player
 from sliders.game.saves import replay_layout
 from sliders.net.protocol import MAX_HOST_MESSAGE, encode, result_hash
 from sliders.physics import PhysicsParams, Setup, simulate
-from sliders.rules import Game, GameState
+from sliders.rules import Game, GameState, check_assignment
 
 RETRY = 0.5
 """seconds between two tries to reach a host that went away"""
@@ -225,8 +225,11 @@ async def play_bot(
         player = players[client.seat]
         if msg.get("type") == "shot":
             slide = Shot.from_json(msg["slide"])
-        elif msg.get("type") == "ask" and msg.get("seat") == client.seat and slide is not None:
-            await client.send(await asyncio.to_thread(_home_answer, table, player, slide, msg))
+        elif msg.get("type") == "ask" and msg.get("seat") == client.seat:
+            if msg.get("choice") == "score":
+                await client.send(await asyncio.to_thread(_score_answer, table, player, msg))
+            elif slide is not None:
+                await client.send(await asyncio.to_thread(_home_answer, table, player, slide, msg))
         elif msg.get("type") == "turn" and msg.get("seat") == client.seat:
             if msg.get("step") != table.step:
                 continue
@@ -239,6 +242,21 @@ async def play_bot(
             break
     await client.close()
     return client
+
+
+def _score_answer(table: Table, player: Player, ask: dict[str, Any]) -> dict[str, Any]:
+    """The answer to the host's round-end ``ask``: the player's assignment for the round as this
+    copy of the game has it, the host's default when the rules refuse it."""
+    moves: list[dict[str, Any]] = list(ask["default"])
+    if table.step == ask["step"]:
+        try:
+            picked = check_assignment(
+                table.state, str(ask["seat"]), player.choose_assignment(table.state)
+            )
+            moves = [m.to_json() for m in picked]
+        except UserError:
+            pass
+    return {"type": "score", "step": ask["step"], "moves": moves}
 
 
 def _home_answer(table: Table, player: Player, slide: Shot, ask: dict[str, Any]) -> dict[str, Any]:

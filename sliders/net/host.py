@@ -56,10 +56,14 @@ from sliders.rules import (
     SLID_BY,
     Assignment,
     GameState,
+    Move,
     Phase,
+    RulesError,
     ShotStep,
     Step,
+    check_assignment,
     default_assignment,
+    legal_assignments,
     parse_seat,
 )
 
@@ -74,7 +78,8 @@ MAX_QUEUE = 256
 PING_INTERVAL = 10.0
 """seconds between the WebSocket pings that find a silent connection"""
 HOME_WAIT = 30.0
-"""the most seconds a remote seat's Instant Home choice is waited for (without a clock)"""
+"""the most seconds a remote seat's Instant Home or round-end choice is waited for (without a
+clock)"""
 SEND_WAIT = 1.0
 """the most seconds a shot waits for its release to be sent before it runs"""
 REMOTE = "remote"
@@ -176,12 +181,24 @@ class Asked:
     answer: Future[int | None]
 
 
+@dataclass
+class RoundAsk:
+    """A remote seat's round-end choice put to it: the ``ask`` sent, and its answer once it
+    came (``done``; None: the rules' default)."""
+
+    seat: str
+    step: int
+    message: dict[str, Any]
+    answer: Assignment | None = None
+    done: bool = False
+
+
 class RemoteSeat:
     """A remote seat as the game driver's :class:`~sliders.game.Player` for the choices a shot
     asks of it (its shots come in its messages): an Instant Home choice is put to its client
     (an ``ask`` message) and waited for in the room's worker thread, up to the room's clock or
-    :data:`HOME_WAIT`; absent, silent or gone, the rules' default stands. A round's end takes
-    the rules' default assignment."""
+    :data:`HOME_WAIT`; absent, silent or gone, the rules' default stands. A round's end is
+    asked by the room itself (:meth:`Room.round_choices`), before the round is scored."""
 
     def __init__(self, room: Room, seat: str, step: int, loop: asyncio.AbstractEventLoop) -> None:
         self.room, self.seat, self.step, self.loop = room, seat, step, loop
@@ -216,6 +233,7 @@ class RemoteSeat:
             "options": list(choice.options),
             "default": choice.default,
             "home": dict(home or {}),
+            "choice": "home",
         }
 
         def put() -> None:
@@ -283,15 +301,23 @@ class Room:
         self.executor: ThreadPoolExecutor | None = None
         """the threads its steps run in (the host's, a thread a room; None: asyncio's default)"""
         self.waiting: str | None = None
+        """the seat whose turn it is (told to who joins)"""
+        self.taking: str | None = None
+        """the remote seat whose shot the room is waiting for: its shot is taken and released
+        as soon as it is read (:meth:`receive`), while no thread runs the room's game"""
         self.pending: Shot | None = None
         self.fouled = False
         """the pending shot's hand crossed the foul line"""
+        self.broken: UserError | None = None
+        """why the pending shot could not be released"""
         self.received = 0.0
         self.delays: list[float] = []
         """seconds from each remote shot's message read to its release handed to the clients'
         connections: the host's own part of a shot's way from one client to the others"""
         self.asked: Asked | None = None
         """the Instant Home choice a remote seat is being asked, while the room waits for it"""
+        self.round_asks: dict[str, RoundAsk] = {}
+        """the round-end choices the remote seats are being asked, while the room waits"""
         self.changed = asyncio.Event()
         self.done = asyncio.Event()
         self.head = game.turns.game.to_json()
@@ -366,6 +392,9 @@ class Room:
             self.changed.set()
             if self.waiting == seat:
                 conn.send(self._turn_message(seat))
+            ask = self.round_asks.get(seat)
+            if ask is not None and not ask.done:
+                conn.send(ask.message)
 
     def leave(self, conn: Connection) -> None:
         self.watchers.discard(conn)
@@ -411,12 +440,15 @@ class Room:
             elif not asked.answer.done():
                 asked.answer.set_result(int(msg["scoring"]))
             return
+        if kind == "score":
+            self._answer_round(conn, msg)
+            return
         if kind == "aim":
             if self.waiting == conn.seat:
                 aim = {"type": "aim", "seat": conn.seat, "along": msg["along"]}
                 self.broadcast({**aim, "across": msg["across"]}, but=conn)
             return
-        if self.waiting != conn.seat or self.pending is not None:
+        if self.taking != conn.seat or self.pending is not None:
             conn.send({"type": "refused", "step": msg["step"], "reason": "not your turn"})
             return
         if msg["step"] != self.step:
@@ -437,6 +469,30 @@ class Room:
         )
         self.fouled = bool(msg.get("foul", False))
         self.received = time.perf_counter()
+        if not self.fouled:  # released here, as it is read: nothing stands before its sending
+            try:
+                self._release(self.pending)
+            except UserError as exc:  # the game cannot go on: said by :meth:`run`
+                self.broken = exc
+        self.changed.set()
+
+    def _answer_round(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """A ``score`` message: the seat's round-end choice, taken when it was asked for this
+        step, not yet answered, and the rules find it legal; refused otherwise."""
+        seat = conn.seat or ""
+        ask = self.round_asks.get(seat)
+        if ask is None or ask.done or msg["step"] != ask.step:
+            conn.send({"type": "refused", "step": msg["step"], "reason": "nothing asked"})
+            return
+        moves = tuple(Move(m["pawn"], int(m["scoring"]), int(m["points"])) for m in msg["moves"])
+        try:
+            ask.answer = check_assignment(self.game.state, seat, moves)
+        except RulesError as exc:
+            conn.send(
+                {"type": "refused", "step": msg["step"], "reason": f"not a legal choice: {exc}"}
+            )
+            return
+        ask.done = True
         self.changed.set()
 
     # -- the game -------------------------------------------------------------------------------------
@@ -447,15 +503,14 @@ class Room:
         try:
             while not self.game.over:
                 if self.game.state.phase is Phase.SCORING:
-                    await loop.run_in_executor(self.executor, self._apply, None, "score", loop)
+                    chosen, by = await self.round_choices()
+                    await loop.run_in_executor(
+                        self.executor, self._apply, None, "score", loop, chosen, by
+                    )
                     continue
                 seat = self.game.state.turn
                 assert seat is not None
                 shot, how = await self._shot_of(seat)
-                if how == REMOTE and shot is not None:
-                    self._release(shot)
-                    for _ in range(3):  # the connections write it before the physics runs
-                        await asyncio.sleep(0)
                 await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
             state = self.game.state
             self.broadcast({"type": "over", "winner": state.winner, "drawn": self.game.drawn})
@@ -469,6 +524,68 @@ class Room:
             self.waiting = None
             self.done.set()
 
+    async def round_choices(self) -> tuple[dict[str, Assignment], dict[str, str]]:
+        """Every remote seat's round-end choice, asked of it (an ``ask`` with ``"choice":
+        "score"``) when the rules offer it more than one: the answers, and the seats that took
+        the rules' default and why (``clock``: no answer within the room's clock, or
+        :data:`HOME_WAIT` without one; ``away``: not connected past the turn timeout; without
+        one, a seat not connected is waited for as its turn would be, and asked when it comes
+        back), said to everyone and kept in the log."""
+        state, step = self.game.state, self.step
+        for seat, kind in self.kinds.items():
+            options = legal_assignments(state, seat) if kind == REMOTE else []
+            if len(options) < 2:
+                continue
+            message = {
+                "type": "ask",
+                "choice": "score",
+                "step": step,
+                "seat": seat,
+                "round": state.round,
+                "board": list(state.player(seat).board),
+                "options": [[m.to_json() for m in a] for a in options],
+                "default": [m.to_json() for m in default_assignment(state, seat)],
+            }
+            self.round_asks[seat] = RoundAsk(seat, step, message)
+            if seat in self.players:
+                self.players[seat].send(message)
+        by: dict[str, str] = {}
+        start = time.monotonic()
+        try:
+            while waiting := [a for a in self.round_asks.values() if not a.done]:
+                now = time.monotonic()
+                soonest: float | None = None
+                for ask in waiting:
+                    if ask.seat in self.players:
+                        joined = self.joined_at.get(ask.seat, start)
+                        end, why = max(start, joined) + (self.clock or HOME_WAIT), "clock"
+                    elif self.turn_timeout is not None:
+                        gone = self.absent_since.setdefault(ask.seat, now)
+                        end, why = max(start, gone) + self.turn_timeout, "away"
+                    else:  # waited for as its turn would be
+                        continue
+                    if now >= end:
+                        ask.done, by[ask.seat] = True, why
+                    else:
+                        soonest = end if soonest is None else min(soonest, end)
+                if any(not a.done for a in waiting):
+                    self.changed.clear()
+                    try:
+                        wait = None if soonest is None else soonest - now
+                        await asyncio.wait_for(self.changed.wait(), wait)
+                    except TimeoutError:
+                        pass
+            chosen = {a.seat: a.answer for a in self.round_asks.values() if a.answer is not None}
+        finally:
+            self.round_asks = {}
+        for seat, why in by.items():
+            self.tell(
+                f"{seat} did not choose in time: the rules' scoring"
+                if why == "clock"
+                else f"{seat} is away: the rules' scoring"
+            )
+        return chosen, by
+
     def _turn_message(self, seat: str) -> dict[str, Any]:
         return {"type": "turn", "seat": seat, "step": self.step, "clock": self.clock}
 
@@ -479,8 +596,17 @@ class Room:
         self.broadcast(self._turn_message(seat))
         if self.kinds[seat] == CPU:
             return None, CPU
+        self.taking = seat
+        try:
+            return await self._wait_shot(seat)
+        finally:
+            self.taking = None
+
+    async def _wait_shot(self, seat: str) -> tuple[Shot | None, str]:
         start = time.monotonic()
         while True:
+            if self.broken is not None:
+                raise self.broken
             if self.pending is not None:
                 return self.pending, FOUL if self.fouled else REMOTE
             now = time.monotonic()
@@ -501,21 +627,29 @@ class Room:
                 pass
 
     def _release(self, shot: Shot) -> None:
-        """A player's shot released here, on the room's loop, and sent to everyone at once: no
-        thread stands between the shot read and the shot sent (the physics then runs in the
-        room's thread, :meth:`_apply`)."""
+        """A player's shot released as its message is read, on the room's loop, and sent to
+        everyone at once: no thread and no task stands between the shot read and the shot sent
+        (the physics then runs in the room's thread, :meth:`_apply`)."""
         t0 = time.thread_time()
         slide = self.game.release(shot, by_hand=True)
         self.broadcast({"type": "shot", "step": self.step, "slide": slide.to_json(), "by": REMOTE})
         self.delays.append(time.perf_counter() - self.received)
         self.cpu_seconds += time.thread_time() - t0
 
-    def _apply(self, shot: Shot | None, how: str, loop: asyncio.AbstractEventLoop) -> None:
-        """Run in a worker thread: the step (a round scored, or a shot slid and applied), the log
+    def _apply(
+        self,
+        shot: Shot | None,
+        how: str,
+        loop: asyncio.AbstractEventLoop,
+        chosen: Mapping[str, Assignment] | None = None,
+        by: Mapping[str, str] | None = None,
+    ) -> None:
+        """Run in a worker thread: the step (a round scored with the remote seats' ``chosen``
+        assignments, ``by`` the seats that did not choose; or a shot slid and applied), the log
         written, then everyone told from the room's own loop."""
         game = self.game
         if how == "score":
-            game.score({})
+            game.score(chosen, by)
         else:
             t0 = time.thread_time()
             step = self.step
@@ -547,8 +681,8 @@ class Room:
             elif shot is None or how == FOUL:
                 game.forfeit(home, released=released, by=how if how in SLID_BY else None)
             else:
-                by = "stand-in" if how == "stand-in" else None
-                game.shoot(shot, home, by_hand=how == REMOTE, released=released, by=by)
+                slid_by = "stand-in" if how == "stand-in" else None
+                game.shoot(shot, home, by_hand=how == REMOTE, released=released, by=slid_by)
             self.shots_taken += 1
             self.cpu_seconds += time.thread_time() - t0
         done: Step = game.turns.game.steps[-1]

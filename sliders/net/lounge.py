@@ -4,7 +4,7 @@ driver, with a thinking clock.
 
 The bot speaks the protocol of a hosted game (docs/protocol.md): a ``welcome`` opens each game
 (its seat, the game's log), ``step`` messages follow it, a ``turn`` asks for a shot, an ``ask``
-for an Instant Home choice, and ``over`` ends the tournament. :class:`NetPlayer` is the
+for an Instant Home or a round-end choice, and ``over`` ends the tournament. :class:`NetPlayer` is the
 :class:`~sliders.game.Player` the tournament seats: it tells the bot what happened since its last
 turn, sends the turn and waits for the shot up to the clock. A bot that misses its clock, sends
 a message the protocol refuses (its connection is then closed: it may join again) or is not
@@ -41,7 +41,16 @@ from sliders.net.protocol import (
     result_hash,
 )
 from sliders.physics import PhysicsParams
-from sliders.rules import Assignment, GameState, ShotStep, default_assignment
+from sliders.rules import (
+    Assignment,
+    GameState,
+    Move,
+    RulesError,
+    ShotStep,
+    check_assignment,
+    default_assignment,
+    legal_assignments,
+)
 
 CURRENT: list[Lounge] = []
 """the lounge open in this process (a tournament's), which seats the ``net:NAME`` players"""
@@ -283,7 +292,38 @@ class NetPlayer:
         )
 
     def choose_assignment(self, state: GameState) -> Assignment:
-        return default_assignment(state, self.seat)
+        """The bot's round-end choice, asked when the rules offer more than one; the rules'
+        default when it does not answer within the clock or the rules refuse its answer."""
+        default = default_assignment(state, self.seat)
+        options = legal_assignments(state, self.seat)
+        if len(options) < 2:
+            return default
+        _drain(self.place.inbox)
+        end = self._ready()
+        if end is None:
+            return default
+        step = self.told
+        self.lounge.send(
+            self.place,
+            {
+                "type": "ask",
+                "choice": "score",
+                "step": step,
+                "seat": self.seat,
+                "round": state.round,
+                "board": list(state.player(self.seat).board),
+                "options": [[m.to_json() for m in a] for a in options],
+                "default": [m.to_json() for m in default],
+            },
+        )
+        msg = self._answer("score", step, end)
+        if msg is None:
+            return default
+        moves = [Move(m["pawn"], int(m["scoring"]), int(m["points"])) for m in msg["moves"]]
+        try:
+            return check_assignment(state, self.seat, moves)
+        except RulesError:
+            return default
 
     def choose_home(
         self,
@@ -318,6 +358,7 @@ class NetPlayer:
                 "options": list(choice.options),
                 "default": choice.default,
                 "home": dict(home or {}),
+                "choice": "home",
             },
         )
         msg = self._answer("home", step, end)

@@ -3,8 +3,9 @@ strictly (docs/protocol.md describes each with an example).
 
 A client sends :data:`CLIENT_TYPES` only: ``hello`` (claim a seat with its join code, or watch),
 ``shot`` (the intended shot of the seat to move, for the step the game is at), ``aim`` (where
-the hand is, a light stream the others see) and ``home`` (the answer to the host's ``ask``: the
-scoring pawn an Instant Home hole sends HOME). Every field is checked here (no unknown key, every
+the hand is, a light stream the others see), ``home`` (the answer to the host's Instant Home
+``ask``: the scoring pawn a hole sends HOME) and ``score`` (the answer to its round-end ``ask``:
+the moves of the seat's scoring pawns). Every field is checked here (no unknown key, every
 number finite and within its range, at most :data:`MAX_MESSAGE` bytes); anything else is a
 :class:`ProtocolError` whose one line the host sends back before it closes that connection.
 The host sends the game's log as :mod:`sliders.rules.gamelog` writes it, each step as the log
@@ -22,6 +23,8 @@ from typing import Any
 from sliders.core import checks
 from sliders.core.errors import UserError
 from sliders.core.fileio import parse_json
+from sliders.core.outcome import PAWNS_PER_PLAYER
+from sliders.rules.gamelog import MAX_POINTS
 
 VERSION = 1
 """the protocol's version; a message of another version is refused"""
@@ -29,7 +32,7 @@ MAX_MESSAGE = 4096
 """the most bytes a client's message may hold"""
 MAX_HOST_MESSAGE = 32 * 2**20
 """the most bytes a host's message may hold (the welcome carries the game's whole log)"""
-CLIENT_TYPES = ("hello", "shot", "aim", "home")
+CLIENT_TYPES = ("hello", "shot", "aim", "home", "score")
 CODE_BYTES = 16
 """a join code's length in bytes: 128 random bits, shown as 32 hexadecimal digits"""
 _CODE = re.compile(r"[0-9a-f]{32}")
@@ -107,6 +110,15 @@ def check_client(data: dict[str, Any]) -> dict[str, Any]:
             checks.whole(data["step"], "home.step", 0, 10**6)
             checks.pawn_id(data["pawn"], "home.pawn")
             checks.whole(data["scoring"], "home.scoring", 0, 3)
+        elif kind == "score":
+            checks.obj(data, "score", ("v", "type", "step", "moves"), ("step", "moves"))
+            checks.whole(data["step"], "score.step", 0, 10**6)
+            for i, m in enumerate(checks.array(data["moves"], "score.moves", 0, PAWNS_PER_PLAYER)):
+                where = f"score.moves[{i}]"
+                checks.obj(m, where, ("pawn", "scoring", "points"), ("pawn", "scoring", "points"))
+                checks.pawn_id(m["pawn"], f"{where}.pawn")
+                checks.whole(m["scoring"], f"{where}.scoring", 0, PAWNS_PER_PLAYER - 1)
+                checks.whole(m["points"], f"{where}.points", 0, MAX_POINTS)
         elif kind == "aim":
             checks.obj(data, "aim", ("v", "type", "along", "across"), ("along", "across"))
             checks.number(data["along"], "aim.along", -MAX_ALONG, MAX_ALONG, "m")

@@ -29,7 +29,7 @@ from .engine import (
     removal_order,
     score_round,
 )
-from .gamelog import SCHEMA, SLID_BY, Game, LayoutRef, ScoreStep, ShotStep, Step
+from .gamelog import CHOSEN_BY, SCHEMA, SLID_BY, Game, LayoutRef, ScoreStep, ShotStep, Step
 from .happenings import (
     Advanced,
     Happening,
@@ -65,6 +65,7 @@ from .state import (
 )
 
 __all__ = [
+    "CHOSEN_BY",
     "DEFAULT_FACE",
     "FACES",
     "HOME",

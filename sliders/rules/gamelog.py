@@ -136,11 +136,17 @@ class ScoreStep:
     """The end of a round, with every seat's assignment."""
 
     assignments: Mapping[str, Assignment]
+    by: Mapping[str, str] = field(default_factory=dict)
+    """the seats whose assignment is the rules' default because their player did not choose
+    (:data:`CHOSEN_BY`: out of time, or away), in a game played over the network"""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "score": {s: [m.to_json() for m in a] for s, a in self.assignments.items()},
         }
+        if self.by:
+            out["by"] = dict(self.by)
+        return out
 
 
 Step = ShotStep | ScoreStep
@@ -149,6 +155,9 @@ SLID_BY = ("stand-in", "clock", "refused")
 """a shot step's ``by``: a computer took an absent player's turn (``stand-in``); the player's
 shot was lost, its pawn slid over the foul line, for want of a shot in time (``clock``) or for
 a message the game refused (``refused``)"""
+CHOSEN_BY = ("clock", "away")
+"""a score step's ``by`` of a seat: its player did not choose in time (``clock``) or was not
+there to choose (``away``), and the rules' default was taken"""
 
 
 class Game:
@@ -215,12 +224,20 @@ class Game:
         self._push(step, state)
         return happened
 
-    def score(self, assignments: Mapping[str, Sequence[Move]] | None = None) -> list[Happening]:
+    def score(
+        self,
+        assignments: Mapping[str, Sequence[Move]] | None = None,
+        by: Mapping[str, str] | None = None,
+    ) -> list[Happening]:
         """Score the round (see :func:`sliders.rules.score_round`); seats left out take the
-        default assignment."""
+        default assignment. ``by``: the seats whose player did not choose, and why
+        (:data:`CHOSEN_BY`), kept in the log."""
+        for seat, why in (by or {}).items():
+            if why not in CHOSEN_BY or seat not in self.seats:
+                raise RulesError(f"{seat!r} did not choose for {why!r}: not a seat and a reason")
         full = round_assignments(self.state, assignments)
         state, happened = score_assigned(self.state, full)
-        self._push(ScoreStep(full), state)
+        self._push(ScoreStep(full, dict(by or {})), state)
         return happened
 
     def undo(self) -> Step | None:
@@ -314,7 +331,8 @@ class Game:
                     {
                         str(seat): tuple(Move.from_json(m) for m in moves)
                         for seat, moves in dict(step["score"]).items()
-                    }
+                    },
+                    {str(k): str(v) for k, v in dict(step.get("by", {})).items()},
                 )
             raise UserError("neither a shot nor a score")
         except UserError as exc:
@@ -431,7 +449,12 @@ def _check_step(step: Any, where: str) -> None:
         if step.get("slide") is not None:
             _check_slide(step["slide"], f"{at}slide")
     elif isinstance(step, dict) and "score" in step:
-        checks.obj(step, where, ("score",))
+        checks.obj(step, where, ("score", "by"), ("score",))
+        by = step.get("by", {})
+        checks.obj(by, f"{at}by", by.keys() if isinstance(by, dict) else ())
+        for seat, why in by.items():
+            checks.text(seat, f"{at}by", limit=16)
+            checks.text(why, f"{at}by.{seat}", CHOSEN_BY)
         score = step["score"]
         checks.obj(score, f"{at}score", score.keys() if isinstance(score, dict) else ())
         for seat, moves in score.items():

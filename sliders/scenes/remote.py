@@ -6,7 +6,8 @@ aims here (the hand measured on this machine) and its intended shot goes to the 
 (:meth:`NetMatch.play`); every shot, this seat's and the others', starts rolling here when the
 host says it was released (its pawn and seed), frame by frame on the same engine; once it rests
 the host's result is applied, whatever this machine's run gave (a difference is counted and
-said). The host asks this seat's Instant Home choices (the screen's picker answers them), and
+said). The host asks this seat's Instant Home choices (the screen's picker answers them) and
+its round-end choice (the round-end screen's, as in a local game: :meth:`NetMatch.chose`), and
 scores the round's end. Who is connected, who dropped or came back and the others' hands while
 they aim arrive as messages, read once a frame (:meth:`NetMatch.poll`). No pygame here.
 """
@@ -65,6 +66,11 @@ class NetMatch(Match):
         """the steps whose shot ran differently here (the host's result stood)"""
         self.sent = False
         self.asked: dict[str, Any] | None = None
+        """the host's Instant Home question to this seat, unanswered"""
+        self.round_asked: dict[str, Any] | None = None
+        """the host's round-end question to this seat, unanswered"""
+        self._round_answer: tuple[int, list[dict[str, Any]]] | None = None
+        """the round-end choice made here (its step, its moves), until the host asks for it"""
         self.turn_started = time.monotonic()
         self._pending: deque[dict[str, Any]] = deque()
         self._host_step: dict[str, Any] | None = None
@@ -78,7 +84,21 @@ class NetMatch(Match):
         return seat is not None and seat != self.me
 
     def chooses_here(self, seat: str) -> bool:
-        return False  # the host scores the round's end (the rules' defaults for its players)
+        return seat == self.me  # the others' choices are made at their own machines
+
+    def chose(self, seat: str, assignment: Sequence[Move]) -> None:
+        """This seat's round-end choice, sent to the host once it has asked for it."""
+        self._round_answer = (len(self.game.steps), [m.to_json() for m in assignment])
+        self._answer_round()
+
+    def choice_open(self, seat: str) -> bool:
+        return not self.can_score()  # once the host has scored the round, it chose
+
+    def _answer_round(self) -> None:
+        ask, answer = self.round_asked, self._round_answer
+        if ask is not None and answer is not None and ask["step"] == answer[0]:
+            self.link.send({"type": "score", "step": answer[0], "moves": answer[1]})
+            self.round_asked = self._round_answer = None
 
     @property
     def awaiting(self) -> bool:
@@ -259,6 +279,9 @@ class NetMatch(Match):
                 self._notes.extend(str(line) for line in msg.get("lines", []))
         elif kind == "aim":
             self._hands[str(msg["seat"])] = (msg["along"], msg["across"], time.monotonic())
+        elif kind == "ask" and msg.get("choice") == "score":
+            self.round_asked = msg  # answered by the round-end screen (:meth:`chose`)
+            self._answer_round()
         elif kind == "ask":
             self.asked = msg
         elif kind == "refused":
@@ -281,7 +304,7 @@ class NetMatch(Match):
         host never applied is taken back: its seat shoots again)."""
         self.seats = list(msg["seats"])
         self.sent = False
-        self.asked = None
+        self.asked = self.round_asked = None  # the host asks again
         self._host_step = None
         steps = list(msg["log"]["steps"])
         n = len(self.game.steps)

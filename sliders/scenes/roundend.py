@@ -82,6 +82,7 @@ class RoundEndScreen:
         if self.seat is None:
             return
         self.chosen[self.seat] = self.options[self.index] if self.options else ()
+        self.match.chose(self.seat, self.chosen[self.seat])
         self._next_seat()
 
     def _score(self) -> None:
@@ -129,6 +130,9 @@ class RoundEndScreen:
 
     def update(self, dt: float) -> None:
         self.match.poll()  # a hosted game: who comes and goes meanwhile
+        if self.seat is not None and not self.match.choice_open(self.seat):
+            self.order.clear()  # a hosted game whose host took the rules' choice (out of time)
+            self.seat = None
         if not self.scored and self.seat is None:
             self._score()
         if self.scored:

@@ -121,6 +121,15 @@ class Match:
         """True when a person at this window makes ``seat``'s round-end choice."""
         return not self.is_computer(seat)
 
+    def chose(self, seat: str, assignment: Sequence[Move]) -> None:
+        """A person at this window made ``seat``'s round-end choice (a hosted game sends it to
+        its host; here it is scored with the others')."""
+
+    def choice_open(self, seat: str) -> bool:
+        """True while ``seat``'s round-end choice may still be made here (a hosted game's host
+        may have taken the rules' default meanwhile)."""
+        return True
+
     @property
     def awaiting(self) -> bool:
         """True while a person's shot is on its way to the machine that runs the game."""

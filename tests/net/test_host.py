@@ -22,7 +22,15 @@ from sliders.game.saves import load_replay
 from sliders.net.client import Client, play_bot
 from sliders.net.host import Host, Room, new_room, parse_host_seats, resume_room
 from sliders.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, check_client, decode
-from sliders.rules import Game
+from sliders.rules import (
+    Game,
+    Move,
+    Phase,
+    ScoreStep,
+    default_assignment,
+    default_assignments,
+    legal_assignments,
+)
 from sliders.tournament.players import make_player
 
 SEATS = "south=remote,north=remote"
@@ -104,6 +112,9 @@ def test_bots_play_a_game_to_its_end_and_a_spectator_sees_every_step(tmp_path: P
 def test_the_protocol_refuses_every_malformed_message() -> None:
     good = {"v": VERSION, "type": "shot", "step": 0, "speed": 0.5}
     assert check_client(decode(json.dumps(good)))["speed"] == 0.5
+    move = {"pawn": "south-1", "scoring": 0, "points": 4}
+    score = {"v": VERSION, "type": "score", "step": 8, "moves": [move]}
+    assert check_client(decode(json.dumps(score)))["moves"] == [move]
     bad = [
         b"\x00binary",
         "not json",
@@ -121,6 +132,12 @@ def test_the_protocol_refuses_every_malformed_message() -> None:
         json.dumps({"v": 1, "type": "hello", "room": "1", "code": "00" * 15}),
         json.dumps({"v": 1, "type": "hello", "room": "1"}),  # neither code nor watch
         json.dumps({"v": 1, "type": "aim", "along": 0.1}),
+        json.dumps({"v": 1, "type": "score", "step": 8}),  # no moves
+        json.dumps({"v": 1, "type": "score", "step": 8, "moves": [move] * 5}),
+        json.dumps({"v": 1, "type": "score", "step": 8, "moves": [{**move, "scoring": 4}]}),
+        json.dumps({"v": 1, "type": "score", "step": 8, "moves": [{**move, "points": 99}]}),
+        json.dumps({"v": 1, "type": "score", "step": 8, "moves": [{**move, "x": 1}]}),
+        json.dumps({"v": 1, "type": "score", "step": 8, "moves": [{**move, "pawn": "../x"}]}),
         "x" * (MAX_MESSAGE + 1),
         "[" * 100 + "]" * 100,
     ]
@@ -411,3 +428,108 @@ def test_an_instant_home_choice_is_asked_of_the_remote_seat_and_its_answer_logge
     assert [m["reason"] for m in got if m["type"] == "refused"] == ["not one of the options"]
     logged = load_replay(room.log)
     assert logged.steps[0].home == {"south-1": 3}  # south's answer, not the default (2)
+
+
+def scoring_room(folder: Path, **options: Any) -> Room:
+    """A room whose round 2 has been played (south's scoring pawns on four squares, every roller
+    pawn scoring): the round's end is to be scored, and both seats have a choice."""
+    config = config_from_flags("instant-sorry", "square", SEATS_HUMAN, 3, hand="exact")
+    boards = {"south": (4, 1, 0, 2), "north": (0, 0, 0, 0)}
+    game = Game("instant-sorry", ("south", "north"), "south", "square", boards=boards, round=2)
+    played = HeadlessGame.of(Turns(config, game=game, max_rounds=2))
+    while played.state.turn is not None and not played.over and played.turns.sim is None:
+        if played.state.phase is not Phase.SHOOTING:
+            break
+        seat = played.state.turn
+        played.shoot(centre(seat).choose_shot(played.state, played.layout, played.face))
+    return Room("1", played, parse_host_seats(SEATS), folder / "1.json", **options)
+
+
+def test_a_round_end_choice_is_asked_of_each_remote_seat_and_bad_answers_are_refused(
+    tmp_path: Path,
+) -> None:
+    """Round 2 over: the host asks south and north how their points move their scoring pawns;
+    an answer for another seat's pawns, for a stale step, or that the rules refuse, is refused
+    (the connection kept), and so is an answer given again; the answers given are scored."""
+    room = scoring_room(tmp_path)
+    state = room.game.state
+    assert state.phase is Phase.SCORING
+
+    async def main() -> tuple[dict[str, dict[str, Any]], list[str], list[dict[str, Any]]]:
+        host = Host([room])
+        await host.start()
+        url = f"127.0.0.1:{host.port}"
+        south = await Client.join(url, "1", room.codes["south"])
+        north = await Client.join(url, "1", room.codes["north"])
+        asks: dict[str, dict[str, Any]] = {}
+        reasons: list[str] = []
+        async for msg in south.messages():
+            if msg["type"] == "ask":
+                asks["south"] = msg
+                step, theirs = msg["step"], msg["options"][1]
+                await south.send({"type": "score", "step": step, "moves": theirs})  # taken
+                await south.send({"type": "score", "step": step, "moves": theirs})  # replayed
+                await south.send({"type": "score", "step": step - 1, "moves": theirs})  # stale
+            elif msg["type"] == "refused":
+                reasons.append(msg["reason"])
+                if len(reasons) == 2:
+                    break
+        async for msg in north.messages():
+            if msg["type"] == "ask":
+                asks["north"] = msg
+                step, mine = msg["step"], msg["options"][-1]
+                await north.send(
+                    {"type": "score", "step": step, "moves": asks["south"]["options"][0]}
+                )
+                points = [{**m, "points": m["points"] % 6 + 1} for m in mine]  # not offered
+                await north.send({"type": "score", "step": step, "moves": points})
+                await north.send({"type": "score", "step": step, "moves": mine})
+            elif msg["type"] == "refused":
+                reasons.append(msg["reason"])
+            elif msg["type"] == "step":
+                break
+        news = [m for m in room.steps_json if "score" in m]
+        await host.close()
+        return asks, reasons, news
+
+    asks, reasons, scored = asyncio.run(main())
+    for seat in ("south", "north"):
+        ask = asks[seat]
+        assert (ask["choice"], ask["seat"], ask["step"], ask["round"]) == ("score", seat, 8, 2)
+        assert ask["board"] == list(state.player(seat).board)
+        options = [tuple(Move.from_json(m) for m in a) for a in ask["options"]]
+        assert options == legal_assignments(state, seat) and len(options) > 1
+        assert tuple(Move.from_json(m) for m in ask["default"]) == default_assignment(state, seat)
+    assert reasons[:2] == ["nothing asked", "nothing asked"]  # replayed, stale
+    assert len(reasons) == 4 and all(r.startswith("not a legal choice") for r in reasons[2:])
+    logged = load_replay(room.log).steps[8]
+    assert isinstance(logged, ScoreStep) and logged.by == {}
+    for seat, pick in (("south", 1), ("north", -1)):
+        assert [m.to_json() for m in logged.assignments[seat]] == asks[seat]["options"][pick]
+    assert scored[0] == logged.to_json()
+
+
+def test_a_round_end_choice_not_made_in_time_is_the_rules_and_said(tmp_path: Path) -> None:
+    """South is asked and stays silent past the clock, north is not connected: both take the
+    rules' default, said to everyone and kept in the log (``by``)."""
+    room = scoring_room(tmp_path, clock=0.3, turn_timeout=0.3)
+    state = room.game.state
+
+    async def main() -> list[str]:
+        host = Host([room])
+        await host.start()
+        south = await Client.join(f"127.0.0.1:{host.port}", "1", room.codes["south"])
+        lines: list[str] = []
+        async for msg in south.messages():
+            lines += msg.get("lines", [])
+            if msg["type"] == "step":
+                break
+        await host.close()
+        return lines
+
+    lines = asyncio.run(main())
+    assert "south did not choose in time: the rules' scoring" in lines
+    assert "north is away: the rules' scoring" in lines
+    logged = load_replay(room.log).steps[8]
+    assert isinstance(logged, ScoreStep) and logged.by == {"south": "clock", "north": "away"}
+    assert logged.assignments == default_assignments(state)

@@ -1,6 +1,7 @@
 """Bots that join a tournament over the network (``net:NAME`` players) on the loopback: the
 example bot and a bot that misses its clock once and sends a bad message once play game after
-game; each fault loses that one shot (said in the player's count), never the tournament."""
+game; each fault loses that one shot (said in the player's count), never the tournament. A bot
+is asked its round-end choice, and its answer is the player's."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from sliders.net.lounge import CURRENT, ROOM, Lounge
+from sliders.rules import default_assignment, legal_assignments
 from sliders.tournament.run import Settings, run
+
+from .test_host import scoring_room
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,3 +92,45 @@ def test_network_bots_play_a_tournament_and_a_fault_loses_one_shot(tmp_path: Pat
     assert len(turns) == 8  # every one of its turns was asked of it, the faulted ones too
     shots = {p: sum(g["players"][p]["shots"] for g in games) for p in ("net:ex", "net:faulty")}
     assert shots == {"net:ex": 8, "net:faulty": 8}
+
+
+def test_a_network_bot_is_asked_its_round_end_choice_and_its_answer_is_the_players(
+    tmp_path: Path,
+) -> None:
+    game = scoring_room(tmp_path).game  # round 2 over: north has a choice
+    lounge = Lounge(["b"], 5.0)
+    lounge.open()
+    asks: list[dict[str, Any]] = []
+
+    async def bot() -> None:
+        async with connect(f"ws://127.0.0.1:{lounge.port}", max_size=2**25) as ws:
+            hello = {"v": 1, "type": "hello", "room": ROOM, "code": lounge.seats["b"].code}
+            await ws.send(json.dumps(hello))
+            with contextlib.suppress(ConnectionClosed):
+                async for frame in ws:
+                    msg = json.loads(frame)
+                    if msg["type"] == "ask":
+                        asks.append(msg)
+                        other = next(o for o in msg["options"] if o != msg["default"])
+                        answer = {"type": "score", "step": msg["step"], "moves": other}
+                        await ws.send(json.dumps({"v": 1, **answer}))
+                    elif msg["type"] == "over":
+                        return
+
+    thread = threading.Thread(target=asyncio.run, args=(bot(),), daemon=True)
+    thread.start()
+    try:
+        assert lounge.wait(10) == []
+        player = lounge.player("b", "north")
+        player.begin(game)
+        chosen = player.choose_assignment(game.state)
+    finally:
+        lounge.close()
+        thread.join(20)
+    options = legal_assignments(game.state, "north")
+    default = default_assignment(game.state, "north")
+    assert chosen == next(o for o in options if o != default)  # the bot's, not the rules'
+    (ask,) = asks
+    assert (ask["choice"], ask["seat"], ask["step"], len(ask["options"])) == (
+        "score", "north", 8, len(options),
+    )  # fmt: skip

@@ -1,7 +1,8 @@
 """A person's seat of a hosted game in a real window, driven by real pointer events: run as a
 program on an X display, it joins ``URL`` with ``CODE`` (the window at X, Y on the screen, titled
 after its seat), and each time its seat is to shoot has ``xdotool`` press in its lane, pull
-straight back and let go; it steps the window until the game is over. It prints one line of
+straight back and let go; at the round's end it clicks Accept (the suggested scoring) and
+Continue; it steps the window until the game is over. It prints one line of
 JSON: its seat, the shots it slid, the game's steps as this window has them, the shots that ran
 differently here, and the screenshots (``import``, when installed).
 
@@ -33,7 +34,7 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
     from sliders.scenes.app import App
     from sliders.scenes.controls import PULL_MAX
     from sliders.scenes.remote import NetMatch
-    from sliders.scenes.screens import PlayScreen, ResultsScreen
+    from sliders.scenes.screens import PlayScreen, ResultsScreen, RoundEndScreen
 
     link = Link(url, "1", code)
     match = NetMatch(link, link.open())
@@ -67,6 +68,13 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
         if time.perf_counter() > end:
             raise SystemExit(f"{seat}: the game did not end ({slid} slid)")
         frames(1)
+        scoring = app.screen
+        if isinstance(scoring, RoundEndScreen) and (scoring.seat == seat or scoring.scored):
+            button = scoring.buttons["accept" if scoring.seat == seat else "continue"]
+            wid = window()
+            xdo("mousemove", "--window", wid, *button.rect.center)
+            xdo("click", "1")
+            continue
         play = app.screen
         if not isinstance(play, PlayScreen) or play._human_turn() != seat:
             continue

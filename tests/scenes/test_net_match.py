@@ -1,6 +1,7 @@
 """The window's copy of a hosted game (:class:`~sliders.scenes.remote.NetMatch`) fed by hand:
-the host's Instant Home question answered by the window's picker goes back to the host; a
-spectator plays nothing; who is connected reads from the host's ``seats``."""
+the host's Instant Home question answered by the window's picker goes back to the host, and so
+does the round-end screen's choice; a spectator plays nothing; who is connected reads from the
+host's ``seats``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from sliders.core.outcome import ShotResult
 from sliders.game import HomeChoice
 from sliders.physics import Shot
-from sliders.rules import Game
+from sliders.rules import Game, Move
 from sliders.scenes.remote import NetMatch
 
 
@@ -75,3 +76,20 @@ def test_a_spectator_sends_nothing_and_every_seat_is_played_elsewhere() -> None:
     m.poll()
     assert m.who() == {"south": "not connected", "north": "connected (bo)"}
     assert m.notes() == ["south dropped"]
+
+
+def test_the_round_end_choice_made_here_goes_to_the_host_once_it_asks() -> None:
+    link = FakeLink()
+    m = NetMatch(link, welcome("south"))  # type: ignore[arg-type]
+    assert m.chooses_here("south") and not m.chooses_here("north")
+    moves = (Move("south-1", 0, 3),)
+    m.chose("south", moves)  # before the host asked: kept
+    assert link.sent == []
+    moved = [{"pawn": "south-1", "scoring": 0, "points": 3}]
+    link.inbox.append({"type": "ask", "choice": "score", "step": 0, "seat": "south",
+                       "round": 1, "board": [0, 0, 0, 0], "options": [moved], "default": moved})  # fmt: skip
+    m.poll()
+    assert link.sent == [{"type": "score", "step": 0, "moves": moved}]
+    assert m.asked is None and m.round_asked is None and m.choice_open("south")
+    link.inbox.append({"type": "step", "n": 0, "step": {"score": {"south": moved, "north": []}}})
+    assert not m.choice_open("south")  # the host scored the round: nothing left to choose

@@ -55,6 +55,7 @@ def test_two_people_play_a_hosted_game_in_two_real_windows(
         outs.append(json.loads(stdout.strip().splitlines()[-1]))
     logged = load_replay(room.log).to_json()["steps"]
     assert len(logged) == 9  # one round of four shots each, and its scoring
+    assert "by" not in logged[8]  # each window's round-end choice made in time (clicked)
     for out in outs:
         assert out["slid"] == 4, out["seat"]
         assert out["steps"] == logged and out["mismatches"] == []

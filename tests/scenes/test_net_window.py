@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pygame
 import pytest
 
 from sliders.game.config import config_from_flags
@@ -19,9 +20,10 @@ from sliders.game.saves import load_replay
 from sliders.net.client import play_bot
 from sliders.net.host import Host, Room, new_room, parse_host_seats
 from sliders.net.link import Link
-from sliders.rules import Phase
+from sliders.rules import Phase, ScoreStep
 from sliders.scenes.app import App
 from sliders.scenes.remote import NetMatch
+from sliders.scenes.roundend import RoundEndScreen
 from sliders.scenes.screens import PlayScreen, ResultsScreen
 from sliders.tournament.players import make_player
 
@@ -79,10 +81,20 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(served: Served
         app.show(screen)
         banners: set[str] = set()
         slid = 0
+        picked = None
         for _ in range(40000):
             if isinstance(app.screen, ResultsScreen) and match.over is not None:
                 break
             watched.poll()
+            if isinstance(app.screen, RoundEndScreen):  # south's choice, then Continue
+                end = app.screen
+                if end.seat == "south":
+                    picked = end.options[len(end.options) > 1]  # another than the suggestion
+                    key = pygame.K_RIGHT if len(end.options) > 1 else pygame.K_RETURN
+                    end.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key))
+                    end.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+                elif end.scored and end.moved >= 1.0:
+                    end.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
             if app.screen is screen and screen._human_turn() == "south":
                 slide_to(app, screen, "south", (0.0, 0.02 * slid), 0.01 * slid)
                 slid += 1
@@ -103,6 +115,10 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(served: Served
         assert bot.result(30).over is not None
         logged = load_replay(room.log)
         assert slid == 4 and len(logged.steps) == 9
+        scored = logged.steps[8]
+        assert isinstance(scored, ScoreStep) and scored.by == {}  # south chose in time
+        assert picked is not None and len(picked) > 0
+        assert scored.assignments["south"] == picked  # the round-end screen's choice
         assert match.game.to_json()["steps"] == logged.to_json()["steps"]
         assert match.mismatches == []
         assert match.who()["south"] == "you" and match.who()["north"].startswith("connected")
