@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from sliders.game.config import config_from_flags
 from sliders.game.saves import load_replay
 from sliders.net.host import Host, new_room, parse_host_seats
-from sliders.net.protocol import HOST_TYPES, MAX_MESSAGE
+from sliders.net.protocol import CLIENT_TYPES, HOST_TYPES, MAX_MESSAGE, check_client
 
 EXAMPLES = int(
     os.environ.get("SLIDERS_FUZZ_EXAMPLES", "60" if os.environ.get("SLIDERS_SLOW") == "1" else "8")
@@ -43,6 +43,8 @@ TEMPLATES: dict[str, dict[str, Any]] = {
              "release": None},
     "aim": {"v": 1, "type": "aim", "along": 0.1, "across": 0.0},
     "home": {"v": 1, "type": "home", "step": 0, "pawn": "south-1", "scoring": 0},
+    "score": {"v": 1, "type": "score", "step": 0,
+              "moves": [{"pawn": "south-1", "scoring": 0, "points": 3}]},
 }  # fmt: skip
 """every message a client sends, valid"""
 NASTY: list[Any] = [
@@ -147,3 +149,9 @@ def test_a_hostile_client_changes_nothing_it_should_not(
     assert {p.name for p in folder.iterdir()} <= {"1.json", "1.json.codes.json"}, said
     if (folder / "1.json").exists():
         assert len(load_replay(folder / "1.json").steps) == room.step, said
+
+
+def test_the_campaign_sends_every_message_a_client_may_send() -> None:
+    """A message type added to the protocol joins the campaign in the same change."""
+    assert {t["type"] for t in TEMPLATES.values()} == set(CLIENT_TYPES)
+    assert all(check_client(dict(t)) for t in TEMPLATES.values() if "@" not in json.dumps(t))
