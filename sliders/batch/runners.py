@@ -169,7 +169,9 @@ class Stop:
     Nothing yet; after a first Ctrl-C (SIGINT), to stop once the chunks running have finished
     (:attr:`requested`); after a second Ctrl-C, a SIGTERM or a SIGHUP, to stop at once
     (:attr:`now`). Handlers only note the signal (the runners poll); while chunks run in this very
-    process, a stop-at-once also raises KeyboardInterrupt so the chunk running is abandoned.
+    process, a stop-at-once also raises KeyboardInterrupt so the chunk running is abandoned, as
+    the handler :meth:`catch` replaced raises it if that one is a function (the command's, which
+    notes the stop as it raises).
     """
 
     SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
@@ -177,6 +179,7 @@ class Stop:
     def __init__(self) -> None:
         self.received: list[int] = []
         self.raise_now = False
+        self._replaced: dict[int, Any] = {}
 
     @property
     def requested(self) -> bool:
@@ -200,6 +203,9 @@ class Stop:
         self.received.append(signum)
         if self.raise_now and self.now:
             self.raise_now = False
+            replaced = self._replaced.get(signum)
+            if callable(replaced):
+                replaced(signum, None)
             raise KeyboardInterrupt
 
     @contextlib.contextmanager
@@ -215,9 +221,11 @@ class Stop:
                     previous[sig] = signal.signal(sig, lambda signum, frame: self.note(signum))
         except ValueError:  # not the main thread
             pass
+        self._replaced = previous
         try:
             yield self
         finally:
+            self._replaced = {}
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
 

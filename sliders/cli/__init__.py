@@ -9,10 +9,12 @@ error suggests it), and so are numbers that are not finite (``--speed nan``) and
 
 Ctrl-C (SIGINT), SIGTERM and SIGHUP end a command at any moment with one line and the status a
 shell gives a process that signal stopped (130, 143, 129), never a traceback: while the command
-runs, :func:`main` turns them into :class:`Interrupted`, which a command that keeps its finished
-work (``batch``, ``tournament``) notes in its own way; before :func:`main` runs (while this
-module loads, when the process is the ``sliders`` command) and after it, they end the process
-at once, as nothing is being written then.
+runs, :func:`main` turns them into :class:`Interrupted` (and notes which came: :func:`stopped_by`),
+which a command that keeps its finished work (``batch``, ``tournament``, ``score``) notes in its
+own way; before :func:`main` runs (while this module loads, when the process is the ``sliders``
+command) and after it, they end the process at once, as nothing is being written then. Once a
+stop has been reported, the ``sliders`` process ends at once too (:func:`_leave`), without the
+interpreter's ending, which would finalise what the interrupt left half-built.
 """
 
 from __future__ import annotations
@@ -41,7 +43,10 @@ def _end_quietly(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
-if _is_the_command():  # first of all: the imports below take a while on a busy machine
+_THE_COMMAND = _is_the_command()
+"""whether this process is the ``sliders`` command (see :func:`_leave`)"""
+
+if _THE_COMMAND:  # first of all: the imports below take a while on a busy machine
     for _name in STOP_SIGNALS:  # a signal ignored (nohup, a background job's Ctrl-C) stays so
         if signal.getsignal(getattr(signal, _name)) is not signal.SIG_IGN:
             signal.signal(getattr(signal, _name), _end_quietly)
@@ -54,7 +59,7 @@ import re  # noqa: E402
 from collections.abc import Callable, Iterator, Sequence  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from types import ModuleType  # noqa: E402
-from typing import Any  # noqa: E402
+from typing import Any, NoReturn  # noqa: E402
 
 from sliders import __version__  # noqa: E402
 from sliders.cli import flags  # noqa: E402
@@ -218,7 +223,19 @@ class Interrupted(KeyboardInterrupt):
         self.signum = signum
 
 
+_stops: list[int] = []
+"""the stop signals that interrupted the command :func:`main` runs, in the order they came"""
+
+
+def stopped_by() -> int | None:
+    """The stop signal that interrupted the command :func:`main` runs (the first, if several came),
+    or None. Noted before the interrupt is raised, so a command knows it was stopped even where
+    some library swallowed the interrupt."""
+    return _stops[0] if _stops else None
+
+
 def _raise_interrupted(signum: int, frame: object) -> None:
+    _stops.append(signum)
     raise Interrupted(signum)
 
 
@@ -226,72 +243,97 @@ def _redeliver(unraisable: Any) -> None:
     """An interrupt raised where Python cannot pass it on (a finaliser, a weak reference's
     callback, as the import system runs) would be printed with a traceback and dropped: it is
     sent again instead, from another thread, to land in the code that runs next (sent from here,
-    its handler would run in this very hook)."""
+    its handler would run in this very hook).
+
+    Once an interrupt has landed, whatever else a finaliser raises is dropped unsaid: it is an
+    object the interrupt left half-built failing to finalise (one of numba's compiler, say, whose
+    ``__init__`` never ran: Ctrl-C surfaces in the Python code that wraps what a native library
+    returned), not news to the user, who asked for the stop."""
     exc = unraisable.exc_value
     if isinstance(exc, KeyboardInterrupt):
         signum = exc.signum if isinstance(exc, Interrupted) else int(signal.SIGINT)
         _thread.start_new_thread(os.kill, (os.getpid(), signum))
         return
+    if _stops:
+        return
     sys.__unraisablehook__(unraisable)
 
 
 @contextmanager
-def _signals_interrupt() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` until the block ends (in the main
-    thread; elsewhere no handler can be set, and signals are left as they are). A signal the
-    process was started with ignored (``nohup``, Ctrl-C of a background job) stays ignored; one
-    raised in a finaliser is delivered again (see :func:`_redeliver`)."""
-    previous: dict[int, object] = {}
-    hook, sys.unraisablehook = sys.unraisablehook, _redeliver
+def stop_signals(handler: Any) -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP go to ``handler`` (a function, or ``signal.SIG_IGN``) until the
+    block ends, then back to their handlers before it. In the main thread: elsewhere no handler
+    can be set, and signals are left as they are. A signal the process was started with ignored
+    (``nohup``, Ctrl-C of a background job) stays ignored."""
+    previous: dict[int, Any] = {}
     try:
         for name in STOP_SIGNALS:
             sig = getattr(signal, name)
             if signal.getsignal(sig) is not signal.SIG_IGN:
-                previous[sig] = signal.signal(sig, _raise_interrupted)
+                previous[sig] = signal.signal(sig, handler)
     except ValueError:  # not the main thread
         pass
     try:
         yield
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)  # type: ignore[arg-type]
+        for sig, old in previous.items():
+            if old is not None:  # None: a handler not set from Python, which cannot be put back
+                signal.signal(sig, old)
+
+
+@contextmanager
+def _unraisables_redelivered() -> Iterator[None]:
+    """Unraisable exceptions go to :func:`_redeliver` until the block ends."""
+    hook, sys.unraisablehook = sys.unraisablehook, _redeliver
+    try:
+        yield
+    finally:
         sys.unraisablehook = hook
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    try:
-        with _signals_interrupt():
-            return _main(argv)
-    except KeyboardInterrupt as exc:  # before or after the command's own handling
-        return _interrupted(exc, argv)
+    _stops.clear()
+    with _unraisables_redelivered():  # until the end: an interrupt's leftovers finalise late
+        try:
+            with stop_signals(_raise_interrupted):
+                code = _main(argv)
+        except KeyboardInterrupt as exc:  # before or after the command's own handling
+            code = _interrupted(exc, argv)
+        if _stops and _THE_COMMAND:
+            with stop_signals(signal.SIG_IGN):
+                _leave(code)
+        return code
 
 
 def _interrupted(exc: KeyboardInterrupt, argv: list[str]) -> int:
     """Report a stop signal in one line; its status is the one a shell gives a process that
     signal stopped. Further signals while this is said are ignored."""
     signum = exc.signum if isinstance(exc, Interrupted) else int(signal.SIGINT)
-    with _signals_ignored():
+    if not _stops:
+        _stops.append(signum)
+    with stop_signals(signal.SIG_IGN):
         name = next((w for w in argv if w in COMMANDS), None)
         why = "" if signum == signal.SIGINT else f" ({signal.Signals(signum).name})"
         print(f"sliders{' ' + name if name else ''}: interrupted{why}", file=sys.stderr)
     return 128 + signum
 
 
-@contextmanager
-def _signals_ignored() -> Iterator[None]:
-    previous: dict[int, object] = {}
-    try:
-        for name in STOP_SIGNALS:
-            sig = getattr(signal, name)
-            previous[sig] = signal.signal(sig, signal.SIG_IGN)
-    except ValueError:  # not the main thread
-        pass
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)  # type: ignore[arg-type]
+def _leave(code: int) -> NoReturn:
+    """End the ``sliders`` process at once with status ``code``, once what it printed is out.
+
+    Used once an interrupt has landed and been reported: the interpreter's own ending would run
+    the finalisers of the objects the interrupt left half-built (a native library's,
+    mid-construction: a traceback printed after the one line, or worse) and the exit functions
+    of libraries it stopped half-way. Nothing is lost: every file a command writes is whole by
+    then (written beside and renamed, or appended and flushed line by line, all closed as the
+    interrupt went through), and the worker processes end with this one."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a reader gone, a stream closed: nothing more to say
+            pass
+    os._exit(code)
 
 
 def _main(argv: list[str]) -> int:

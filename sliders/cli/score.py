@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import select
 import shlex
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
+from sliders.cli import STOP_SIGNALS
 from sliders.core.checks import ascii_whole
 from sliders.core.errors import UserError
 from sliders.core.fileio import lock
@@ -158,7 +164,8 @@ class Scorekeeper:
     def _read_typed(self) -> str:
         """One line typed at the terminal, with its newline ("" at the end of input)."""
         try:
-            return input(self.prompt()) + "\n"
+            with _stop_signals_wake_the_wait():
+                return input(self.prompt()) + "\n"
         except EOFError:
             return ""
 
@@ -410,6 +417,66 @@ def _skip_rest_of_line(stream: TextIO, start: str) -> None:
             chunk = stream.readline(MAX_LINE)
         except (OSError, ValueError):
             return
+
+
+WAKE_EVERY = 0.05
+"""s: how long a stop signal may go unanswered while a line is typed before its wait is woken"""
+WAKE_FOR = 5.0
+"""s: how long the wait is woken for a stop signal whose handler does not end it"""
+
+
+@contextmanager
+def _stop_signals_wake_the_wait() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP answered at any moment while ``input()`` reads a line with
+    readline (in the main thread).
+
+    readline waits for a key in ``select()``, and a signal's Python handler runs when a signal
+    interrupts that wait. A signal that lands just before it (as the prompt is shown, or while a
+    key is handled) is only noted, and ``select()`` then waits on: Ctrl-C would go unanswered
+    until Enter (CPython issue 112585). So while the line is read, a thread hears every signal
+    the process receives (through the signals' wakeup file descriptor) and, when a stop signal
+    is not answered within :data:`WAKE_EVERY`, interrupts the wait with SIGWINCH (to which
+    readline listens: the terminal may have changed size), once each :data:`WAKE_EVERY`, until
+    the read ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    stops = {int(getattr(signal, name)) for name in STOP_SIGNALS}
+    heard, wakeup = os.pipe()
+    os.set_blocking(wakeup, False)
+    try:
+        previous = signal.set_wakeup_fd(wakeup, warn_on_full_buffer=False)
+    except ValueError:
+        os.close(heard)
+        os.close(wakeup)
+        yield
+        return
+    main = threading.main_thread().ident or 0
+
+    def watch() -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, stops | {signal.SIGWINCH})  # the main thread's
+        waking = 0  # how many more times to wake the wait
+        while True:
+            if not select.select([heard], [], [], WAKE_EVERY if waking else None)[0]:
+                signal.pthread_kill(main, signal.SIGWINCH)  # a stop signal went unanswered
+                waking -= 1
+                continue
+            got = os.read(heard, 64)
+            if 0 in got:  # the read is over
+                return
+            if stops.intersection(got):
+                waking = round(WAKE_FOR / WAKE_EVERY)
+
+    watcher = threading.Thread(target=watch, name="sliders-wake-the-prompt", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(previous)
+        os.write(wakeup, b"\0")
+        watcher.join()
+        os.close(heard)
+        os.close(wakeup)
 
 
 def _is_tty(stream: TextIO) -> bool:

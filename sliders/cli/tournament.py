@@ -8,9 +8,10 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from sliders.cli import stop_signals, stopped_by
 from sliders.cli.outputs import check_outputs, check_pictures
 from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
@@ -132,40 +133,42 @@ def _play(args: argparse.Namespace, settings: Settings, jobs: int, png: str | No
         if not args.quiet:
             print(f"\rgames {done}/{planned}", end="", file=sys.stderr, flush=True)
 
-    stopped: list[int] = []
-    lost = False
+    games: list[dict[str, Any]] = []
+    interrupted = lost = False
     try:
-        with _signals_stop(stopped):
-            games = play(settings, args.results, jobs, progress)
-    except KeyboardInterrupt:
-        if not stopped:
-            stopped.append(signal.SIGINT)
-        with contextlib.suppress(ValueError):  # a further Ctrl-C while the report is written
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-        games = read_results(args.results, settings)
+        games = play(settings, args.results, jobs, progress)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM / SIGHUP as sliders.cli.main raises them
+        interrupted = True
     except WorkerLost:
         lost = True
-        games = read_results(args.results, settings)
-    if not args.quiet:
-        print(file=sys.stderr)
-    players = list(settings.players)
-    print(text_table(players, games, total), end="")
-    title = (
-        f"{settings.face} on {settings.layout} ({', '.join(settings.seats)}), "
-        f"{len(games)} games, seed {settings.seed}"
-    )
-    if games and png:
-        write_png(png, players, games, title)
-        print(f"picture: {png}")
-    print(f"results: {args.results}")
-    if stopped or lost:
-        why = f"interrupted ({signal.Signals(stopped[0]).name})" if stopped else "a worker was lost"
-        print(
-            f"sliders tournament: {why}: kept the {len(games)} games played of {total} in "
-            f"{args.results}; run the same command to resume",
-            file=sys.stderr,
+    # noted as it came: a stop is told even if some library swallowed its interrupt
+    stopped = stopped_by() or (int(signal.SIGINT) if interrupted else None)
+    # a further signal while the report is written is ignored
+    with stop_signals(signal.SIG_IGN) if stopped else contextlib.nullcontext():
+        if stopped or lost:
+            games = read_results(args.results, settings)
+        if not args.quiet:
+            print(file=sys.stderr)
+        players = list(settings.players)
+        print(text_table(players, games, total), end="")
+        title = (
+            f"{settings.face} on {settings.layout} ({', '.join(settings.seats)}), "
+            f"{len(games)} games, seed {settings.seed}"
         )
-        return 128 + int(stopped[0]) if stopped else 1
+        if games and png:
+            write_png(png, players, games, title)
+            print(f"picture: {png}")
+        print(f"results: {args.results}")
+        if stopped or lost:
+            why = (
+                f"interrupted ({signal.Signals(stopped).name})" if stopped else "a worker was lost"
+            )
+            print(
+                f"sliders tournament: {why}: kept the {len(games)} games played of {total} in "
+                f"{args.results}; run the same command to resume",
+                file=sys.stderr,
+            )
+            return 128 + stopped if stopped else 1
     return 0
 
 
@@ -173,29 +176,6 @@ def _changed(params: PhysicsParams) -> tuple[tuple[str, float], ...]:
     """The parameters that differ from the defaults, by name."""
     default = PhysicsParams.default().to_json()
     return tuple((k, v) for k, v in sorted(params.to_json().items()) if v != default[k])
-
-
-@contextlib.contextmanager
-def _signals_stop(stopped: list[int]) -> Iterator[None]:
-    """SIGTERM and SIGHUP stop the tournament as Ctrl-C does (noted in ``stopped``): the games
-    played are kept and the workers ended, rather than the command dying at once."""
-
-    def stop(signum: int, frame: object) -> None:
-        if not stopped:
-            stopped.append(signum)
-        raise KeyboardInterrupt
-
-    previous = {}
-    try:
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            previous[sig] = signal.signal(sig, stop)
-    except ValueError:  # not the main thread
-        pass
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 def _probe_engine(settings: Settings) -> None:

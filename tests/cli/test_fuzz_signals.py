@@ -188,14 +188,89 @@ class _SignalWhenCollected:
 
 
 def test_a_signal_inside_a_finaliser_still_stops_the_command(capsys):
-    from sliders.cli import Interrupted, _signals_interrupt
+    from sliders.cli import Interrupted, _raise_interrupted, _unraisables_redelivered, stop_signals
 
     previous = signal.getsignal(signal.SIGTERM)
     with pytest.raises(Interrupted) as info:
-        with _signals_interrupt():
+        with _unraisables_redelivered(), stop_signals(_raise_interrupted):
             _SignalWhenCollected()  # dropped at once: SIGTERM arrives during its finaliser
             for _ in range(10_000):
                 time.sleep(0.001)  # the signal is delivered again, and lands here
     assert info.value.signum == signal.SIGTERM
     assert "Traceback" not in capsys.readouterr().err
     assert signal.getsignal(signal.SIGTERM) is previous
+
+
+class _HalfBuilt:
+    """An object whose making a stop signal interrupts, as Ctrl-C does a native library's object
+    (numba's compiler wraps what LLVM returns): its ``__init__`` stops before its attribute, and
+    its finaliser, which needs it, fails."""
+
+    def __init__(self, sig: int) -> None:
+        signal.raise_signal(sig)  # the handler runs here: Interrupted
+        self.made = True
+
+    def __del__(self) -> None:
+        assert self.made  # AttributeError: never made
+
+
+def test_what_an_interrupt_left_half_built_finalises_unsaid(capsys):
+    from sliders.cli import (
+        Interrupted,
+        _raise_interrupted,
+        _stops,
+        _unraisables_redelivered,
+        stop_signals,
+        stopped_by,
+    )
+
+    _stops.clear()
+    try:
+        with _unraisables_redelivered():
+            try:
+                with stop_signals(_raise_interrupted):
+                    _HalfBuilt(signal.SIGHUP)
+            except Interrupted:
+                pass  # leaving this frees the interrupt's traceback, and the object it holds
+            assert stopped_by() == signal.SIGHUP
+        assert capsys.readouterr().err == ""
+        _stops.clear()
+        with _unraisables_redelivered():
+            _HalfBuilt.__new__(_HalfBuilt).__del__  # noqa: B018 - made and dropped at once
+        assert "AttributeError" in capsys.readouterr().err  # no interrupt: a fault, and said
+    finally:
+        _stops.clear()
+
+
+SITE = """
+import signal, sys
+
+class HalfBuilt:
+    def __init__(self):
+        signal.raise_signal(signal.SIGINT)
+        self.made = True
+
+    def __del__(self):
+        assert self.made
+
+def profile(frame, event, arg):
+    if event == "call" and frame.f_globals.get("__name__") == "sliders.cli.layouts":
+        sys.setprofile(None)
+        HalfBuilt()
+
+sys.setprofile(profile)
+"""
+"""Ctrl-C as the command's first step makes an object (at its module's first call)"""
+
+
+def test_an_interrupt_that_leaves_an_object_half_built_is_one_line(tmp_path):
+    """Once told, the stop ends the process without finalising what it interrupted (an object
+    of a native library, say, whose finaliser would fail: a traceback after the line)."""
+    (tmp_path / "sitecustomize.py").write_text(SITE)
+    path = os.pathsep.join([str(tmp_path), str(Path(__file__).resolve().parents[2])])
+    done = subprocess.run(
+        [sys.executable, "-m", "sliders.cli", "layouts"], env={**os.environ, "PYTHONPATH": path},
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "sliders layouts: interrupted\n"
