@@ -421,11 +421,12 @@ semaphores itself, and its warning that it did says nothing to the user."""
 
 def forkserver_context(preload: list[str]) -> Any:
     """The forkserver context, its server started (if it is not yet) with ``preload`` imported
-    and Ctrl-C ignored: the server imports those modules before it ignores Ctrl-C itself, and a
+    (after :mod:`sliders.batch.forked`, which keeps a worker started too late quiet) and Ctrl-C
+    ignored: the server imports those modules before it ignores Ctrl-C itself, and a
     Ctrl-C at the terminal reaches every process of the group, so a server started plainly would
     print a traceback of the imports it was in."""
     mp = multiprocessing.get_context("forkserver")
-    mp.set_forkserver_preload(preload)
+    mp.set_forkserver_preload(["sliders.batch.forked", *preload])
     quiet_resource_tracker()
     with _sigint_ignored():  # inherited through exec: the new interpreter leaves it ignored
         forkserver.ensure_running()

@@ -300,6 +300,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 code = _main(argv)
         except KeyboardInterrupt as exc:  # before or after the command's own handling
             code = _interrupted(exc, argv)
+        except Exception:
+            if not _stops:
+                raise
+            # what the interrupt left half-done failing after it, where a library swallowed the
+            # interrupt (a module half-imported when it landed: numba's types then lack an
+            # attribute): the stop is the news, not what it broke
+            code = _interrupted(Interrupted(_stops[0]), argv)
         if _stops and _THE_COMMAND:
             with stop_signals(signal.SIG_IGN):
                 _leave(code)

@@ -274,3 +274,39 @@ def test_an_interrupt_that_leaves_an_object_half_built_is_one_line(tmp_path):
     )  # fmt: skip
     assert done.returncode == 130, done.stderr
     assert done.stderr == "sliders layouts: interrupted\n"
+
+
+def test_what_an_interrupt_broke_failing_after_it_is_reported_as_the_stop(monkeypatch, capsys):
+    """A library that swallows the interrupt (an import it half did) fails later on what it left
+    half-done: the stop is reported, in one line, not that failure; without a stop, the failure
+    goes on up as before."""
+    import sliders.cli as cli
+
+    def swallowed(args):
+        try:
+            signal.raise_signal(signal.SIGTERM)
+        except KeyboardInterrupt:
+            pass  # as the import system did with numba's half-imported types
+        raise AttributeError("partially initialized module 'numba.core.types' has no 'misc'")
+
+    monkeypatch.setitem(cli.COMMANDS, "layouts", (cli.flags.layouts, swallowed))
+    assert cli.main(["layouts"]) == 143
+    assert capsys.readouterr().err == "sliders layouts: interrupted (SIGTERM)\n"
+
+    def broken(args):
+        raise AttributeError("a fault")
+
+    monkeypatch.setitem(cli.COMMANDS, "layouts", (cli.flags.layouts, broken))
+    with pytest.raises(AttributeError):
+        cli.main(["layouts"])
+
+
+@pytest.mark.parametrize("fault", ["FileNotFoundError", "ValueError"])
+def test_a_worker_that_starts_after_its_run_ended_ends_quietly(fault):
+    """The fork server's children: a worker reading its setup after the run ended (its
+    semaphores gone) says nothing; any other failure is printed."""
+    code = f"import sliders.batch.forked\nraise {fault}('the setup')"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert ("Traceback" in done.stderr) == (fault == "ValueError"), done.stderr
