@@ -7,12 +7,14 @@ import argparse
 import asyncio
 import gc
 import json
+import signal
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sliders.cli import stopped_by
 from sliders.cli.join import play_hosted
 from sliders.cli.play import window_flags
 from sliders.core.errors import UserError
@@ -45,9 +47,21 @@ def run(args: argparse.Namespace) -> int:
     sys.setswitchinterval(SWITCH)
     gc.collect()
     gc.freeze()  # the setup's objects (the modules, the engine, the rooms) out of every collection
-    if not here:
-        return asyncio.run(serve(rooms, address, args.port, args.json))
-    return _serve_and_play(args, rooms, address, here[0])
+    try:
+        if not here:
+            return asyncio.run(serve(rooms, address, args.port, args.json))
+        return _serve_and_play(args, rooms, address, here[0])
+    except KeyboardInterrupt:
+        signum = stopped_by() or int(signal.SIGINT)
+        why = "" if signum == signal.SIGINT else f" ({signal.Signals(signum).name})"
+        going = [str(r.log) for r in rooms if not r.game.over] or [str(rooms[0].log)]
+        more = f" (and {len(going) - 1} more room(s) the same way)" if len(going) > 1 else ""
+        print(
+            f"sliders host: interrupted{why}: every game is kept in its log; take one up again "
+            f"with sliders host --resume {going[0]}{more}",
+            file=sys.stderr,
+        )
+        return 128 + signum
 
 
 def _serve_and_play(args: argparse.Namespace, rooms: list[Room], address: str, seat: str) -> int:

@@ -188,3 +188,20 @@ def test_a_tournament_seats_a_bot_that_joins_over_the_network(tmp_path: Path) ->
     assert run.wait(timeout=60) == 0
     assert "shots lost by network players (clock or bad message): {'net:ex': 0}" in out
     assert len(Path(results).read_text().splitlines()) == 3  # the header and two games
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_host_stopped_by_a_signal_says_how_to_take_its_game_up_again(tmp_path: Path, sig) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    host = subprocess.Popen(
+        [sys.executable, "-m", "sliders.cli", "host", "--port", "0", "--json", "--dir",
+         str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert host.stdout is not None
+    log = json.loads(host.stdout.readline())["rooms"]["1"]["log"]
+    host.send_signal(sig)
+    _, err = host.communicate(timeout=30)
+    assert host.returncode == 128 + sig
+    assert err.count("\n") == 1 and f"sliders host --resume {log}" in err, err
+    assert f"({signal.Signals(sig).name})" in err
+    assert load_replay(log).steps == []  # the log is whole, and --resume reads it
