@@ -1,7 +1,7 @@
 """The game host on the loopback: latency from a shot's release to its first frame elsewhere, and
 a host serving many games of bot seats at once.
 
-    python benchmarks/net.py [--rooms 25] [--seats 4] [--idle-games 4] [--max-rounds 1]
+    python benchmarks/net.py [--rooms 25] [--seats 4] [--idle-games 4] [--max-rounds 1] [--hops]
 
 A ``sliders host`` process serves the rooms; ``--client-processes`` processes connect one client a seat (the
 ``centre`` bot) and, for every shot, times the moment the shooter sends it to the moment each
@@ -9,11 +9,12 @@ other client of the room has drawn its first frame (the shot as slid arrives, th
 sets it up on the table and steps once). Two runs: one room alone (``--idle-games`` games one
 after another), then ``--rooms`` rooms of ``--seats`` bot seats at once (goal: 100 connections).
 Printed per run: the release-to-first-frame latency (median, 99th percentile, worst; goal
-under 50 ms and 100 ms) and its hops (from the release to the shot's bytes at the other client's
-socket, which holds the host's part; from there to the client's reading it; the frame), the
-shots played, any shot lost or seen twice (each room's log against what every client saw), the
-host process's CPU per shot (its user and system time read from /proc, over every shot it
-served) and the clients' garbage collections while they played.
+under 50 ms and 100 ms), the shots played, any shot lost or seen twice (each room's log against
+what every client saw), and the host process's CPU per shot (its user and system time read from
+/proc, over every shot it served). With ``--hops`` the clients are probed as well (which costs
+them CPU, so the latency is measured without): the latency's hops (from the release to the
+shot's bytes at the other client's socket, which holds the host's part; from there to the
+client's reading it; the frame) and the clients' garbage collections while they played.
 """
 
 from __future__ import annotations
@@ -141,7 +142,13 @@ def play_rooms(url: str, rooms: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def one_run(
-    rooms: int, seats: int, games: int, max_rounds: int, procs: int, profile: str = ""
+    rooms: int,
+    seats: int,
+    games: int,
+    max_rounds: int,
+    procs: int,
+    profile: str = "",
+    probe: bool = False,
 ) -> None:
     latencies: list[float] = []
     hops: list[tuple[float, ...]] = []
@@ -150,7 +157,7 @@ def one_run(
     cpu = mine = 0.0
     hosts: list[str] = []
     started = time.perf_counter()
-    with ProcessPoolExecutor(procs, initializer=warm_up) as pool:
+    with ProcessPoolExecutor(procs, initializer=warm_up, initargs=(probe,)) as pool:
         list(pool.map(time.sleep, [0.1] * procs))  # every worker up and warm
         for _ in range(games):
             with tempfile.TemporaryDirectory() as tmp:
@@ -191,20 +198,25 @@ def one_run(
             f"p99 {np.percentile(ms, 99):.1f} ms, worst {ms.max():.1f} ms ({len(ms)} frames)"
         )
         parts = np.array(hops) * 1000
-        print(
-            "  its hops (median / p99 ms): to the other client's socket "
-            + ", read there ".join(
-                f"{np.median(h):.1f} / {np.percentile(h, 99):.1f}" for h in parts.T[:2]
+        if probe:
+            print(
+                "  its hops (median / p99 ms): to the other client's socket "
+                + ", read there ".join(
+                    f"{np.median(h):.1f} / {np.percentile(h, 99):.1f}" for h in parts.T[:2]
+                )
+                + f", the frame {np.median(parts[:, 2]):.1f} / {np.percentile(parts[:, 2], 99):.1f}"
             )
-            + f", the frame {np.median(parts[:, 2]):.1f} / {np.percentile(parts[:, 2], 99):.1f}"
-        )
     for line in hosts:
         print(f"  {line.strip()}")
+    collections = (
+        f", {sum(g == 2 for g, _ in pauses)} full garbage collections among {len(pauses)}, the "
+        f"longest {1000 * max((t for _, t in pauses), default=0.0):.1f} ms"
+        if probe
+        else ""
+    )
     print(
         f"  host CPU: {cpu:.2f} s, {1000 * cpu / max(shots, 1):.1f} ms a shot (rules, physics, "
-        f"log, messages); the clients: {mine:.2f} s CPU, "
-        f"{sum(g == 2 for g, _ in pauses)} full garbage collections among "
-        f"{len(pauses)}, the longest {1000 * max((t for _, t in pauses), default=0.0):.1f} ms"
+        f"log, messages); the clients: {mine:.2f} s CPU{collections}"
     )
 
 
@@ -216,11 +228,16 @@ def profile_host(pid: int, path: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen([*cmd, "--rate", "200", "--threads"], stdout=subprocess.DEVNULL)
 
 
-def warm_up() -> None:
-    """The engine loaded in this process before anything is timed; the arrival of each shot at
-    a client's socket, and each garbage collection, noted from now on."""
+def warm_up(probe: bool) -> None:
+    """The engine loaded in this process before anything is timed; with ``probe``, the arrival
+    of each shot at a client's socket, and each garbage collection, noted from now on (the
+    probes cost the clients some CPU: the latency is measured without them by default)."""
     from sliders.game import HeadlessGame
 
+    game = HeadlessGame("instant-sorry", "square", ("south", "north"), 0)
+    start(game.turns.setup, (), Shot("south", 0.5, pawn="south-1", seed=0)).run()
+    if not probe:
+        return
     received = ClientConnection.data_received
 
     def data_received(self: ClientConnection, data: bytes) -> None:
@@ -239,9 +256,6 @@ def warm_up() -> None:
 
     gc.callbacks.append(collected)
 
-    game = HeadlessGame("instant-sorry", "square", ("south", "north"), 0)
-    start(game.turns.setup, (), Shot("south", 0.5, pawn="south-1", seed=0)).run()
-
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -256,11 +270,19 @@ def main() -> None:
         default="",
         help="py-spy the host of the many-rooms run into FILE",
     )
+    p.add_argument(
+        "--hops",
+        action="store_true",
+        help="probe the clients: each latency's hops and their garbage collections",
+    )
     args = p.parse_args()
     if args.idle_games:
-        one_run(1, args.seats, args.idle_games, args.max_rounds, 1)
+        one_run(1, args.seats, args.idle_games, args.max_rounds, 1, probe=args.hops)
     if args.rooms:
-        one_run(args.rooms, args.seats, 1, args.max_rounds, args.client_processes, args.profile)
+        one_run(
+            args.rooms, args.seats, 1, args.max_rounds, args.client_processes, args.profile,
+            args.hops,
+        )  # fmt: skip
 
 
 if __name__ == "__main__":
