@@ -54,7 +54,6 @@ Every mistake is a :class:`~sliders.core.errors.UserError` naming the file and t
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 import os
@@ -165,7 +164,7 @@ def parse_layout(
     """Parse and check the text of a layout file; ``source`` names it in error messages and
     ``origin`` is where it came from (``built-in`` or its path)."""
     data = parse_toml(text, source)
-    return dataclasses.replace(LayoutSpec.from_toml(data, source, default_name, origin), text=text)
+    return LayoutSpec.from_toml(data, source, default_name, origin, text)
 
 
 # -- the parsed file ------------------------------------------------------------------------------
@@ -267,7 +266,7 @@ class LayoutSpec:
 
     @classmethod
     def from_toml(
-        cls, data: dict[str, Any], source: str, default_name: str, origin: str = ""
+        cls, data: dict[str, Any], source: str, default_name: str, origin: str = "", text: str = ""
     ) -> LayoutSpec:
         r = _Reader(source)
         r.keys(
@@ -340,7 +339,9 @@ class LayoutSpec:
                     f"{source}: default_seats has {seats_phrase((len(default),))}; the layout "
                     f"takes {format_counts(counts)}"
                 )
-        spec = cls(name, description, face, counts, default, tracks, rails, seats, source, origin)
+        spec = cls(
+            name, description, face, counts, default, tracks, rails, seats, source, origin, text
+        )
         spec.build(None)  # the default seating must be a sound table (kept: built once)
         return spec
 

@@ -20,13 +20,13 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
 
 from sliders.game.config import config_from_flags
 from sliders.game.saves import load_replay
 from sliders.net.host import Host, new_room, parse_host_seats
 from sliders.net.protocol import CLIENT_TYPES, HOST_TYPES, MAX_MESSAGE, check_client
+
+from .test_host import raw
 
 EXAMPLES = int(
     os.environ.get("SLIDERS_FUZZ_EXAMPLES", "60" if os.environ.get("SLIDERS_SLOW") == "1" else "8")
@@ -86,21 +86,6 @@ def frames(draw: st.DrawFn) -> str | bytes:
     return text
 
 
-async def _talk(port: int, sent: list[str | bytes]) -> list[dict[str, Any]]:
-    """Send ``sent`` on a bare connection; what the host said back until it closed it or fell
-    silent."""
-    got: list[dict[str, Any]] = []
-    async with connect(f"ws://127.0.0.1:{port}", max_size=2**25) as ws:
-        try:
-            for f in sent:
-                await ws.send(f)
-            while True:
-                got.append(json.loads(await asyncio.wait_for(ws.recv(), 0.3)))
-        except (ConnectionClosed, TimeoutError):
-            pass
-    return got
-
-
 @FUZZ
 @given(
     sent=st.lists(frames(), min_size=1, max_size=5),
@@ -130,8 +115,8 @@ def test_a_hostile_client_changes_nothing_it_should_not(
         host = Host([room])
         await host.start()
         try:
-            answers = await _talk(host.port, [real(f) for f in sent])
-            after = await _talk(host.port, [json.dumps(TEMPLATES["watch"])])
+            answers = await raw(host.port, *[real(f) for f in sent], wait=0.3)
+            after = await raw(host.port, json.dumps(TEMPLATES["watch"]), wait=0.3)
         finally:
             await host.close()
         return answers, after
