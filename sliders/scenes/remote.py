@@ -39,6 +39,8 @@ AIM_LIFE = 2.0
 class NetMatch(Match):
     """A hosted game seen (and, with a seat, played) from this window, over ``link``."""
 
+    replayable = False
+
     def __init__(self, link: Link, welcome: dict[str, Any]) -> None:
         game = Game.from_json(welcome["log"])
         ref = layout_of(game)

@@ -25,8 +25,9 @@ class ResultsScreen:
         self.app, self.match = app, match
         self.note = ""
         self.saved: Path | None = None
+        again = [draw.Button("Play again", self.play_again)] if match.replayable else []
         self.buttons = [
-            draw.Button("Play again", self.play_again),
+            *again,
             draw.Button("Save game", self.save),
             draw.Button("Review", self.review),
             draw.Button("Menu", self._menu),
@@ -34,8 +35,9 @@ class ResultsScreen:
         ]
 
     def play_again(self) -> None:
-        """A new game with the same seats; the winner slides first."""
-
+        """A new game with the same seats; the winner slides first (not for a hosted game)."""
+        if not self.match.replayable:
+            return
         cfg = self.match.config
         seed = None if cfg.seed is None else cfg.seed + 1
         config = replace(cfg, starter=self.match.state.winner, seed=seed)

@@ -45,6 +45,10 @@ class Flick:
 class Match:
     """One game in progress in the window, from the first shot to the winner."""
 
+    replayable = True
+    """whether the results screen may start this game again here (a hosted game's next game is
+    the host's to start, not a window's)"""
+
     def __init__(
         self,
         config: MatchConfig,

@@ -123,6 +123,10 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(served: Served
         assert match.mismatches == []
         assert match.who()["south"] == "you" and match.who()["north"].startswith("connected")
         assert any(b.endswith("is aiming") for b in banners), banners
+        results = app.screen  # the host starts any next game: no Play again here
+        assert "Play again" not in [b.label for b in results.buttons]
+        results.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+        assert app.screen is results
         for _ in range(200):  # the spectator's copy: every step, each shot rolled to rest
             watched.poll()
             if watched.rolling:
