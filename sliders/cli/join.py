@@ -32,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError("--code: expected the 32 hexadecimal digits the host printed") from None
         if args.bot:
             check_name(args.bot)
+        elif args.text:  # a person plays a seat in the window; text tells a computer's game
+            raise UserError("--text plays a seat by a computer: give --bot PLAYER too")
     elif args.bot:
         raise UserError("--bot plays a seat: give its --code")
     if not args.bot and not args.text:

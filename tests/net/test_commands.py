@@ -70,6 +70,7 @@ def test_the_example_bots_play_a_hosted_game(
         (["join", "127.0.0.1:1", "--room", "../etc", "--watch"], "hello.room"),
         (["join", "127.0.0.1:1", "--watch"], "cannot reach 127.0.0.1:1"),
         (["join", "127.0.0.1:1", "--watch", "--text"], "cannot reach 127.0.0.1:1"),
+        (["join", "127.0.0.1:1", "--code", "ab" * 16, "--text"], "give --bot PLAYER too"),
         (["join", "127.0.0.1:1", "--watch", "--bot", "centre"], "--bot plays a seat"),
         (["join", "127.0.0.1:1", "--watch", "--size", "9x9"], "--size"),
         (["join", "127.0.0.1:1", "--watch", "--control", "kick"], "--control"),

@@ -37,6 +37,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices (default: 0)")
     p.add_argument(
-        "--text", action="store_true", help="tell the game in text instead of opening the window"
+        "--text",
+        action="store_true",
+        help="tell the game in text instead of opening the window (with --watch or --bot)",
     )
     add_window_arguments(p)
