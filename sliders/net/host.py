@@ -18,6 +18,7 @@ closed; a silent one is closed by the WebSocket's own pings.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import os
 import secrets
@@ -569,12 +570,7 @@ class Room:
                     else:
                         soonest = end if soonest is None else min(soonest, end)
                 if any(not a.done for a in waiting):
-                    self.changed.clear()
-                    try:
-                        wait = None if soonest is None else soonest - now
-                        await asyncio.wait_for(self.changed.wait(), wait)
-                    except TimeoutError:
-                        pass
+                    await self._changed_or(soonest, now)
             chosen = {a.seat: a.answer for a in self.round_asks.values() if a.answer is not None}
         finally:
             self.round_asks = {}
@@ -619,12 +615,15 @@ class Room:
             how, deadline = min(deadlines.items(), key=lambda kv: kv[1], default=("", None))
             if deadline is not None and now >= deadline:
                 return None, how
-            self.changed.clear()
-            try:
-                wait = None if deadline is None else deadline - now
-                await asyncio.wait_for(self.changed.wait(), wait)
-            except TimeoutError:
-                pass
+            await self._changed_or(deadline, now)
+
+    async def _changed_or(self, deadline: float | None, now: float) -> None:
+        """Wait until something changes in the room (:attr:`changed`) or ``deadline`` (the
+        loop's time; None: no deadline) passes, ``now`` being the loop's time."""
+        self.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            wait = None if deadline is None else deadline - now
+            await asyncio.wait_for(self.changed.wait(), wait)
 
     def _release(self, shot: Shot) -> None:
         """A player's shot released as its message is read, on the room's loop, and sent to
