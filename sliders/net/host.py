@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from sliders.ai import ComputerPlayer
@@ -43,6 +43,7 @@ from sliders.game.config import MatchConfig, SeatSpec, parse_computer, parse_sea
 from sliders.game.saves import LogWriter, layout_of, load_replay, save_game
 from sliders.net.protocol import (
     CODE_BYTES,
+    MAX_HOST_MESSAGE,
     MAX_MESSAGE,
     ProtocolError,
     check_client,
@@ -74,8 +75,9 @@ RATE = 40.0
 """messages a second a client may send on average"""
 BURST = 80.0
 """messages a client may send at once"""
-MAX_QUEUE = 256
-"""messages waiting for a client that reads too slowly before it is closed"""
+MAX_UNREAD = MAX_HOST_MESSAGE + 2**20
+"""bytes waiting for a client that reads too slowly before it is closed (a whole welcome and
+a megabyte more)"""
 PING_INTERVAL = 10.0
 """seconds between the WebSocket pings that find a silent connection"""
 HOME_WAIT = 30.0
@@ -122,8 +124,9 @@ def parse_host_seats(text: str) -> tuple[SeatPlan, ...]:
 
 
 class Connection:
-    """One client: its seat (None for a spectator), a rate limit, and a queue of messages to
-    send so that a slow reader never holds up the room."""
+    """One client: its seat (None for a spectator), a rate limit, and its messages written out as
+    they are sent (no task stands between a message and its bytes); a client that reads too
+    slowly to keep up is closed."""
 
     def __init__(self, ws: ServerConnection) -> None:
         self.ws = ws
@@ -131,18 +134,16 @@ class Connection:
         self.name = ""
         self.tokens = BURST
         self.stamp = time.monotonic()
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.pump = asyncio.get_running_loop().create_task(self._pump())
         self.closing = False
-        self._reason = ""
+        self.closed: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closing:
             return
-        if self.queue.qsize() >= MAX_QUEUE:
+        if self.ws.transport.get_write_buffer_size() > MAX_UNREAD:
             self.close("reads too slowly")
             return
-        self.queue.put_nowait(message if isinstance(message, str) else encode(message))
+        broadcast((self.ws,), message if isinstance(message, str) else encode(message))
 
     def spend(self) -> None:
         """One message received: refused when the client sends too fast."""
@@ -153,22 +154,16 @@ class Connection:
         if self.tokens < 0:
             raise ProtocolError(f"more than {RATE:g} messages a second")
 
-    def close(self, reason: str) -> None:
-        """Say ``reason`` in one line, then close."""
+    def close(self, reason: str = "") -> None:
+        """Say ``reason`` in one line (none: the connection simply ends), then close."""
         if self.closing:
             return
-        self.queue.put_nowait(encode({"type": "bye", "reason": reason}))
-        self.queue.put_nowait(None)
+        if reason:
+            broadcast((self.ws,), encode({"type": "bye", "reason": reason}))
         self.closing = True
-        self._reason = reason
-
-    async def _pump(self) -> None:
-        try:
-            while (text := await self.queue.get()) is not None:
-                await self.ws.send(text)
-            await self.ws.close(1008 if self._reason else 1000, self._reason[:120])
-        except ConnectionClosed:
-            pass
+        self.closed = asyncio.get_running_loop().create_task(
+            self.ws.close(1008 if reason else 1000, reason[:120])
+        )
 
 
 @dataclass
@@ -699,10 +694,8 @@ class Room:
         loop.call_soon_threadsafe(self._stepped, data, encode(message), news, how, lost)
 
     async def _send_now(self, message: dict[str, Any]) -> None:
-        """Broadcast ``message`` and let every connection write it out."""
+        """Broadcast ``message`` from the room's loop (its bytes are written as it is sent)."""
         self.broadcast(message)
-        for _ in range(3):
-            await asyncio.sleep(0)
 
     def _stepped(
         self, data: dict[str, Any], text: str, news: list[str], how: str, who: str
@@ -879,10 +872,9 @@ class Host:
         finally:
             if where is not None:
                 where.leave(conn)
-            if not conn.closing:
-                conn.queue.put_nowait(None)
-                conn.closing = True
+            conn.close()
+            assert conn.closed is not None
             try:
-                await asyncio.wait_for(conn.pump, 2.0)
+                await asyncio.wait_for(conn.closed, 2.0)
             except (TimeoutError, ConnectionClosed):
-                conn.pump.cancel()
+                pass

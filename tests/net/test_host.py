@@ -533,3 +533,55 @@ def test_a_round_end_choice_not_made_in_time_is_the_rules_and_said(tmp_path: Pat
     logged = load_replay(room.log).steps[8]
     assert isinstance(logged, ScoreStep) and logged.by == {"south": "clock", "north": "away"}
     assert logged.assignments == default_assignments(state)
+
+
+def test_a_client_that_reads_too_slowly_is_told_and_closed_and_nothing_more_is_queued() -> None:
+    from websockets.protocol import State
+
+    from sliders.net import host as hosting
+
+    class Sent:
+        state = State.OPEN
+
+        def __init__(self) -> None:
+            self.frames: list[bytes] = []
+
+        def send_text(self, data: bytes) -> None:
+            self.frames.append(data)
+
+    class Unread:
+        def __init__(self) -> None:
+            self.unread = 0
+
+        def get_write_buffer_size(self) -> int:
+            return self.unread
+
+    class Socket:
+        send_in_progress = None
+
+        def __init__(self) -> None:
+            self.protocol, self.transport = Sent(), Unread()
+            self.closed_with: tuple[int, str] | None = None
+
+        def send_data(self) -> None:
+            pass
+
+        async def close(self, code: int, reason: str) -> None:
+            self.closed_with = (code, reason)
+
+    async def main() -> Socket:
+        ws = Socket()
+        conn = hosting.Connection(ws)  # type: ignore[arg-type]
+        conn.send({"type": "news", "lines": ["kept up"]})
+        ws.transport.unread = hosting.MAX_UNREAD + 1
+        conn.send({"type": "news", "lines": ["not read"]})
+        conn.send({"type": "news", "lines": ["nor this"]})
+        assert conn.closed is not None
+        await conn.closed
+        return ws
+
+    ws = asyncio.run(main())
+    said = [json.loads(f) for f in ws.protocol.frames]
+    assert [m["type"] for m in said] == ["news", "bye"]
+    assert said[1]["reason"] == "reads too slowly"
+    assert ws.closed_with == (1008, "reads too slowly")
