@@ -48,18 +48,15 @@ def from_json(
     its name (or the name ``rename`` gives it) and converted to its declared type; ``given``
     supplies fields the caller has worked out itself."""
     rename = rename or {}
-    hints = _hints(typing.cast(Any, cls))
     values: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        if not f.init:
+    for name, decode, required in _fields(cls):
+        if name in given:
+            values[name] = given[name]
             continue
-        if f.name in given:
-            values[f.name] = given[f.name]
-            continue
-        key = rename.get(f.name, f.name)
+        key = rename.get(name, name)
         if key in data:
-            values[f.name] = _decode(hints[f.name], data[key])
-        elif f.default is _MISSING and f.default_factory is _MISSING:
+            values[name] = decode(data[key])
+        elif required:
             raise KeyError(key)
     return cls(**values)
 
@@ -77,30 +74,44 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _decode(tp: Any, value: Any) -> Any:
-    origin = typing.get_origin(tp)
-    if origin is typing.Union or origin is types.UnionType:
-        if value is None:
-            return None
-        (inner,) = [a for a in typing.get_args(tp) if a is not type(None)]
-        return _decode(inner, value)
-    if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v) for v in value)
-        return tuple(_decode(a, v) for a, v in zip(args, value, strict=True))
-    if origin is not None:
-        return value
-    if tp in (float, int, str, bool):
-        return tp(value)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return tp(value)
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        own: Callable[[Any], Any] | None = getattr(tp, "from_json", None)
-        return own(value) if own is not None else from_json(tp, value)
-    return value
+@functools.cache
+def _fields(cls: Any) -> tuple[tuple[str, Callable[[Any], Any], bool], ...]:
+    """``cls``'s fields set by its constructor, each with the decoder of its declared type and
+    whether it must be given (it has no default), worked out once a record type."""
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (f.name, _decoder(hints[f.name]), f.default is _MISSING and f.default_factory is _MISSING)
+        for f in dataclasses.fields(cls)
+        if f.init
+    )
 
 
 @functools.cache
-def _hints(cls: Any) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+def _decoder(tp: Any) -> Callable[[Any], Any]:
+    """What turns a JSON value into a value of type ``tp``, worked out once a type."""
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        (inner,) = [a for a in typing.get_args(tp) if a is not type(None)]
+        some = _decoder(inner)
+        return lambda value: None if value is None else some(value)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = _decoder(args[0])
+            return lambda value: tuple(map(each, value))
+        items = tuple(_decoder(a) for a in args)
+        return lambda value: tuple(d(v) for d, v in zip(items, value, strict=True))
+    if origin is not None:
+        return _same
+    if tp in (float, int, str, bool):
+        return typing.cast(Callable[[Any], Any], tp)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        own: Callable[[Any], Any] | None = getattr(tp, "from_json", None)
+        return own if own is not None else functools.partial(from_json, tp)
+    return _same
+
+
+def _same(value: Any) -> Any:
+    return value
