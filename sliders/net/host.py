@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from sliders.ai import ComputerPlayer
 from sliders.boards import Face, Layout
@@ -124,9 +125,9 @@ def parse_host_seats(text: str) -> tuple[SeatPlan, ...]:
 
 
 class Connection:
-    """One client: its seat (None for a spectator), a rate limit, and its messages written out as
-    they are sent (no task stands between a message and its bytes); a client that reads too
-    slowly to keep up is closed."""
+    """One client: its seat (None for a spectator), a rate limit, and its messages: those sent in
+    one turn of the loop leave together, in one write, as the turn ends (``now``: at once, with
+    any before it); a client that reads too slowly to keep up is closed."""
 
     def __init__(self, ws: ServerConnection) -> None:
         self.ws = ws
@@ -136,14 +137,28 @@ class Connection:
         self.stamp = time.monotonic()
         self.closing = False
         self.closed: asyncio.Task[None] | None = None
+        self._out: list[str] = []
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, message: dict[str, Any] | str, *, now: bool = False) -> None:
         if self.closing:
             return
         if self.ws.transport.get_write_buffer_size() > MAX_UNREAD:
             self.close("reads too slowly")
             return
-        broadcast((self.ws,), message if isinstance(message, str) else encode(message))
+        self._out.append(message if isinstance(message, str) else encode(message))
+        if now:
+            self.flush()
+        elif len(self._out) == 1:
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Write out the messages sent since the last write, their frames in one write."""
+        out, self._out = self._out, []
+        if not out or self.ws.protocol.state is not State.OPEN:
+            return
+        for text in out:
+            self.ws.protocol.send_text(text.encode())
+        self.ws.transport.write(b"".join(self.ws.protocol.data_to_send()))
 
     def spend(self) -> None:
         """One message received: refused when the client sends too fast."""
@@ -159,7 +174,8 @@ class Connection:
         if self.closing:
             return
         if reason:
-            broadcast((self.ws,), encode({"type": "bye", "reason": reason}))
+            self._out.append(encode({"type": "bye", "reason": reason}))
+        self.flush()
         self.closing = True
         self.closed = asyncio.get_running_loop().create_task(
             self.ws.close(1008 if reason else 1000, reason[:120])
@@ -407,11 +423,15 @@ class Room:
     def everyone(self) -> list[Connection]:
         return [*self.players.values(), *self.watchers]
 
-    def broadcast(self, message: dict[str, Any], but: Connection | None = None) -> None:
+    def broadcast(
+        self, message: dict[str, Any], but: Connection | None = None, now: bool = False
+    ) -> None:
+        """``message`` to everyone in the room (but ``but``), encoded once; ``now``: written at
+        once rather than as the loop's turn ends."""
         text = encode(message)
         for conn in self.everyone():
             if conn is not but:
-                conn.send(text)
+                conn.send(text, now=now)
 
     def tell(self, line: str) -> None:
         self.say(f"room {self.name}: {line}")
@@ -500,14 +520,18 @@ class Room:
             while not self.game.over:
                 if self.game.state.phase is Phase.SCORING:
                     chosen, by = await self.round_choices()
-                    await loop.run_in_executor(
-                        self.executor, self._apply, None, "score", loop, chosen, by
+                    self._stepped(
+                        *await loop.run_in_executor(
+                            self.executor, self._apply, None, "score", loop, chosen, by
+                        )
                     )
                     continue
                 seat = self.game.state.turn
                 assert seat is not None
                 shot, how = await self._shot_of(seat)
-                await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
+                self._stepped(
+                    *await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
+                )
             state = self.game.state
             self.broadcast({"type": "over", "winner": state.winner, "drawn": self.game.drawn})
             self.say(
@@ -626,7 +650,8 @@ class Room:
         (the physics then runs in the room's thread, :meth:`_apply`)."""
         t0 = time.thread_time()
         slide = self.game.release(shot, by_hand=True)
-        self.broadcast({"type": "shot", "step": self.step, "slide": slide.to_json(), "by": REMOTE})
+        message = {"type": "shot", "step": self.step, "slide": slide.to_json(), "by": REMOTE}
+        self.broadcast(message, now=True)
         self.delays.append(time.perf_counter() - self.received)
         self.cpu_seconds += time.thread_time() - t0
 
@@ -637,10 +662,10 @@ class Room:
         loop: asyncio.AbstractEventLoop,
         chosen: Mapping[str, Assignment] | None = None,
         by: Mapping[str, str] | None = None,
-    ) -> None:
+    ) -> tuple[dict[str, Any], str, list[str], str, str]:
         """Run in a worker thread: the step (a round scored with the remote seats' ``chosen``
-        assignments, ``by`` the seats that did not choose; or a shot slid and applied), the log
-        written, then everyone told from the room's own loop."""
+        assignments, ``by`` the seats that did not choose; or a shot slid and applied) and the
+        log written; what :meth:`_stepped` tells everyone, from the room's own loop."""
         game = self.game
         if how == "score":
             game.score(chosen, by)
@@ -690,12 +715,11 @@ class Room:
         lost = (
             done.result.seat if isinstance(done, ShotStep) and how in ("clock", "stand-in") else ""
         )
-        news = game.turns.news()
-        loop.call_soon_threadsafe(self._stepped, data, encode(message), news, how, lost)
+        return data, encode(message), game.turns.news(), how, lost
 
     async def _send_now(self, message: dict[str, Any]) -> None:
-        """Broadcast ``message`` from the room's loop (its bytes are written as it is sent)."""
-        self.broadcast(message)
+        """Broadcast ``message`` from the room's loop, written at once."""
+        self.broadcast(message, now=True)
 
     def _stepped(
         self, data: dict[str, Any], text: str, news: list[str], how: str, who: str

@@ -549,6 +549,9 @@ def test_a_client_that_reads_too_slowly_is_told_and_closed_and_nothing_more_is_q
         def send_text(self, data: bytes) -> None:
             self.frames.append(data)
 
+        def data_to_send(self) -> list[bytes]:
+            return [b"frames"]
+
     class Unread:
         def __init__(self) -> None:
             self.unread = 0
@@ -556,15 +559,13 @@ def test_a_client_that_reads_too_slowly_is_told_and_closed_and_nothing_more_is_q
         def get_write_buffer_size(self) -> int:
             return self.unread
 
-    class Socket:
-        send_in_progress = None
+        def write(self, data: bytes) -> None:
+            self.unread += len(data)
 
+    class Socket:
         def __init__(self) -> None:
             self.protocol, self.transport = Sent(), Unread()
             self.closed_with: tuple[int, str] | None = None
-
-        def send_data(self) -> None:
-            pass
 
         async def close(self, code: int, reason: str) -> None:
             self.closed_with = (code, reason)
