@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 R = TypeVar("R")
 
 _MISSING = dataclasses.MISSING
+_PLAIN = frozenset((float, int, str, bool))
 
 
 def to_json(
@@ -28,13 +29,16 @@ def to_json(
 ) -> dict[str, Any]:
     """The JSON-ready dict of a dataclass ``record``: each field (but those in ``omit``) in
     declaration order, under its name or the name ``rename`` gives it."""
-    rename = rename or {}
-    left_out = set(omit)
-    return {
-        rename.get(f.name, f.name): _encode(getattr(record, f.name))
-        for f in dataclasses.fields(record)
-        if f.name not in left_out
-    }
+    names = _names(type(record))
+    if rename or omit:
+        rename = rename or {}
+        left_out = set(omit)
+        return {
+            rename.get(name, name): _encode(getattr(record, name))
+            for name in names
+            if name not in left_out
+        }
+    return {name: _encode(getattr(record, name)) for name in names}
 
 
 def from_json(
@@ -61,7 +65,14 @@ def from_json(
     return cls(**values)
 
 
+@functools.cache
+def _names(cls: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 def _encode(value: Any) -> Any:
+    if value is None or type(value) in _PLAIN:
+        return value
     if isinstance(value, enum.Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

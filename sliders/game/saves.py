@@ -4,9 +4,7 @@ shown at the end."""
 
 from __future__ import annotations
 
-import json
 import os
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,7 @@ from sliders.core.errors import UserError
 from sliders.core.fileio import lock, write_text_atomic
 from sliders.files.layouts import load_layout
 from sliders.physics import PhysicsParams
-from sliders.rules import Game, LayoutRef, ScoreStep
+from sliders.rules import Game, LayoutRef, ScoreStep, log_head, log_text, step_text
 
 DEFAULT_LAYOUT = "square"
 """the layout of a log that names none (a scorekeeper's): the physical game's usual setup"""
@@ -38,27 +36,16 @@ class LogWriter:
     def __init__(self, path: str | os.PathLike[str], game: Game) -> None:
         self.path = Path(path)
         head = game.to_json()
-        steps = head.pop("steps")
-        text = json.dumps(head, indent=2, allow_nan=False)
-        self._head = text[: text.rindex("\n}")]  # the steps are the log's last key
-        self._steps = [self._encode(s) for s in steps]
-
-    @staticmethod
-    def _encode(step: Any) -> str:
-        try:
-            text = json.dumps(step, indent=2, allow_nan=False)
-        except ValueError:
-            raise UserError("a game step holds a value that is not a finite number") from None
-        return textwrap.indent(text, "    ")
+        steps = head.pop("steps")  # the steps are the log's last key
+        self._head = log_head(head)
+        self._steps = [step_text(s) for s in steps]
 
     def text(self) -> str:
-        if not self._steps:
-            return f'{self._head},\n  "steps": []\n}}\n'
-        return f'{self._head},\n  "steps": [\n' + ",\n".join(self._steps) + "\n  ]\n}\n"
+        return log_text(self._head, self._steps)
 
     def add(self, step: dict[str, Any]) -> None:
         """Write the log with ``step`` after the steps before it (whole or not at all)."""
-        self._steps.append(self._encode(step))
+        self._steps.append(step_text(step))
         with lock(self.path, "game log"):
             write_text_atomic(self.path, self.text())
 

@@ -29,7 +29,19 @@ from .engine import (
     removal_order,
     score_round,
 )
-from .gamelog import CHOSEN_BY, SCHEMA, SLID_BY, Game, LayoutRef, ScoreStep, ShotStep, Step
+from .gamelog import (
+    CHOSEN_BY,
+    SCHEMA,
+    SLID_BY,
+    Game,
+    LayoutRef,
+    ScoreStep,
+    ShotStep,
+    Step,
+    log_head,
+    log_text,
+    step_text,
+)
 from .happenings import (
     Advanced,
     Happening,
@@ -98,6 +110,9 @@ __all__ = [
     "ShotStep",
     "Status",
     "Step",
+    "log_head",
+    "log_text",
+    "step_text",
     "TurnPassed",
     "Won",
     "apply_assignment",

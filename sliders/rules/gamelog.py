@@ -37,6 +37,7 @@ still reads it (and refuses, rather than misreads, a resumed one).
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from collections.abc import Mapping, Sequence
@@ -45,7 +46,7 @@ from typing import Any
 
 from sliders.core import checks, records
 from sliders.core.errors import UserError
-from sliders.core.fileio import LOG_READ_LIMIT, read_json, write_json_atomic
+from sliders.core.fileio import LOG_READ_LIMIT, read_json, write_text_atomic
 from sliders.core.outcome import (
     ENGINES,
     FACES,
@@ -341,8 +342,10 @@ class Game:
             raise UserError(f"{where} is broken ({_what(exc)})") from None
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the log to ``path`` atomically."""
-        write_json_atomic(path, self.to_json())
+        """Write the log to ``path`` atomically (:func:`log_text`)."""
+        data = self.to_json()
+        steps = data.pop("steps")
+        write_text_atomic(path, log_text(log_head(data), [step_text(s) for s in steps]))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
@@ -352,6 +355,29 @@ class Game:
             return cls.from_json(data)
         except UserError as exc:
             raise UserError(f"game log {path}: {exc}") from None
+
+
+def log_head(data: Mapping[str, Any]) -> str:
+    """The text of a game log's fields but its steps (``data``), as :func:`log_text` starts."""
+    text = json.dumps(data, indent=2, allow_nan=False)
+    return text[: text.rindex("\n}")]
+
+
+def step_text(step: Any) -> str:
+    """One step of a game log as the log writes it: on one line."""
+    try:
+        return json.dumps(step, allow_nan=False)
+    except ValueError:
+        raise UserError("a game step holds a value that is not a finite number") from None
+
+
+def log_text(head: str, steps: Sequence[str]) -> str:
+    """A game log's text: its fields (``head``, :func:`log_head`) one to a line, then its steps
+    (each from :func:`step_text`) one to a line, so a log grows by a line a step and a whole
+    step is written by the fast encoder."""
+    if not steps:
+        return f'{head},\n  "steps": []\n}}\n'
+    return f'{head},\n  "steps": [\n    ' + ",\n    ".join(steps) + "\n  ]\n}\n"
 
 
 def check_log(data: Any) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from sliders.core.errors import UserError
 from sliders.game import HeadlessGame
-from sliders.game.saves import LogWriter, load_replay, replay_layout
+from sliders.game.saves import LogWriter, load_replay, replay_layout, save_game
 from sliders.rules import Game
 from sliders.tournament.players import make_player
 
@@ -22,13 +22,24 @@ def test_the_log_written_step_by_step_is_the_game_saved_whole(tmp_path: Path) ->
     game.hands = {"south": "normal"}
     path = tmp_path / "game.json"
     writer = LogWriter(path, game)
-    assert writer.text() == json.dumps(game.to_json(), indent=2) + "\n"
+    whole = tmp_path / "whole.json"
+
+    def saved() -> str:
+        save_game(game, whole)
+        return whole.read_text()
+
+    assert writer.text() == saved()
 
     players = {s: make_player("centre:low", s, np.random.default_rng(1)) for s in g.seats}
     while not g.over:
         g.step(players)
         writer.add(game.steps[-1].to_json())
-        assert path.read_text() == json.dumps(game.to_json(), indent=2) + "\n"
+        assert path.read_text() == saved()
+        assert json.loads(path.read_text()) == game.to_json()
+        lines = path.read_text().splitlines()  # a step a line, after the fields
+        assert lines[lines.index('  "steps": [') + 1 :] == [
+            f"    {json.dumps(s.to_json())}," for s in game.steps[:-1]
+        ] + [f"    {json.dumps(game.steps[-1].to_json())}", "  ]", "}"]
     assert isinstance(load_replay(path), Game) and len(load_replay(path).steps) == 9
     resumed = LogWriter(path, load_replay(path))  # a resumed game: its steps encoded at once
     assert resumed.text() == path.read_text()
