@@ -21,12 +21,15 @@ the games' shots are one shot on each of many tables. For games on both cores, a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+import numpy as np
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
+from gymnasium.vector.utils import concatenate, iterate
 
 from sliders.core.errors import UserError
 from sliders.env.single import SlidersEnv
+from sliders.game import Play, run_together
 
 
 class SlidersVectorEnv(SyncVectorEnv):
@@ -47,4 +50,40 @@ class SlidersVectorEnv(SyncVectorEnv):
         super().__init__(
             [game] * num_envs,
             autoreset_mode=AutoresetMode.NEXT_STEP,
+        )
+
+    def step(
+        self, actions: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Every game's step (or, for a game that ended at the last step, its reset), played
+        side by side: their shots in flight solved together at each turn
+        (:func:`sliders.game.run_together`)."""
+        resetting = self._autoreset_envs.copy()
+        games = cast(list[SlidersEnv], self.envs)
+        plays: list[Play[Any]] = [
+            game.resetting() if resetting[i] else game.stepping(action)
+            for i, (action, game) in enumerate(
+                zip(iterate(self.action_space, actions), games, strict=True)
+            )
+        ]
+        infos: dict[str, Any] = {}
+        got: Any
+        for i, got in enumerate(run_together(plays)):
+            if resetting[i]:
+                self._env_obs[i], info = got
+                self._rewards[i], self._terminations[i], self._truncations[i] = 0.0, False, False
+            else:
+                self._env_obs[i], self._rewards[i], term, trunc, info = got
+                self._terminations[i], self._truncations[i] = term, trunc
+            infos = self._add_info(infos, info, i)
+        self._observations = concatenate(
+            self.single_observation_space, self._env_obs, self._observations
+        )
+        self._autoreset_envs = np.logical_or(self._terminations, self._truncations)
+        return (
+            np.copy(self._observations) if self.copy else self._observations,
+            np.copy(self._rewards),
+            np.copy(self._terminations),
+            np.copy(self._truncations),
+            infos,
         )
