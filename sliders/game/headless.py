@@ -408,7 +408,7 @@ def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsPara
     across the lane to the nearest free offset, or (the whole width taken) further back, then
     forward, down the lane. Unchanged when it is legal already."""
     seat = layout.seat(shot.seat)
-    limits = _limits(seat, params)
+    limits = ShotLimits.of(seat, params)
     lo, foul = limits.min_release, limits.foul
     speed = limits.clip_speed(shot.speed) if math.isfinite(shot.speed) else 0.5
     angle = limits.clip_angle(shot.angle) if math.isfinite(shot.angle) else 0.0
@@ -435,21 +435,6 @@ def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsPara
     if (speed, angle, offset, release) == (shot.speed, shot.angle, shot.offset, shot.release):
         return shot  # legal already
     return replace(shot, speed=speed, angle=angle, offset=offset, release=release)
-
-
-_LIMITS: dict[tuple[int, int], tuple[Seat, PhysicsParams, ShotLimits]] = {}
-
-
-def _limits(seat: Seat, params: PhysicsParams) -> ShotLimits:
-    """``ShotLimits.of(seat, params)``, worked out once for the same seat and parameters (a
-    game asks again at every shot)."""
-    key = (id(seat), id(params))
-    known = _LIMITS.get(key)
-    if known is None or known[0] is not seat or known[1] is not params:
-        if len(_LIMITS) >= 256:
-            _LIMITS.clear()
-        known = _LIMITS[key] = (seat, params, ShotLimits.of(seat, params))
-    return known[2]
 
 
 def _free_offset(state: GameState, seat: Seat, along: float, wish: float, r: float) -> float | None:
