@@ -21,9 +21,10 @@ to their next shots. What each game does around its shots stays its own Python: 
 choosing (the computers' searches and their valuing of outcomes through the rules, 97 % of a step
 against ``easy``), making the agent's shot legal, setting each shot up and reading its result,
 the rules, the observation. So a game's step costs about what it costs in a single environment
-(``python benchmarks/env.py --vector`` sets the two side by side: 1.0 to 1.1 times the steps per
-second of the same games stepped one at a time, against ``easy`` as against ``centre``; the
-solving call is 6 to 7 % of a step against ``centre``, under 1 % against ``easy``). For games on
+(``python benchmarks/env.py --vector`` sets the two side by side: 0.9 to 1.2 times the steps per
+second of the same games stepped one at a time, over runs, against ``easy`` as against
+``centre``; the solving call is 6 to 7 % of a step against ``centre``, under 1 % against
+``easy``; docs/players.md says what the rest is). For games on
 both cores, ask Gymnasium for ``vectorization_mode="async"`` (one process a game).
 """
 
