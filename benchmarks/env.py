@@ -1,6 +1,6 @@
 """Environment steps per second, beside the physics of the same shots alone.
 
-    python benchmarks/env.py [--steps N] [--seed S] [--games G]
+    python benchmarks/env.py [--steps N] [--seed S] [--games G] [--vector]
 
 Runs the PettingZoo environment (every seat an agent with a steady hand: no computer search)
 for N steps (a step and the next agent's observation), and after each step simulates again,
@@ -12,11 +12,17 @@ shots and their searches, so the opponents' choosing (their shots' searches, the
 assignments and Instant Home choices, which weigh their chances of winning) is timed apart, and
 the rest of a step set against the physics of every shot slid in it (the agent's and the
 opponents'). Then the physics of one table's shots in one call of the batch path
-(:func:`sliders.physics.simulate_many`), the most a vector environment that solved its games'
-shots that way could save. Last, the vector environment (:class:`sliders.env.SlidersVectorEnv`,
-G games a call, made by ``gymnasium.make_vec``) beside the single one, every game's step counted,
-against ``easy`` computers (which search) and the ``centre`` bot (which does not). All in
-processor time of this process (the machine may be shared: wall time would count other work).
+(:func:`sliders.physics.simulate_many`).
+
+Last (alone with ``--vector``), the vector environment (:class:`sliders.env.SlidersVectorEnv`,
+G games a call, made by ``gymnasium.make_vec``, their shots in flight solved together) beside
+its games played one at a time, each in its own single environment (the same seeds and actions:
+the same work), every game's step counted, against ``easy`` computers (which search) and the
+``centre`` bot (which does not), each pair measured twice in turn: steps per second, the ratio
+to the single environments measured just before, the share of the time in the opponents'
+choosing, in the calls that solve the games' shots together, and the ratio the vector
+environment would reach were those calls free. All in processor time of this process (the
+machine may be shared: wall time would count other work).
 """
 
 from __future__ import annotations
@@ -33,10 +39,11 @@ import numpy as np
 from sliders.ai import ComputerPlayer
 from sliders.core.outcome import Shot
 from sliders.env import SlidersEnv, sliders_v0
-from sliders.game import HeadlessGame
+from sliders.game import HeadlessGame, headless
 from sliders.physics import Setup, Shots, simulate, simulate_many
 from sliders.physics.exact.world import world_for
 from sliders.rules import ShotStep
+from sliders.tournament.players import CentreBot, GreedyPlayer
 
 Slid = tuple[Setup, tuple, Shot]
 """a shot as slid: the game's setup, the table it met, the shot with its pawn and seed"""
@@ -120,6 +127,52 @@ def pettingzoo(n: int, seed: int) -> tuple[float, Physics]:
     return elapsed, physics
 
 
+class Timed:
+    """Processor seconds spent in some functions, each patched in place while ``with`` lasts:
+    ``Timed((owner, name), ...)`` times ``owner.name`` (calls within calls counted once)."""
+
+    def __init__(self, *where: tuple[Any, str]) -> None:
+        self.where = where
+        self.seconds = 0.0
+        self._plain: list[Callable[..., Any]] = []
+        self._depth = 0
+
+    def __enter__(self) -> Timed:
+        for owner, name in self.where:
+            plain = getattr(owner, name)
+            self._plain.append(plain)
+            setattr(owner, name, self._timed(plain))
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for (owner, name), plain in zip(self.where, self._plain, strict=True):
+            setattr(owner, name, plain)
+
+    def _timed(self, plain: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            self._depth += 1
+            t0 = time.process_time()
+            try:
+                return plain(*args, **kwargs)
+            finally:
+                self._depth -= 1
+                if not self._depth:
+                    self.seconds += time.process_time() - t0
+
+        return timed
+
+
+def choosing() -> Timed:
+    """The opponents' choosing: their shots' searches, their round-end assignments and Instant
+    Home choices (the table's computers), and the bots' shots and assignments."""
+    return Timed(
+        (HeadlessGame, "computer_shot"),
+        (ComputerPlayer, "choose_assignment"),
+        (ComputerPlayer, "choose_home"),
+        *((bot, "choose_shot") for bot in (CentreBot, GreedyPlayer)),
+    )
+
+
 def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, Physics]:
     """Processor seconds of ``n`` single-seat steps, of them the opponents' choosing, and the
     physics of every shot slid in them."""
@@ -128,24 +181,8 @@ def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, Physics]
     env.reset(seed=seed)
     physics = Physics()
     foul = float(env.action_space.high[3])
-    choosing = [0.0]
-    plain = HeadlessGame.computer_shot, ComputerPlayer.choose_assignment, ComputerPlayer.choose_home
-
-    def timed(choose: Callable[..., Any]) -> Callable[..., Any]:
-        def choosing_timed(*args: Any) -> Any:
-            t0 = time.process_time()
-            try:
-                return choose(*args)
-            finally:
-                choosing[0] += time.process_time() - t0
-
-        return choosing_timed
-
-    HeadlessGame.computer_shot = timed(plain[0])  # type: ignore[method-assign]
-    ComputerPlayer.choose_assignment = timed(plain[1])  # type: ignore[method-assign]
-    ComputerPlayer.choose_home = timed(plain[2])  # type: ignore[method-assign]
     elapsed = 0.0
-    try:
+    with choosing() as chose:
         for _ in range(n):
             mark = physics.mark(env.game)
             t0 = time.process_time()
@@ -154,40 +191,50 @@ def gymnasium(n: int, seed: int, opponents: str) -> tuple[float, float, Physics]
             physics.replay(env.game, mark)
             if term or trunc:
                 env.reset(seed=int(rng.integers(2**31)))
-    finally:
-        HeadlessGame.computer_shot = plain[0]  # type: ignore[method-assign]
-        ComputerPlayer.choose_assignment = plain[1]  # type: ignore[method-assign]
-        ComputerPlayer.choose_home = plain[2]  # type: ignore[method-assign]
-    return elapsed, choosing[0], physics
+    return elapsed, chose.seconds, physics
 
 
-def single_rate(n: int, seed: int, opponents: str) -> float:
-    """Steps per second (processor time) of the single environment against ``opponents``."""
-    env = SlidersEnv(opponents=opponents)
-    rng = np.random.default_rng(seed)
-    env.reset(seed=seed)
-    foul = float(env.action_space.high[3])
-    t0 = time.process_time()
-    for _ in range(n):
-        _, _, term, trunc, _ = env.step(steady(rng, foul))
-        if term or trunc:
-            env.reset()
-    return n / (time.process_time() - t0)
+def singles_rate(
+    games: int, actions: list[np.ndarray], seed: int, opponents: str
+) -> tuple[float, float]:
+    """Steps per second (processor time) of the vector environment's games played one at a
+    time, each in its own single environment (game ``i`` seeded ``seed + i``, given the same
+    actions, reset at the step after its end as the vector environment resets it): the same
+    games, the same work; and the share of the time in the opponents' choosing."""
+    envs = [SlidersEnv(opponents=opponents) for _ in range(games)]
+    for i, env in enumerate(envs):
+        env.reset(seed=seed + i)
+    ended = [False] * games
+    with choosing() as chose:
+        t0 = time.process_time()
+        for batch_of in actions:
+            for i, env in enumerate(envs):
+                if ended[i]:
+                    env.reset()
+                    ended[i] = False
+                else:
+                    _, _, term, trunc, _ = env.step(batch_of[i])
+                    ended[i] = term or trunc
+        elapsed = time.process_time() - t0
+    return games * len(actions) / elapsed, chose.seconds / elapsed
 
 
-def vector_rate(games: int, calls: int, seed: int, opponents: str) -> float:
+def vector_rate(
+    games: int, actions: list[np.ndarray], seed: int, opponents: str
+) -> tuple[float, float, float]:
     """Steps per second (processor time, every game's step counted) of the vector environment
-    of ``games`` games against ``opponents``, made by Gymnasium's ``make_vec``."""
+    of ``games`` games against ``opponents``, made by Gymnasium's ``make_vec``, given
+    ``actions``; the shares of its time in the opponents' choosing and in the calls that solve
+    the games' shots together (:func:`sliders.physics.run_all`, as the games' plays reach it)."""
     envs = gym.make_vec("sliders/RaceForHome-v0", num_envs=games, opponents=opponents)
-    rng = np.random.default_rng(seed)
     envs.reset(seed=seed)
-    foul = float(envs.single_action_space.high[3])
-    t0 = time.process_time()
-    for _ in range(calls):
-        envs.step(np.stack([steady(rng, foul) for _ in range(games)]))
-    elapsed = time.process_time() - t0
+    with choosing() as chose, Timed((headless, "run_all")) as solving:
+        t0 = time.process_time()
+        for a in actions:
+            envs.step(a)
+        elapsed = time.process_time() - t0
     envs.close()
-    return games * calls / elapsed
+    return games * len(actions) / elapsed, chose.seconds / elapsed, solving.seconds / elapsed
 
 
 def batch(slid: list[Slid], per_call: int, seed: int) -> float:
@@ -222,11 +269,17 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=64, help="games of the vector environment")
+    ap.add_argument(
+        "--vector", action="store_true", help="the vector environment beside the single one only"
+    )
     args = ap.parse_args()
     n = args.steps
+    k = max(n // 40, 10)
+    if args.vector:
+        vectors(args.games, n, args.seed)
+        return
     pz, pz_run = pettingzoo(n, args.seed)
     pz_physics, slid = pz_run.seconds, pz_run.slid
-    k = max(n // 40, 10)
     gym_all, gym_choosing, gym_run = gymnasium(k, args.seed, "easy")
     gym_physics, gym_slid = gym_run.seconds, gym_run.slid
     c_all, _, c_run = gymnasium(n // 4, args.seed, "centre")
@@ -258,15 +311,34 @@ def main() -> None:
         "a PettingZoo step with its shot solved by the batch path instead: at most "
         f"{step / (step - single + per_shot):.2f}x the steps per second"
     )
-    print(f"\n{'steps per second, every game counted':<52} {'steps/s':>9} {'x single':>9}")
-    for opponents, k_single, calls in (
-        ("easy", k, max(n // 1000, 2)),
-        ("centre", n // 4, n // 100),
-    ):
-        one = single_rate(k_single, args.seed, opponents)
-        many = vector_rate(args.games, calls, args.seed, opponents)
-        print(f"{'Gymnasium, 1 seat vs ' + opponents:<52} {one:9.1f} {1.0:9.2f}")
-        print(f"{f'vector, {args.games} games vs ' + opponents:<52} {many:9.1f} {many / one:9.2f}")
+    vectors(args.games, n, args.seed)
+
+
+def vectors(games: int, n: int, seed: int) -> None:
+    """The vector environment beside its games played one at a time in single environments
+    (the same seeds and actions: the same work), each measured twice in turn (singles, vector,
+    singles, vector: a cache either warms serves both), against each kind of opponent; the
+    shares of a step in the opponents' choosing and in the calls that solve the games' shots
+    together, and what the vector environment would reach were those calls free."""
+    print(
+        f"\n{'steps per second, every game counted':<44} {'steps/s':>9} {'x single':>9} "
+        f"{'choosing':>9} {'solving':>8} {'at most':>8}"
+    )
+    rng = np.random.default_rng(seed)
+    foul = float(SlidersEnv().action_space.high[3])
+    for opponents, calls in (("easy", max(n // 300, 2)), ("centre", max(n // 20, 2))):
+        actions = [np.stack([steady(rng, foul) for _ in range(games)]) for _ in range(calls)]
+        for _ in range(2):
+            one, one_choosing = singles_rate(games, actions, seed, opponents)
+            many, many_choosing, solving = vector_rate(games, actions, seed, opponents)
+            print(
+                f"{f'{games} single envs, one at a time, vs ' + opponents:<44} {one:9.1f} "
+                f"{1.0:9.2f} {one_choosing:9.0%}"
+            )
+            print(
+                f"{f'vector, {games} games vs ' + opponents:<44} {many:9.1f} {many / one:9.2f} "
+                f"{many_choosing:9.0%} {solving:8.0%} {many / one / (1 - solving):8.2f}"
+            )
 
 
 if __name__ == "__main__":

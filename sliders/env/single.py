@@ -20,7 +20,7 @@ from sliders.core.errors import UserError
 from sliders.env import observation as obs
 from sliders.env.render import show
 from sliders.files.layouts import read_layout
-from sliders.game import HeadlessGame, Player
+from sliders.game import HeadlessGame, Play, Player, run_alone
 from sliders.physics import PhysicsParams, check_engine
 from sliders.rules import Phase, parse_seat
 from sliders.scenes.viewer import Window
@@ -114,6 +114,29 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        return run_alone(self.resetting(seed=seed, options=options))
+
+    def step(self, action: np.ndarray) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        return run_alone(self.stepping(action))
+
+    def render(self) -> np.ndarray | None:
+        if self.render_mode is None:
+            gym.logger.warn("render() without a render_mode: make the environment with one")
+            return None
+        g, fps = self.game, self.metadata["render_fps"]
+        return show(self.render_mode, g.state, self.layout, g.face, self.params.pawn_radius,
+                    self._window, fps)  # fmt: skip
+
+    def close(self) -> None:
+        self._window.close()
+
+    # -- as plays (what the vector environment runs side by side) ---------------------------------
+
+    def resetting(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> Play[tuple[np.ndarray, dict[str, Any]]]:
+        """:meth:`reset` as a :data:`~sliders.game.Play`: it stops at each opponent's shot
+        released before the agent's turn, for its caller to run."""
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = int(rng.integers(2**63))
@@ -124,19 +147,23 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
             for n, (s, level) in enumerate(self.opponents.items())
             if level not in STRENGTHS
         }
-        self._advance()
+        yield from self._advance()
         self._value = self._progress()
         self._ended = self.game.over
         if self.render_mode == "human":
             self.render()
         return self._observe(), self._info(None)
 
-    def step(self, action: np.ndarray) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def stepping(
+        self, action: np.ndarray
+    ) -> Play[tuple[np.ndarray, float, bool, bool, dict[str, Any]]]:
+        """:meth:`step` as a :data:`~sliders.game.Play`: it stops at the agent's shot released,
+        then at each opponent's, for its caller to run."""
         g = self.game
         if self._ended:
             raise RuntimeError("the episode is over (or not started): call reset()")
-        played = g.shoot(obs.wish_of(action, self.seat, g.state)).shot
-        truncated = self._advance()
+        played = (yield from g.shooting(obs.wish_of(action, self.seat, g.state))).shot
+        truncated = yield from self._advance()
         terminated = g.over and not g.drawn
         self._ended = terminated or truncated
         reward = 0.0
@@ -149,17 +176,6 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
         if self.render_mode == "human":
             self.render()
         return self._observe(), float(reward), terminated, truncated, self._info(played)
-
-    def render(self) -> np.ndarray | None:
-        if self.render_mode is None:
-            gym.logger.warn("render() without a render_mode: make the environment with one")
-            return None
-        g, fps = self.game, self.metadata["render_fps"]
-        return show(self.render_mode, g.state, self.layout, g.face, self.params.pawn_radius,
-                    self._window, fps)  # fmt: skip
-
-    def close(self) -> None:
-        self._window.close()
 
     # -- inside ---------------------------------------------------------------------------------
 
@@ -176,12 +192,12 @@ class SlidersEnv(gym.Env[np.ndarray, np.ndarray]):
             max_rounds=self.max_rounds,
         )
 
-    def _advance(self) -> bool:
+    def _advance(self) -> Play[bool]:
         """Score rounds and play the computers until the agent is to slide or the game is over;
         True when the game ran past ``max_rounds`` (truncated)."""
         g = self.game
         while not g.over and (g.state.phase is Phase.SCORING or g.state.turn != self.seat):
-            g.step(self._bots)
+            yield from g.stepping(self._bots)
         return g.drawn
 
     def _progress(self) -> float:

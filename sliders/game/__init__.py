@@ -10,17 +10,21 @@ machine frame by frame.
 
 from sliders.game.headless import (
     HeadlessGame,
+    Play,
     ShotLost,
     ShotOutcome,
     foul_shot,
     legal_shot,
     release_limits,
+    run_alone,
+    run_together,
 )
 from sliders.game.turns import HomeChoice, Player, Turns
 
 __all__ = [
     "HeadlessGame",
     "HomeChoice",
+    "Play",
     "Player",
     "ShotLost",
     "ShotOutcome",
@@ -28,4 +32,6 @@ __all__ = [
     "foul_shot",
     "legal_shot",
     "release_limits",
+    "run_alone",
+    "run_together",
 ]

@@ -13,8 +13,9 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar, cast
 
 from sliders.ai import prepare_players
 from sliders.boards import Face, Layout, Seat
@@ -22,9 +23,10 @@ from sliders.core.errors import UserError
 from sliders.core.outcome import ShotResult
 from sliders.game.config import MatchConfig, SeatSpec
 from sliders.game.turns import HomeChoice, Player, Turns
-from sliders.physics import PhysicsParams, Shot, ShotLimits, check_engine
+from sliders.physics import PhysicsParams, Shot, ShotLimits, Simulation, check_engine, run_all
 from sliders.rules import Assignment, GameState, Happening, Phase
 
+_T = TypeVar("_T")
 RELEASE_CLEARANCE = 1e-4
 """how far (m) beyond two pawn radii from every pawn on the table a fitted release is kept"""
 
@@ -49,6 +51,14 @@ class ShotOutcome:
     happened: tuple[Happening, ...]
     state_before: GameState
     think: float = 0.0
+
+
+Play = Generator[Simulation, None, _T]
+"""A piece of play that stops at each shot it releases, yielding the shot in flight (a
+:class:`~sliders.physics.Simulation` set up, not yet run) for its caller to run, and returns
+what the play gives. :meth:`HeadlessGame.shooting`, :meth:`~HeadlessGame.stepping` and an
+environment's steps are plays; :func:`run_alone` runs one, :func:`run_together` many games'
+at once."""
 
 
 class HeadlessGame:
@@ -163,9 +173,24 @@ class HeadlessGame:
         (its pawn and seed) once it is released, before it runs. ``by``: who slid it when its
         seat's player did not (a stand-in computer: :data:`sliders.rules.SLID_BY`), in the log.
         """
+        return run_alone(self.shooting(shot, home, by_hand=by_hand, released=released, by=by))
+
+    def shooting(
+        self,
+        shot: Shot,
+        home: Mapping[str, Player] | None = None,
+        *,
+        by_hand: bool = False,
+        released: Callable[[Shot], None] | None = None,
+        by: str | None = None,
+    ) -> Play[ShotOutcome]:
+        """:meth:`shoot` as a :data:`Play`: it stops with the shot released, for its caller to
+        run it (alone, or with other games' shots: :func:`run_together`)."""
         slide = self.release(shot, by_hand=by_hand)
         if released is not None:
             released(slide)
+        assert self.turns.sim is not None
+        yield self.turns.sim
         return self.settle(home, by)
 
     def release(self, shot: Shot, *, by_hand: bool = False) -> Shot:
@@ -196,6 +221,16 @@ class HeadlessGame:
         its next pawn slid over the foul line (:func:`foul_shot`), out for the round as the
         rules' foul is. ``by``: why, in the log (``clock`` or ``refused``,
         :data:`sliders.rules.SLID_BY`)."""
+        return run_alone(self.forfeiting(home, released=released, by=by))
+
+    def forfeiting(
+        self,
+        home: Mapping[str, Player] | None = None,
+        *,
+        released: Callable[[Shot], None] | None = None,
+        by: str | None = None,
+    ) -> Play[ShotOutcome]:
+        """:meth:`forfeit` as a :data:`Play` (see :meth:`shooting`)."""
         before = self.state
         if self.over or before.phase is not Phase.SHOOTING or before.turn is None:
             raise UserError("no shot to lose: nobody is to shoot")
@@ -203,6 +238,8 @@ class HeadlessGame:
         slide = self._release(foul_shot(before, seat, before.next_pawn() or "", self.params))
         if released is not None:
             released(slide)
+        assert self.turns.sim is not None
+        yield self.turns.sim
         return self.settle(home, by)
 
     def _release(self, played: Shot) -> Shot:
@@ -260,6 +297,11 @@ class HeadlessGame:
         shot of the seat to move. ``players`` maps a seat to its player; a computer seat of the
         table plays itself; a seat with neither takes the rules' defaults at the round's end and
         has no shot to play (:class:`UserError`)."""
+        return run_alone(self.stepping(players))
+
+    def stepping(self, players: Mapping[str, Player] | None = None) -> Play[ShotOutcome | None]:
+        """:meth:`step` as a :data:`Play` (see :meth:`shooting`): the players choose, then it
+        stops with the shot released."""
         players = dict(players or {})
         if self.over:
             raise UserError("the game is over")
@@ -276,18 +318,55 @@ class HeadlessGame:
                 shot = player.choose_shot(state, self.layout, self.face, self.params)
             except ShotLost as lost:
                 took = time.perf_counter() - t0
-                return replace(self.forfeit(players, by=lost.by), think=took)
-        elif self.is_computer(seat):
-            shot = self.computer_shot()
-        else:
+                lost_by = lost.by
+            else:
+                took = time.perf_counter() - t0
+                return replace((yield from self.shooting(shot, players)), think=took)
+            return replace((yield from self.forfeiting(players, by=lost_by)), think=took)
+        if not self.is_computer(seat):
             raise UserError(f"nobody plays {seat}")
+        shot = self.computer_shot()
         took = time.perf_counter() - t0
-        return replace(self.shoot(shot, players), think=took)
+        return replace((yield from self.shooting(shot, players)), think=took)
 
     def play(self, players: Mapping[str, Player] | None = None) -> None:
         """Play the game to its end (a winner, or a draw at the round cap)."""
         while not self.over:
             self.step(players)
+
+
+def run_alone(play: Play[_T]) -> _T:
+    """What ``play`` gives, each of its shots run on its own as it is released."""
+    while True:
+        try:
+            sim = next(play)
+        except StopIteration as done:
+            return cast(_T, done.value)
+        sim.run()
+
+
+def run_together(plays: Sequence[Play[_T]]) -> list[_T]:
+    """What each of ``plays`` gives, played side by side: each goes on to its next shot, then
+    the shots in flight are run together (:func:`sliders.physics.run_all`: the exact engine
+    solves them in one compiled call, each bit for bit as alone), and again, until every play
+    is done. Each play gives what :func:`run_alone` would: the games share nothing."""
+    out: list[Any] = [None] * len(plays)
+    flying: dict[int, Simulation] = {}
+
+    def go_on(i: int) -> None:
+        try:
+            flying[i] = next(plays[i])
+        except StopIteration as done:
+            out[i] = done.value
+            flying.pop(i, None)
+
+    for i in range(len(plays)):
+        go_on(i)
+    while flying:
+        run_all(list(flying.values()))
+        for i in list(flying):
+            go_on(i)
+    return cast(list[_T], out)
 
 
 def foul_shot(
@@ -329,7 +408,7 @@ def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsPara
     across the lane to the nearest free offset, or (the whole width taken) further back, then
     forward, down the lane. Unchanged when it is legal already."""
     seat = layout.seat(shot.seat)
-    limits = _limits(seat, params)
+    limits = ShotLimits.of(seat, params)
     lo, foul = limits.min_release, limits.foul
     speed = limits.clip_speed(shot.speed) if math.isfinite(shot.speed) else 0.5
     angle = limits.clip_angle(shot.angle) if math.isfinite(shot.angle) else 0.0
@@ -356,21 +435,6 @@ def legal_shot(shot: Shot, state: GameState, layout: Layout, params: PhysicsPara
     if (speed, angle, offset, release) == (shot.speed, shot.angle, shot.offset, shot.release):
         return shot  # legal already
     return replace(shot, speed=speed, angle=angle, offset=offset, release=release)
-
-
-_LIMITS: dict[tuple[int, int], tuple[Seat, PhysicsParams, ShotLimits]] = {}
-
-
-def _limits(seat: Seat, params: PhysicsParams) -> ShotLimits:
-    """``ShotLimits.of(seat, params)``, worked out once for the same seat and parameters (a
-    game asks again at every shot)."""
-    key = (id(seat), id(params))
-    known = _LIMITS.get(key)
-    if known is None or known[0] is not seat or known[1] is not params:
-        if len(_LIMITS) >= 256:
-            _LIMITS.clear()
-        known = _LIMITS[key] = (seat, params, ShotLimits.of(seat, params))
-    return known[2]
 
 
 def _free_offset(state: GameState, seat: Seat, along: float, wish: float, r: float) -> float | None:

@@ -2,7 +2,8 @@
 
 Every shot goes one way (:mod:`sliders.physics.interface`): a :class:`Setup` (layout, face,
 parameters, engine), then :func:`simulate` for one :class:`~sliders.core.outcome.Shot` with its seed,
-:func:`simulate_many` for a batch, or :func:`start` for a shot stepped frame by frame. Two
+:func:`simulate_many` for a batch of one table, :func:`simulate_each` for one shot on each of
+many tables, or :func:`start` for a shot stepped frame by frame. Two
 engines implement one pawn model (docs/model.md): ``"exact"`` (the default) and ``"pymunk"``.
 Importing this package loads pymunk, not the exact engine's numba; ``import sliders`` alone
 loads neither.
@@ -17,7 +18,9 @@ from sliders.physics.interface import (
     Simulation,
     check_shot,
     require_engine,
+    run_all,
     simulate,
+    simulate_each,
     simulate_many,
     start,
 )
@@ -45,8 +48,10 @@ __all__ = [
     "check_shot",
     "engine_version",
     "require_engine",
+    "run_all",
     "shot_limits",
     "simulate",
+    "simulate_each",
     "simulate_many",
     "start",
 ]

@@ -3,7 +3,8 @@
 A :class:`Setup` is what a shot is simulated in: the layout, its face, the physics parameters and
 the engine. :func:`simulate` runs one :class:`~sliders.core.outcome.Shot` (with its seed) on a table
 until every pawn is at rest or removed; :func:`simulate_many` runs a batch of shots of one seat on
-one table, as arrays; :func:`start` sets a shot up to be stepped frame by frame (a
+one table, as arrays; :func:`simulate_each` one shot on each of many tables (what many games'
+shots are), solved together; :func:`start` sets a shot up to be stepped frame by frame (a
 :class:`Simulation`, what the window and a replay draw). Each goes through the set-up's engine in
 :data:`REGISTRY`: ``"exact"`` (event-driven, :mod:`sliders.physics.exact`) or ``"pymunk"`` (a
 fixed-step Chipmunk world, :mod:`sliders.physics.pymunk_engine`). Both implement one pawn model with
@@ -145,6 +146,12 @@ class Engine(abc.ABC):
         """Set the shot up without running it: the physics' own checks, as a UserError."""
         self.start(setup, table, shot)
 
+    def run_all(self, sims: Sequence[Simulation]) -> None:
+        """Run each of ``sims`` (shots this engine set up) to rest, as its ``run()`` does: one
+        after another, unless the engine solves them together."""
+        for sim in sims:
+            sim.run()
+
     def simulate_many(self, setup: Setup, table: Sequence[PlacedPawn], shots: Shots) -> BatchResult:
         """Each of ``shots`` run to rest by :meth:`simulate`, into arrays."""
         shooter = shots.pawn or next_in_hand(shots.seat, table)
@@ -197,6 +204,11 @@ class ExactEngine(Engine):
             setup.layout, setup.face, table, shot, setup.params, shot.seed
         )
         return sim
+
+    def run_all(self, sims: Sequence[Simulation]) -> None:
+        """The shots not yet run solved together in one compiled call, each bit for bit as its
+        own ``run()`` solves it (:func:`sliders.physics.exact.simulation.run_fresh`)."""
+        _exact().simulation.run_fresh(sims)
 
     def simulate_many(self, setup: Setup, table: Sequence[PlacedPawn], shots: Shots) -> BatchResult:
         """The whole batch solved inside compiled code (each shot as :meth:`simulate` gives it)."""
@@ -288,6 +300,25 @@ def simulate_many(setup: Setup, table: Sequence[PlacedPawn], shots: Shots) -> Ba
     """Every shot of ``shots`` slid onto ``table`` in ``setup``, each as :func:`simulate` runs
     it, as arrays."""
     return REGISTRY[setup.engine].simulate_many(setup, table, shots)
+
+
+def simulate_each(
+    setup: Setup, tables: Sequence[Sequence[PlacedPawn]], shots: Sequence[Shot]
+) -> list[ShotResult]:
+    """Shot ``k`` of ``shots`` slid onto ``tables[k]`` in ``setup``, each result (its events
+    too) bit for bit what :func:`simulate` gives; the exact engine solves them in one compiled
+    call (:func:`run_all`). A shot the physics refuses is a UserError, as in :func:`simulate`."""
+    sims = [start(setup, table, shot) for table, shot in zip(tables, shots, strict=True)]
+    run_all(sims)
+    return [sim.result() for sim in sims]
+
+
+def run_all(sims: Sequence[Simulation]) -> None:
+    """Run every simulation of ``sims`` (shots set up by :func:`start`, each on its own table,
+    in any set-ups) to rest, each bit for bit as its own ``run()`` would; the exact engine
+    solves those not yet run in one compiled call."""
+    for name in sorted({sim.engine for sim in sims}):
+        REGISTRY[name].run_all([sim for sim in sims if sim.engine == name])
 
 
 def start(setup: Setup, table: Sequence[PlacedPawn], shot: Shot) -> Simulation:

@@ -64,6 +64,18 @@ class ShotLimits:
 
     @classmethod
     def of(cls, seat: Seat, params: PhysicsParams) -> ShotLimits:
+        """The limits of ``seat``'s shots with ``params``, worked out once for the same seat and
+        parameters (every shot of a game asks)."""
+        key = (id(seat), id(params))
+        known = _KNOWN.get(key)
+        if known is None or known[0] is not seat or known[1] is not params:
+            if len(_KNOWN) >= 256:
+                _KNOWN.clear()
+            known = _KNOWN[key] = (seat, params, cls._of(seat, params))
+        return known[2]
+
+    @classmethod
+    def _of(cls, seat: Seat, params: PhysicsParams) -> ShotLimits:
         r = params.pawn_radius
         return cls(
             seat=seat.name,
@@ -101,19 +113,22 @@ class ShotLimits:
         near end of the lane (beyond the foul line is a foul, not an error)."""
         single = hi is None
         hi = lo if hi is None else hi
-        label = f"{label or quantity} {_shown(quantity, lo, None if single else hi)}"
         finite = math.isfinite(lo) and math.isfinite(hi)
+
+        def named() -> str:  # the values as the message names them (only a refusal has one)
+            return f"{label or quantity} {_shown(quantity, lo, None if single else hi)}"
+
         if quantity == "speed":
             if not (finite and self.min_speed <= lo and hi <= self.max_speed):
                 return (
-                    f"{label} m/s is impossible (a flick is from {self.min_speed:g} to "
+                    f"{named()} m/s is impossible (a flick is from {self.min_speed:g} to "
                     f"{self.max_speed:g} m/s)"
                 )
         elif quantity == "angle":
             if not (
                 finite and -self.max_angle - TOLERANCE <= lo and hi <= self.max_angle + TOLERANCE
             ):
-                return f"{label}° is impossible (within ±{math.degrees(self.max_angle):g}°)"
+                return f"{named()}° is impossible (within ±{math.degrees(self.max_angle):g}°)"
         elif quantity == "offset":
             if self.max_offset < 0:
                 return (
@@ -123,12 +138,13 @@ class ShotLimits:
             limit = self.max_offset + TOLERANCE
             if not (finite and -limit <= lo and hi <= limit):
                 return (
-                    f"{label} m puts the pawn outside the track (at most ±{self.max_offset:.4f} m)"
+                    f"{named()} m puts the pawn outside the track (at most "
+                    f"±{self.max_offset:.4f} m)"
                 )
         elif quantity == "release":
             if not (finite and lo >= self.min_release - TOLERANCE):
                 return (
-                    f"{label} m is behind the start of the lane (at least {self.min_release:g} m)"
+                    f"{named()} m is behind the start of the lane (at least {self.min_release:g} m)"
                 )
         else:
             raise ValueError(f"unknown quantity {quantity!r} (one of {', '.join(QUANTITIES)})")
@@ -222,6 +238,11 @@ class ShotLimits:
             np.clip(angle, -self.max_angle, self.max_angle),
             np.clip(offset, -limit, limit),
         )
+
+
+_KNOWN: dict[tuple[int, int], tuple[Seat, PhysicsParams, ShotLimits]] = {}
+"""the limits worked out, by the ids of their seat and parameters (kept with them, so that an id
+used again by other objects is not taken for theirs)"""
 
 
 def _clip(value: float, lo: float, hi: float) -> float:

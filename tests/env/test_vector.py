@@ -42,44 +42,52 @@ def _play(envs, seed, actions):
     return out
 
 
-@pytest.fixture(scope="module")
-def played():
-    """Two games of the vector environment made by the registry, played ``STEPS`` steps."""
-    envs = gym.make_vec("sliders/RaceForHome-v0", num_envs=2, opponents="easy", max_rounds=1)
-    return envs, _play(envs, 11, _actions(2, 1))
+GAMES = 3
+
+
+@pytest.fixture(scope="module", params=["easy", "centre:medium"])
+def played(request):
+    """``GAMES`` games of the vector environment made by the registry against the table's
+    computers (which search) or a bot with a hand (which does not), played ``STEPS`` steps:
+    each step plays every game's shots side by side, solved together."""
+    envs = gym.make_vec(
+        "sliders/RaceForHome-v0", num_envs=GAMES, opponents=request.param, max_rounds=1
+    )
+    return envs, _play(envs, 11, _actions(GAMES, 1))
 
 
 def test_make_vec_gives_the_vector_environment_with_the_single_spaces(played):
     envs, _ = played
-    assert isinstance(envs, SlidersVectorEnv) and envs.num_envs == 2
+    assert isinstance(envs, SlidersVectorEnv) and envs.num_envs == GAMES
     single = SlidersEnv(opponents="easy")
     assert envs.single_observation_space == single.observation_space
     assert envs.single_action_space == single.action_space
-    assert envs.observation_space.shape == (2, obs.SIZE)
-    assert envs.action_space.shape == (2, 4)
+    assert envs.observation_space.shape == (GAMES, obs.SIZE)
+    assert envs.action_space.shape == (GAMES, 4)
     assert envs.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
 
 
 def test_reset_and_step_give_arrays_of_every_game(played):
     envs, steps = played
     first = steps[0]
-    assert first.shape == (2, obs.SIZE) and first.dtype == np.float32
+    assert first.shape == (GAMES, obs.SIZE) and first.dtype == np.float32
     for o, r, term, trunc in steps[1:]:
-        assert o.shape == (2, obs.SIZE) and envs.observation_space.contains(o)
-        assert r.shape == (2,) and term.shape == (2,) and trunc.shape == (2,)
+        assert o.shape == (GAMES, obs.SIZE) and envs.observation_space.contains(o)
+        assert r.shape == (GAMES,) and term.shape == (GAMES,) and trunc.shape == (GAMES,)
         assert term.dtype == np.bool_ and trunc.dtype == np.bool_
 
 
 def test_the_same_seeds_give_bit_identical_games_and_other_seeds_do_not(played):
-    _, steps = played
+    envs, steps = played
+    opponents = envs.envs[0].opponents["north"]
     again = _play(
-        SlidersVectorEnv(2, opponents="easy", max_rounds=1), 11, _actions(2, 1)[:2]
+        SlidersVectorEnv(GAMES, opponents=opponents, max_rounds=1), 11, _actions(GAMES, 1)[:2]
     )  # fmt: skip
     assert np.array_equal(again[0], steps[0])
     for (o, r, te, tr), (o2, r2, te2, tr2) in zip(again[1:], steps[1:3], strict=True):
         assert np.array_equal(o, o2) and np.array_equal(r, r2)
         assert np.array_equal(te, te2) and np.array_equal(tr, tr2)
-    other = SlidersVectorEnv(2, opponents="easy", max_rounds=1).reset(seed=12)[0]
+    other = SlidersVectorEnv(GAMES, opponents=opponents, max_rounds=1).reset(seed=12)[0]
     assert not np.array_equal(other, steps[0])
 
 
@@ -88,10 +96,10 @@ def test_each_game_plays_as_the_single_environment_and_is_reset_the_next_step(pl
     actions given; at the step after its end (truncated at the round cap), the vector
     environment resets it: the next game's first observation, reward 0, not ended, as the
     single environment's ``reset()`` (no seed: its generator goes on) gives it."""
-    _, steps = played
-    actions = _actions(2, 1)
-    for i in range(2):
-        env = SlidersEnv(opponents="easy", max_rounds=1)
+    envs, steps = played
+    actions = _actions(GAMES, 1)
+    for i in range(GAMES):
+        env = SlidersEnv(opponents=envs.envs[0].opponents["north"], max_rounds=1)
         o, _ = env.reset(seed=11 + i)
         assert np.array_equal(steps[0][i], o)
         ended = False

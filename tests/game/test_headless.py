@@ -5,16 +5,18 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from sliders.boards import face
 from sliders.core.errors import UserError
 from sliders.core.outcome import PawnRest, Status
 from sliders.files.layouts import load_layout
-from sliders.game import HeadlessGame, legal_shot, release_limits
-from sliders.physics import PhysicsParams, Setup, Shot, start
+from sliders.game import HeadlessGame, ShotLost, legal_shot, release_limits, run_together
+from sliders.physics import Noise, PhysicsParams, Setup, Shot, start
 from sliders.physics.limits import MAX_ANGLE
 from sliders.rules import Phase, drawn, new_game
+from sliders.tournament.players import CentreBot
 
 P = PhysicsParams.default()
 LAYOUT = load_layout("square", ("south", "north"))
@@ -129,3 +131,40 @@ def test_prepare_readies_every_computer_and_every_player_given_before_its_first_
     mine = Counting()
     g.prepare({"south": mine})
     assert seen == [(g.layout.name, "instant-home")] and mine.calls == ["instant-home"]
+
+
+def test_games_played_side_by_side_play_as_each_alone():
+    """:func:`~sliders.game.run_together` steps many games' plays, their shots in flight solved
+    together: each game's log and state are bit for bit what stepping it alone gives, with a
+    bot with a hand, a player that loses some shots (forfeits) and a computer seat."""
+
+    class Sometimes(CentreBot):
+        def choose_shot(self, state, layout, face, params=None):
+            if self.rng.random() < 0.35:
+                raise ShotLost("clock")
+            return super().choose_shot(state, layout, face, params)
+
+    def games():
+        out = []
+        for k in range(4):
+            rng = np.random.default_rng(k)
+            g = HeadlessGame("race-for-home", "square", ("south", "north"), 10 + k,
+                             computers={"north": "easy"} if k == 3 else None)  # fmt: skip
+            players = {"south": Sometimes("south", Noise.level("medium"), rng)}
+            if k != 3:
+                players["north"] = CentreBot("north", Noise.level("medium"), rng)
+            out.append((g, players))
+        return out
+
+    alone, together = games(), games()
+    for _ in range(12):
+        for g, players in alone:
+            if not g.over:
+                g.step(players)
+        live = [(g, p) for g, p in together if not g.over]
+        run_together([g.stepping(p) for g, p in live])
+    for (a, _), (b, _) in zip(alone, together, strict=True):
+        assert a.turns.game.steps == b.turns.game.steps
+        assert a.state == b.state
+    lost = [getattr(s, "by", None) == "clock" for g, _ in together for s in g.turns.game.steps]
+    assert sum(lost) >= 2  # shots lost among the others

@@ -232,3 +232,75 @@ def test_refused_samples_in_the_exact_engine_are_recorded_as_in_the_pymunk_engin
         refused = pym["fault"] != 0
         for name in pym:
             assert np.array_equal(pym[name][refused], exact[name][refused], equal_nan=True), name
+
+
+@pytest.mark.parametrize(
+    ("face_name", "spread", "log_rows"),
+    [("race-for-home", 0.0, None), ("instant-home", 0.0, 5), ("instant-home", 0.005, None)],
+)
+def test_one_shot_on_each_of_many_tables_is_bit_for_bit_the_single_shot(
+    face_name: str, spread: float, log_rows: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """:func:`~sliders.physics.simulate_each` solves one shot on each of many tables in one
+    compiled call: every result, its events, removals, rest places and settle time, is what
+    :func:`~sliders.physics.simulate` gives (crowded tables of every size, every seat sliding,
+    fouls among the shots, random topples drawn from each shot's seed, hard shots that knock
+    pawns off, into the hole and over; with a log of a few rows, drained many times a shot)."""
+    from sliders.physics import simulate, simulate_each
+    from sliders.physics.exact import simulation
+
+    if log_rows is not None:
+        monkeypatch.setattr(simulation, "_RECORD_ROWS", log_rows)
+
+    face = BUILTIN_FACES[face_name]
+    params = P.replace(knock_over_spread=spread, knock_over_impulse=0.01) if spread else P
+    setup = Setup(SQUARE4, face, params)
+    rng = np.random.default_rng(31)
+    tables, shots = [], []
+    for k in range(40):
+        table = crowd(rng, k % 13, spread=0.09)
+        on = {q.id for q in table}
+        seat, pawn = next(
+            (s, f"{s}-{n}")
+            for s in SEATS[k % 4 :] + SEATS[: k % 4]
+            for n in range(1, 5)
+            if f"{s}-{n}" not in on
+        )
+        foul = SQUARE4.seat(seat).foul
+        release = foul + 0.01 if k % 7 == 6 else None
+        shot = Shot(seat, float(rng.uniform(0.3, 3.0)), float(np.radians(rng.uniform(-6, 6))),
+                    0.0, release, pawn, seed=1000 + k)  # fmt: skip
+        tables.append(table)
+        shots.append(shot)
+    each = simulate_each(setup, tables, shots)
+    one = [simulate(setup, t, s) for t, s in zip(tables, shots, strict=True)]
+    assert each == one
+    removed = {p.status for r in one for p in r.pawns} - {Status.ON_TARGET}
+    assert Status.FOUL in removed and Status.OFF_BOARD in removed
+    assert spread == 0 or Status.KNOCKED_OVER in removed
+    assert sum(len(r.events) for r in one) > 150
+
+
+def test_shots_already_stepped_and_of_other_engines_run_on_their_own() -> None:
+    """:func:`~sliders.physics.run_all` takes any simulations: a shot already stepped goes on as
+    its ``run()`` takes it, a pymunk shot runs in its engine; each ends as it would alone."""
+    from sliders.physics import run_all, start
+
+    rng = np.random.default_rng(3)
+    table = crowd(rng, 6)
+    face = BUILTIN_FACES["race-for-home"]
+    shot = Shot("south", 1.5, 0.02, 0.0, seed=4)
+    exact, pymunk = Setup(SQUARE4, face), Setup(SQUARE4, face, engine="pymunk")
+    stepped = start(exact, table, shot)
+    for _ in range(5):
+        stepped.step()
+    sims = [stepped, start(exact, table, shot), start(pymunk, table, shot)]
+    run_all(sims)
+    alone = [start(exact, table, shot), start(exact, table, shot), start(pymunk, table, shot)]
+    for _ in range(5):
+        alone[0].step()
+    for sim in alone:
+        sim.run()
+    assert [s.result() for s in sims] == [s.result() for s in alone]
+    assert not any(s.moving for s in sims)
+    assert sims[1].contacts == alone[1].contacts > 0

@@ -91,7 +91,8 @@ def compile_in_child() -> bool:
 
 
 WARM_UP_ENTRIES = (
-    "lay_out", "solve", "run_batch", "classify_at", "classify_many", "placement_clear", "new_state"
+    "lay_out", "solve", "run_batch", "run_each", "classify_at", "classify_many", "placement_clear",
+    "new_state",
 )  # fmt: skip
 """the kernels :func:`_warm_up` calls from Python: a cache holding them all for this machine is warm"""
 
@@ -169,7 +170,7 @@ def _warm_up() -> None:
     """Run every entry compiled code offers from Python once, on a tiny table."""
     from sliders.physics.exact import state as st
     from sliders.physics.exact.classification import classify_at, classify_many, placement_clear
-    from sliders.physics.exact.loop import BatchOut, lay_out, run_batch, solve
+    from sliders.physics.exact.loop import BatchOut, lay_out, run_batch, run_each, solve
 
     params = np.zeros(st.NPARAM)
     params[st.P_R], params[st.P_M], params[st.P_DEC], params[st.P_ALPHA] = 0.0125, 0.015, 0.49, 1.0
@@ -199,3 +200,7 @@ def _warm_up() -> None:
                    np.zeros(1), np.zeros(1, np.int64), np.zeros(1, np.bool_))  # fmt: skip
     run_batch(table, np.zeros(2, dtype=np.int64), np.zeros((1, 2)), np.array([[1.0, 0.0]]),
               np.zeros(1, np.bool_), arena, zones, tough.reshape(1, 2), 1000, out)  # fmt: skip
+    run_each(np.array([0, 2]), np.zeros((2, 2)) + table[0], np.zeros((1, 2)), np.array([[1.0, 0.0]]),
+             np.zeros(1, np.bool_), tough, arena, 1000, 16, np.zeros((2, 6)),
+             np.zeros(2, np.int64), np.zeros((1, 2)), np.zeros((1, 3), np.int64),
+             np.zeros(1, np.int64))  # fmt: skip

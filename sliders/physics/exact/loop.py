@@ -25,7 +25,8 @@ with their mean velocity (momentum kept, energy lost), which ends the sequence.
 One shot and a batch of shots go the same way: :func:`lay_out` puts the pawns down and
 :func:`solve` runs the loop and reads every pawn's state at the time reached; :func:`run_batch`
 calls both for each of its shots, as :class:`~sliders.physics.exact.ExactSimulation` does for its
-one, so a batch row is bit for bit the single shot.
+one, so a batch row is bit for bit the single shot; :func:`run_each` does the same for one shot on
+each of many tables (many games' shots), keeping every shot's log of events as well.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from sliders.physics.exact.state import (
     INF,
     INR,
     INRC,
+    LOG_COLUMNS,
     NOW,
     ON_TABLE,
     OVER_HOLE,
@@ -341,3 +343,69 @@ def _rest(
         return S_KNOCKED, 0, seg[i, XFALL], seg[i, YFALL]
     code, points = classify_at(now[i, 0], now[i, 1], seat, zones)
     return code, points, now[i, 0], now[i, 1]
+
+
+# -- one shot on each of many tables --------------------------------------------------------------
+
+
+@njit(cache=True, error_model="numpy", nogil=True)  # allocates: with reference counting
+def run_each(
+    first: Ints,
+    table: Floats,
+    starts: Floats,
+    velocities: Floats,
+    fouls: Bools,
+    tough: Floats,
+    arena: Arena,
+    max_events: int,
+    log_rows: int,
+    now: Floats,
+    stat: Ints,
+    clock: Floats,
+    counts: Ints,
+    codes: Ints,
+) -> tuple[Floats, Ints]:
+    """Solve shot ``k`` to rest on its own table, by :func:`lay_out` and :func:`solve` as one
+    shot is, its log drained whenever it is full (``log_rows`` rows, as one shot's): its pawns
+    are rows ``first[k]`` (the shooter, from ``starts[k]`` at ``velocities[k]``, a foul when
+    ``fouls[k]``) to ``first[k + 1]`` of ``table`` (the table's pawns; the shooter's row unused)
+    and ``tough`` (each pawn's knock-over threshold). Writes each pawn's (x, y, vx, vy, spin,
+    heading) at the time reached into ``now`` and its status code (ON_TABLE or how it left)
+    into ``stat``, each shot's [NOW, RESTED] into ``clock``, its counts into ``counts`` and what
+    the loop ended with into ``codes``. Returns every shot's recorded rows one after the other,
+    and where each shot's begin (``k``) and end (``k + 1``)."""
+    k_shots = starts.shape[0]
+    log = np.zeros((16 * k_shots + log_rows, LOG_COLUMNS))
+    at = 0
+    log_first = np.zeros(k_shots + 1, dtype=np.int64)
+    for k in range(k_shots):
+        a, b = first[k], first[k + 1]
+        n = b - a
+        state = new_state(n, log_rows)
+        lay_out(state, table[a + 1 : b].copy(), starts[k], velocities[k], fouls[k])
+        tough_k = tough[a:b].copy()
+        now_k = np.zeros((n, 6))
+        fresh = True
+        while True:
+            code = solve(state, arena, tough_k, INF, max_events, fresh, now_k)
+            fresh = False
+            rec = state.counts[RECORDED]
+            if at + rec > log.shape[0]:
+                bigger = np.zeros((2 * log.shape[0] + rec, log.shape[1]))
+                bigger[:at] = log[:at]
+                log = bigger
+            log[at : at + rec] = state.log[:rec]
+            at += rec
+            state.counts[RECORDED] = 0
+            if code != FULL:
+                break
+        log_first[k + 1] = at
+        codes[k] = code
+        clock[k, NOW], clock[k, RESTED] = state.clock[NOW], state.clock[RESTED]
+        for c in range(3):
+            counts[k, c] = state.counts[c]
+        for i in range(n):
+            stat[a + i] = state.flags[i, STAT]
+            for c in range(6):
+                now[a + i, c] = now_k[i, c]
+    return log[:at], log_first

@@ -4,7 +4,9 @@
 (:func:`sliders.physics.exact.loop.solve`) run to a time or to rest, and turns what it records
 into the shared vocabulary (events, rest statuses, a :class:`~sliders.core.outcome.ShotResult`).
 ``step()`` advances ``params.dt`` of time; positions at any time are the formula of each pawn's
-current segment, so a window drawing frames shows the exact trajectories.
+current segment, so a window drawing frames shows the exact trajectories. The state arrays are
+laid out when the shot first runs: :func:`run_fresh` solves many shots not yet run (one on each
+of many tables, as many games' shots are) in one compiled call instead, each to the same bits.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from sliders.core.outcome import (
 from sliders.physics.exact import state as st
 from sliders.physics.exact.classification import classify_at, placement_clear
 from sliders.physics.exact.compile import ensure_compiled
-from sliders.physics.exact.loop import lay_out, solve
+from sliders.physics.exact.loop import lay_out, run_each, solve
 from sliders.physics.exact.world import ExactWorld, world_for
 from sliders.physics.model import knock_over_thresholds
 from sliders.physics.params import PhysicsParams
@@ -103,10 +105,25 @@ class ExactSimulation:
 
         self.order = [shooter, *(q.id for q in table)]
         n = len(self.order)
-        self._state = state = st.new_state(n, _RECORD_ROWS)
         txy = np.array([(q.x, q.y) for q in table], dtype=np.float64).reshape(-1, 2)
-        lay_out(state, txy, np.array(start), np.array(velocity), foul)
+        self._start = (txy, np.array(start), np.array(velocity), foul)
+        """what :func:`lay_out` puts down: the table, the shooter's start and velocity, a foul"""
+        self._state: st.State | None = None
+        """the loop's state, laid out when the shot first runs (:func:`run_fresh` solves a shot
+        not yet run without it)"""
+        # where everything is at t = 0, as lay_out puts it: the shooter (still, if a foul), then
+        # the table's pawns at rest; every pawn on the table but a fouled shooter
         self._now = np.zeros((n, 6))
+        self._now[0, :2] = start
+        if not foul:
+            self._now[0, 2:4] = velocity
+        self._now[1:, :2] = txy
+        self._stat = np.full(n, st.ON_TABLE, dtype=np.int64)
+        """each pawn on the table (ON_TABLE) or the status code it left with"""
+        if foul:
+            self._stat[0] = st.S_FOUL
+        self._counts = np.zeros(3, dtype=np.int64)
+        """events solved, recorded and pawn–pawn contacts so far"""
         # each pawn's knock-over threshold for the shot, drawn at its start (model.py)
         self._tough = (
             knock_over_thresholds(p, self.rng, n)
@@ -118,14 +135,14 @@ class ExactSimulation:
             self._event(EventType.FOUL, (shooter,), start)
             self.removed[shooter] = PawnRest(shooter, shot.seat, start[0], start[1], Status.FOUL)
         self._fresh = True  # the loop has not seen this shot yet
-        self._now[:, :4] = state.segments[:, :4]  # where everything is at t = 0
         self.moving = True
 
     # -- public ---------------------------------------------------------------------------------
 
     def run(self) -> None:
         """Solve the shot until no pawn translates, or ``max_time`` passes."""
-        self._advance(math.inf)
+        if self.moving:
+            self._advance(math.inf)
 
     def run_until(self, t: float) -> None:
         """Solve the shot up to time ``t`` (or rest, if it comes first)."""
@@ -140,13 +157,13 @@ class ExactSimulation:
     @property
     def contacts(self) -> int:
         """Pawn–pawn contacts so far."""
-        return int(self._state.counts[st.CONTACTS])
+        return int(self._counts[st.CONTACTS])
 
     @property
     def solved(self) -> int:
         """Events solved so far; a shot that reaches MAX_EVENTS is stopped and reported as
         timed out (before ``max_time``)."""
-        return int(self._state.counts[st.SOLVED])
+        return int(self._counts[st.SOLVED])
 
     def positions(self) -> dict[str, tuple[float, float, float]]:
         """(x, y, heading) of each pawn still on the table."""
@@ -154,7 +171,7 @@ class ExactSimulation:
         return {
             pid: (float(now[i, 0]), float(now[i, 1]), float(now[i, 5]))
             for i, pid in enumerate(self.order)
-            if self._state.flags[i, st.STAT] == st.ON_TABLE
+            if self._stat[i] == st.ON_TABLE
         }
 
     def velocities(self) -> dict[str, tuple[float, float, float]]:
@@ -163,7 +180,7 @@ class ExactSimulation:
         return {
             pid: (float(now[i, 2]), float(now[i, 3]), float(now[i, 4]))
             for i, pid in enumerate(self.order)
-            if self._state.flags[i, st.STAT] == st.ON_TABLE
+            if self._stat[i] == st.ON_TABLE
         }
 
     def kinetic_energy(self) -> float:
@@ -233,29 +250,42 @@ class ExactSimulation:
 
     # -- the loop -------------------------------------------------------------------------------
 
+    def _laid_out(self) -> st.State:
+        """The loop's state, the pawns laid out at t = 0 the first time it is asked for."""
+        if self._state is None:
+            self._state = state = st.new_state(len(self.order), _RECORD_ROWS)
+            lay_out(state, *self._start)
+            self._counts, self._stat = state.counts, state.flags[:, st.STAT]
+        return self._state
+
     def _advance(self, until: float) -> None:
-        arena, state = self.world.arena, self._state
+        arena, state = self.world.arena, self._laid_out()
         while True:
             code = solve(state, arena, self._tough, until, MAX_EVENTS, self._fresh, self._now)
             self._fresh = False
-            self._drain()
+            self._drain(state.log[: state.counts[st.RECORDED]])
+            state.counts[st.RECORDED] = 0
             if code != st.FULL:
                 break
+        self._reached(code, state.clock)
+
+    def _reached(self, code: int, clock: np.ndarray) -> None:
+        """Where a run of the loop that ended with ``code`` left the shot (``clock``: the
+        state's [NOW, RESTED])."""
         if code == st.SETTLED:
             self.moving = False
             self.settled = True
-            self.t = float(state.clock[st.RESTED])
+            self.t = float(clock[st.RESTED])
         elif code == st.TIMEOUT:
             self.moving = False
-            self.t = float(state.clock[st.NOW])
+            self.t = float(clock[st.NOW])
         else:
-            self.t = float(state.clock[st.NOW])
+            self.t = float(clock[st.NOW])
 
-    def _drain(self) -> None:
-        """Turn the recorded rows into events (and removals)."""
-        counts = self._state.counts
+    def _drain(self, rows: np.ndarray) -> None:
+        """Turn the loop's recorded ``rows`` into events (and removals)."""
         order = self.order
-        for t, kind, a, b, impulse, x, y in self._state.log[: counts[st.RECORDED]].tolist():
+        for t, kind, a, b, impulse, x, y in rows.tolist():
             etype = _KINDS[int(kind)]
             pawns = (order[int(a)], order[int(b)]) if b >= 0 else (order[int(a)],)
             self.events.append(Event(float(t), etype, pawns, float(impulse), float(x), float(y)))
@@ -263,10 +293,51 @@ class ExactSimulation:
                 pid = order[int(a)]
                 status = _REMOVALS[etype]
                 self.removed[pid] = PawnRest(pid, pawn_seat(pid), float(x), float(y), status)
-        counts[st.RECORDED] = 0
 
     def _event(self, kind: EventType, pawns: tuple[str, ...], at: tuple[float, float]) -> None:
         self.events.append(Event(self.t, kind, pawns, 0.0, at[0], at[1]))
+
+
+def run_fresh(sims: Sequence[ExactSimulation]) -> None:
+    """Run each of ``sims`` to rest as its :meth:`~ExactSimulation.run` does, bit for bit (the
+    same loop from the same start, its log drained as often): the shots not yet run, one on
+    each of many tables, in one compiled call a world (the others one at a time)."""
+    fresh: dict[int, list[ExactSimulation]] = {}
+    for sim in sims:
+        if sim._fresh and sim._state is None:
+            fresh.setdefault(id(sim.world), []).append(sim)
+        else:
+            sim.run()
+    for group in fresh.values():
+        _run_together(group)
+
+
+def _run_together(sims: list[ExactSimulation]) -> None:
+    """Fresh shots of one world solved in one call of :func:`run_each`."""
+    sizes = [len(sim.order) for sim in sims]
+    first = np.zeros(len(sims) + 1, dtype=np.int64)
+    first[1:] = np.cumsum(sizes)
+    rows = int(first[-1])
+    table, tough = np.zeros((rows, 2)), np.empty(rows)
+    starts, velocities = np.empty((len(sims), 2)), np.empty((len(sims), 2))
+    fouls = np.empty(len(sims), dtype=np.bool_)
+    for k, sim in enumerate(sims):
+        a, b = first[k], first[k + 1]
+        table[a + 1 : b], starts[k], velocities[k], fouls[k] = sim._start
+        tough[a:b] = sim._tough
+    now, stat = np.zeros((rows, 6)), np.empty(rows, dtype=np.int64)
+    clock, counts = np.zeros((len(sims), 2)), np.zeros((len(sims), 3), dtype=np.int64)
+    codes = np.zeros(len(sims), dtype=np.int64)
+    log, at = run_each(
+        first, table, starts, velocities, fouls, tough, sims[0].world.arena, MAX_EVENTS,
+        _RECORD_ROWS, now, stat, clock, counts, codes,
+    )  # fmt: skip
+    for k, sim in enumerate(sims):
+        a, b = first[k], first[k + 1]
+        sim._fresh = False
+        sim._now, sim._stat, sim._counts = now[a:b], stat[a:b], counts[k]
+        sim._drain(log[at[k] : at[k + 1]])
+        sim._reached(int(codes[k]), clock[k])
 
 
 def _check_table(world: ExactWorld, layout: Layout, table: Sequence[PlacedPawn], r: float) -> None:
