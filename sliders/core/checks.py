@@ -44,6 +44,8 @@ MAX_INT_DIGITS = 40
 """the most digits a whole number in a file may have (a 128-bit seed has 39)."""
 
 _PAWN_ID = re.compile(r"(south|west|north|east)-([1-9])")
+_SEATS = frozenset(SEATS)
+_PAWN_IDS = frozenset(f"{s}-{n}" for s in SEATS for n in range(1, PAWNS_PER_PLAYER + 1))
 
 
 # -- values ---------------------------------------------------------------------------------------
@@ -51,6 +53,8 @@ _PAWN_ID = re.compile(r"(south|west|north|east)-([1-9])")
 
 def number(value: Any, where: str, lo: float, hi: float, unit: str = "") -> float:
     """A real number (an int or a float, not a bool or text), finite, within ``lo``..``hi``."""
+    if type(value) is float and lo <= value <= hi and -math.inf < value < math.inf:
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise _expected(where, f"a number{_unit(unit)} within {_range(lo, hi)}", value)
     try:
@@ -84,6 +88,8 @@ def text(value: Any, where: str, choices: Collection[str] | None = None, limit: 
 
 def seat(value: Any, where: str, seats: Collection[str] = SEATS) -> str:
     """A seat's name, exactly: ``south``, ``west``, ``north`` or ``east``."""
+    if type(value) is str and value in _SEATS and value in seats:
+        return value
     return text(value, where, tuple(s for s in SEATS if s in seats))
 
 
@@ -99,6 +105,8 @@ def seat_list(value: Any, where: str) -> tuple[str, ...]:
 def pawn_id(value: Any, where: str, seats: Collection[str] = SEATS) -> str:
     """A roller pawn's id, exactly ``SEAT-N`` with N from 1 to 4 (``north-1``; not ``north-01``,
     ``north- 1`` or ``North-1``), of one of ``seats``."""
+    if type(value) is str and value in _PAWN_IDS and value[: value.index("-")] in seats:
+        return value
     m = _PAWN_ID.fullmatch(value) if isinstance(value, str) else None
     if m is None or int(m.group(2)) > PAWNS_PER_PLAYER or m.group(1) not in seats:
         of = "" if set(seats) >= set(SEATS) else f" of {', '.join(s for s in SEATS if s in seats)}"
