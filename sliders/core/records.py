@@ -65,9 +65,14 @@ def from_json(
     return cls(**values)
 
 
-@functools.cache
-def _names(cls: Any) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+def _names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _encode(value: Any) -> Any:
@@ -85,16 +90,25 @@ def _encode(value: Any) -> Any:
     return value
 
 
-@functools.cache
-def _fields(cls: Any) -> tuple[tuple[str, Callable[[Any], Any], bool], ...]:
+def _fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any], bool], ...]:
     """``cls``'s fields set by its constructor, each with the decoder of its declared type and
     whether it must be given (it has no default), worked out once a record type."""
-    hints = typing.get_type_hints(cls)
-    return tuple(
-        (f.name, _decoder(hints[f.name]), f.default is _MISSING and f.default_factory is _MISSING)
-        for f in dataclasses.fields(cls)
-        if f.init
-    )
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        hints = typing.get_type_hints(cls)
+        fields = _FIELDS[cls] = tuple(
+            (
+                f.name,
+                _decoder(hints[f.name]),
+                f.default is _MISSING and f.default_factory is _MISSING,
+            )
+            for f in dataclasses.fields(cls)
+            if f.init
+        )
+    return fields
+
+
+_FIELDS: dict[type, tuple[tuple[str, Callable[[Any], Any], bool], ...]] = {}
 
 
 @functools.cache
