@@ -47,7 +47,7 @@ from sliders.ai import MINDS, Mind, PlanSearch
 from sliders.ai.value import win_model
 from sliders.boards import face as face_named
 from sliders.core.errors import UserError
-from sliders.core.fileio import json_text, read_bytes, write_json_atomic, write_text_atomic
+from sliders.core.fileio import read_bytes, write_json_atomic, write_text_atomic
 from sliders.game.config import HANDS
 from sliders.game.saves import load_replay, replay_layout
 from sliders.physics import Noise, PhysicsParams
@@ -180,7 +180,7 @@ def review_game(
 def log_digest(game: Game) -> str:
     """The SHA-256 of the log ``game`` saves as (:meth:`Game.save`): a game reviewed in the window
     right after it was played is reviewed as its saved log is."""
-    return hashlib.sha256(json_text(game.to_json()).encode()).hexdigest()
+    return hashlib.sha256(game.text().encode()).hexdigest()
 
 
 def review_of(

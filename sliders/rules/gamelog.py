@@ -342,10 +342,14 @@ class Game:
             raise UserError(f"{where} is broken ({_what(exc)})") from None
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the log to ``path`` atomically (:func:`log_text`)."""
+        """Write the log to ``path`` atomically (:meth:`text`)."""
+        write_text_atomic(path, self.text())
+
+    def text(self) -> str:
+        """The log's text as :meth:`save` writes it (:func:`log_text`)."""
         data = self.to_json()
         steps = data.pop("steps")
-        write_text_atomic(path, log_text(log_head(data), [step_text(s) for s in steps]))
+        return log_text(log_head(data), [step_text(s) for s in steps])
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
