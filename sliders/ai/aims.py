@@ -171,7 +171,7 @@ def _spots(
     offsets = (0.0, -0.6 * limit, 0.6 * limit)
     for value in sorted(set(labels.flat) - {0}):
         margin = ndimage.distance_transform_edt(labels == value) * GRID
-        order = np.argsort(-margin, axis=None)
+        order = np.argsort(-margin, axis=None, kind="stable")
         picked: list[Spot] = []
         for flat in order[:4000]:
             i, j = np.unravel_index(flat, margin.shape)

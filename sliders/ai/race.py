@@ -168,7 +168,7 @@ class RaceModel:
             values = np.array([max(score[n] for n in _moves(o, d)) for o in outcomes])
             order = np.argsort(-values, kind="stable")
             q = row[order]
-            reach = 1 - (1 - np.cumsum(q)) ** tries
+            reach = 1 - _power(1 - np.cumsum(q), tries)
             share = np.diff(np.concatenate([[0.0], reach]))
             cdf = np.zeros(self.horizon + 1)
             for j, w in zip(order, share, strict=True):
@@ -259,6 +259,15 @@ def _binomial(n: int, p: float) -> np.ndarray:
     return out
 
 
+def _power(x: np.ndarray, k: int) -> np.ndarray:
+    """``x ** k`` for a whole ``k`` by repeated products: the same bits on every processor
+    (numpy's vector power differs in the last bit with AVX-512 or without)."""
+    out = np.ones_like(x)
+    for _ in range(k):
+        out *= x
+    return out
+
+
 def _moves(o: Outcome, d: int) -> list[int]:
     """Where a pawn ``d`` from HOME can stand after a try that ended as ``o``."""
     if o == PENALTY:
@@ -273,7 +282,7 @@ def _moves(o: Outcome, d: int) -> list[int]:
 def _best_of(row: np.ndarray, values: np.ndarray, tries: int) -> float:
     """The expected best of ``tries`` independent draws from ``row``, each worth ``values``."""
     order = np.argsort(-values, kind="stable")
-    reach = 1 - (1 - np.cumsum(row[order])) ** tries
+    reach = 1 - _power(1 - np.cumsum(row[order]), tries)
     share = np.diff(np.concatenate([[0.0], reach]))
     return float(share @ values[order])
 

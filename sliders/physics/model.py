@@ -51,7 +51,9 @@ def knock_over_thresholds(params: PhysicsParams, rng: np.random.Generator, n: in
     floor = 1.0 / (1.0 + math.exp(min(t / s, 700.0)))  # F(0)
     u = floor + (1.0 - floor) * rng.random(n)
     u = np.clip(u, max(floor, 1e-300), 1 - 1e-16)
-    return np.maximum(t + s * np.log(u / (1 - u)), 0.0)
+    # math.log, not numpy's: numpy's own vector logarithm differs in the last bit from one
+    # processor to another (AVX-512 or not), and a shot must give the same bits on every machine
+    return np.array([max(t + s * math.log(v / (1 - v)), 0.0) for v in u.tolist()])
 
 
 def topples(impulse: float, threshold: float, was_moving: bool, params: PhysicsParams) -> bool:

@@ -143,3 +143,42 @@ def test_score_boards_parse_by_seat_or_colour() -> None:
             parse_score_boards([bad], ("south", "north"))
     with pytest.raises(UserError):
         parse_score_boards(["south=0,0,0,0", "red=1,0,0,0"], ("south", "north"))
+
+
+MODEL_BITS = """
+import hashlib
+import numpy as np
+from sliders.ai.value import win_model
+from sliders.ai.aims import shot_odds
+from sliders.boards import face
+from sliders.files.layouts import load_layout
+from sliders.physics import Noise, PhysicsParams
+from sliders.physics.model import knock_over_thresholds
+layout, hand, p = load_layout("square", ("south", "north")), Noise.level("medium"), PhysicsParams.default()
+h = hashlib.sha256()
+for name in ("instant-home", "race-for-home"):
+    odds = shot_odds(layout, face(name), "south", hand, p)
+    h.update(odds.probs.tobytes())
+    h.update(win_model(layout, face(name), "south", hand, p).race._cdf.tobytes())
+h.update(knock_over_thresholds(p.replace(knock_over_spread=0.01), np.random.default_rng(1), 999).tobytes())
+print(h.hexdigest())
+"""
+
+
+@pytest.mark.slow
+def test_the_value_is_the_same_bits_whatever_vector_instructions_numpy_uses() -> None:
+    """numpy picks its sorting and its vector logarithm and powers by the processor (AVX-512 or
+    not), and they differ in ties and in the last bit; the shot odds, the race model and the
+    knock-over draws must not, or two machines value (and replay) the same game differently."""
+    import os
+    import subprocess
+    import sys
+
+    def bits(disabled: str) -> str:
+        env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=disabled)
+        done = subprocess.run(
+            [sys.executable, "-c", MODEL_BITS], env=env, capture_output=True, text=True, check=True
+        )
+        return done.stdout.strip()
+
+    assert bits("") == bits("X86_V4 AVX512_ICL AVX512_SPR AVX512_SKX AVX512F")
