@@ -29,7 +29,7 @@ def to_json(
 ) -> dict[str, Any]:
     """The JSON-ready dict of a dataclass ``record``: each field (but those in ``omit``) in
     declaration order, under its name or the name ``rename`` gives it."""
-    names = _names(type(record))
+    names = _names(type(record))  # type: ignore[arg-type]  # a class is hashable
     if rename or omit:
         rename = rename or {}
         left_out = set(omit)
@@ -53,7 +53,7 @@ def from_json(
     supplies fields the caller has worked out itself."""
     rename = rename or {}
     values: dict[str, Any] = {}
-    for name, decode, required in _fields(cls):
+    for name, decode, required in _fields(cls):  # type: ignore[arg-type]  # as above
         if name in given:
             values[name] = given[name]
             continue
@@ -65,14 +65,9 @@ def from_json(
     return cls(**values)
 
 
+@functools.cache
 def _names(cls: type) -> tuple[str, ...]:
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
-
-
-_NAMES: dict[type, tuple[str, ...]] = {}
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _encode(value: Any) -> Any:
@@ -90,25 +85,16 @@ def _encode(value: Any) -> Any:
     return value
 
 
+@functools.cache
 def _fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any], bool], ...]:
     """``cls``'s fields set by its constructor, each with the decoder of its declared type and
     whether it must be given (it has no default), worked out once a record type."""
-    fields = _FIELDS.get(cls)
-    if fields is None:
-        hints = typing.get_type_hints(cls)
-        fields = _FIELDS[cls] = tuple(
-            (
-                f.name,
-                _decoder(hints[f.name]),
-                f.default is _MISSING and f.default_factory is _MISSING,
-            )
-            for f in dataclasses.fields(cls)
-            if f.init
-        )
-    return fields
-
-
-_FIELDS: dict[type, tuple[tuple[str, Callable[[Any], Any], bool], ...]] = {}
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (f.name, _decoder(hints[f.name]), f.default is _MISSING and f.default_factory is _MISSING)
+        for f in dataclasses.fields(cls)
+        if f.init
+    )
 
 
 @functools.cache
