@@ -4,6 +4,9 @@ instant win."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
 
 import pytest
@@ -159,7 +162,10 @@ h = hashlib.sha256()
 for name in ("instant-home", "race-for-home"):
     odds = shot_odds(layout, face(name), "south", hand, p)
     h.update(odds.probs.tobytes())
-    h.update(win_model(layout, face(name), "south", hand, p).race._cdf.tobytes())
+    race = win_model(layout, face(name), "south", hand, p).race
+    for tries in range(1, 5):
+        for distance in range(1, 7):
+            h.update(race.pawn_cdf(distance, tries).tobytes())
 h.update(knock_over_thresholds(p.replace(knock_over_spread=0.01), np.random.default_rng(1), 999).tobytes())
 print(h.hexdigest())
 """
@@ -170,9 +176,6 @@ def test_the_value_is_the_same_bits_whatever_vector_instructions_numpy_uses() ->
     """numpy picks its sorting and its vector logarithm and powers by the processor (AVX-512 or
     not), and they differ in ties and in the last bit; the shot odds, the race model and the
     knock-over draws must not, or two machines value (and replay) the same game differently."""
-    import os
-    import subprocess
-    import sys
 
     def bits(disabled: str) -> str:
         env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=disabled)
