@@ -212,12 +212,13 @@ class Stop:
     def catch(self) -> Iterator[Stop]:
         """Note SIGINT, SIGTERM and SIGHUP instead of dying of them, until the block ends.
 
-        Outside the main thread no handler can be set, and signals are left as they are."""
+        Outside the main thread no handler can be set, and signals are left as they are; so is
+        a signal the process was started with ignored (``nohup``, a background job's Ctrl-C)."""
         previous: dict[int, Any] = {}
         try:
             for name in self.SIGNALS:
                 sig = getattr(signal, name, None)
-                if sig is not None:
+                if sig is not None and signal.getsignal(sig) is not signal.SIG_IGN:
                     previous[sig] = signal.signal(sig, lambda signum, frame: self.note(signum))
         except ValueError:  # not the main thread
             pass

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -21,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from sliders.batch.runners import POLL, drop_workers, forkserver_context, worker_init
+from sliders.batch.runners import POLL, Stop, drop_workers, forkserver_context, worker_init
 from sliders.boards import worth
 from sliders.core import checks
 from sliders.core.errors import UserError
@@ -346,9 +347,13 @@ def play_jobs(work: Iterable[Job], jobs: int) -> Iterator[tuple[Job, dict[str, A
     long tournament is never held in memory).
 
     Workers ignore signals (the command decides) and end with their parent however it ends
-    (:func:`~sliders.batch.runners.worker_init`); when the caller stops (an exception, Ctrl-C, a
-    closed generator) the workers are ended at once and the games they were playing are left for
-    a resumed run. A worker killed from outside is :class:`WorkerLost`."""
+    (:func:`~sliders.batch.runners.worker_init`). While they play, a stop signal is only noted
+    (:class:`~sliders.batch.runners.Stop`): raised where it landed, inside the pool's own
+    locking, it could leave a lock held that the pool's shutdown then waits on for ever. Noted,
+    it ends the workers at once, the games they were playing left for a resumed run, and is then
+    given to its own handler (the command's raises :class:`KeyboardInterrupt`). So does a caller
+    that stops (an exception, a closed generator). A worker killed from outside is
+    :class:`WorkerLost`."""
     work = iter(work)
     first = list(islice(work, max(jobs, 1)))
     if jobs <= 1 or len(first) <= 1:
@@ -358,8 +363,19 @@ def play_jobs(work: Iterable[Job], jobs: int) -> Iterator[tuple[Job, dict[str, A
 
     n = len(first)
     ctx = forkserver_context(["sliders.tournament.run"])
+    stop = Stop()
+    with stop.catch():
+        yield from _pooled(chain(first, work), n, ctx, stop)
+    if stop.requested:
+        signal.raise_signal(stop.received[0])
+
+
+def _pooled(
+    todo: Iterator[Job], n: int, ctx: Any, stop: Stop
+) -> Iterator[tuple[Job, dict[str, Any]]]:
+    """:func:`play_jobs` on a pool of ``n`` workers of context ``ctx``, until ``todo`` is done or
+    ``stop`` is requested."""
     pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
-    todo = chain(first, work)
     pending: dict[Future[dict[str, Any]], Job] = {}
 
     def submit() -> None:
@@ -370,9 +386,11 @@ def play_jobs(work: Iterable[Job], jobs: int) -> Iterator[tuple[Job, dict[str, A
     try:
         for _ in range(2 * n):
             submit()
-        while pending:
+        while pending and not stop.requested:
             finished, _ = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
             for fut in finished:
+                if stop.requested:
+                    break
                 job = pending.pop(fut)
                 try:
                     record = fut.result()

@@ -402,6 +402,42 @@ def test_a_signalled_tournament_ends_its_workers_and_keeps_its_games(tmp_path, s
     assert len(lines) - 1 < 6000  # stopped with games to play
 
 
+@pytest.mark.slow
+def test_a_signal_landing_inside_the_pools_locking_still_ends_the_tournament(tmp_path):
+    """A stop signal whose handler runs while the pool's ``wait`` holds some of its futures' locks
+    (the moment it landed in once, by chance, and the pool's shutdown then waited for ever on the
+    lock left held): here the signal is sent from there on purpose, on the sixth wait."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "t.jsonl"
+    script = f"""
+import os, signal, sys
+import concurrent.futures._base as base
+calls = [0]
+def enter(self):
+    calls[0] += 1
+    for i, future in enumerate(self.futures):
+        future._condition.acquire()
+        if i == 0 and calls[0] == 6:
+            os.kill(os.getpid(), signal.SIGTERM)  # its handler runs before the next lock is taken
+base._AcquireFutures.__enter__ = enter
+from sliders.cli import main
+sys.exit(main(["tournament", "--players", "centre,centre:high,centre:low", "--games", "2000",
+               "--max-rounds", "3", "--jobs", "2", "--quiet", "--results", {str(path)!r}]))
+"""
+    proc = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 128 + 15, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert (
+        proc.stderr.strip().splitlines()[-1].startswith("sliders tournament: interrupted (SIGTERM)")
+    )
+    lines = path.read_text().splitlines()
+    assert all(json.loads(line) for line in lines) and len(lines) - 1 < 6000
+
+
 def running_in_group(group: int) -> list[str]:
     """The processes of process group ``group`` still running, as ``ps`` lines. An ended process
     its new parent has not reaped yet (a zombie) holds nothing and is not counted."""
