@@ -41,6 +41,7 @@ from sliders.batch.summary import summarise
 from sliders.batch.tables import write_table
 from sliders.batch.work import FAULTS, STATUSES
 from sliders.core.errors import UserError
+from sliders.core.signals import STOP_SIGNALS, stop_signals
 
 BACKENDS: tuple[str, ...] = ("local", "dask", "dask-local")
 DEFAULT_CHUNK = 64
@@ -174,8 +175,6 @@ class Stop:
     notes the stop as it raises).
     """
 
-    SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
-
     def __init__(self) -> None:
         self.received: list[int] = []
         self.raise_now = False
@@ -210,25 +209,15 @@ class Stop:
 
     @contextlib.contextmanager
     def catch(self) -> Iterator[Stop]:
-        """Note SIGINT, SIGTERM and SIGHUP instead of dying of them, until the block ends.
-
-        Outside the main thread no handler can be set, and signals are left as they are; so is
-        a signal the process was started with ignored (``nohup``, a background job's Ctrl-C)."""
-        previous: dict[int, Any] = {}
-        try:
-            for name in self.SIGNALS:
-                sig = getattr(signal, name, None)
-                if sig is not None and signal.getsignal(sig) is not signal.SIG_IGN:
-                    previous[sig] = signal.signal(sig, lambda signum, frame: self.note(signum))
-        except ValueError:  # not the main thread
-            pass
-        self._replaced = previous
-        try:
-            yield self
-        finally:
-            self._replaced = {}
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
+        """Note SIGINT, SIGTERM and SIGHUP instead of dying of them, until the block ends
+        (:func:`~sliders.core.signals.stop_signals`: not outside the main thread, nor a signal
+        the process was started with ignored)."""
+        with stop_signals(lambda signum, frame: self.note(signum)) as previous:
+            self._replaced = previous
+            try:
+                yield self
+            finally:
+                self._replaced = {}
 
 
 def check_options(
@@ -472,7 +461,7 @@ def _submit_local(pool: Any, todo: Iterator, pending: dict, study: Study) -> Non
 
 def worker_init(parent: int) -> None:
     """Workers leave signals to the parent, which decides what to keep, and die with it."""
-    for name in Stop.SIGNALS:
+    for name in STOP_SIGNALS:
         sig = getattr(signal, name, None)
         if sig is not None:
             signal.signal(sig, signal.SIG_IGN)

@@ -23,7 +23,7 @@ import os
 import signal
 import sys
 
-STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+from sliders.core.signals import STOP_SIGNALS, stop_signals
 
 
 def _is_the_command() -> bool:
@@ -257,28 +257,6 @@ def _redeliver(unraisable: Any) -> None:
     if _stops:
         return
     sys.__unraisablehook__(unraisable)
-
-
-@contextmanager
-def stop_signals(handler: Any) -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP go to ``handler`` (a function, or ``signal.SIG_IGN``) until the
-    block ends, then back to their handlers before it. In the main thread: elsewhere no handler
-    can be set, and signals are left as they are. A signal the process was started with ignored
-    (``nohup``, Ctrl-C of a background job) stays ignored."""
-    previous: dict[int, Any] = {}
-    try:
-        for name in STOP_SIGNALS:
-            sig = getattr(signal, name)
-            if signal.getsignal(sig) is not signal.SIG_IGN:
-                previous[sig] = signal.signal(sig, handler)
-    except ValueError:  # not the main thread
-        pass
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            if old is not None:  # None: a handler not set from Python, which cannot be put back
-                signal.signal(sig, old)
 
 
 @contextmanager

@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
-from sliders.cli import STOP_SIGNALS
 from sliders.core.checks import ascii_whole
 from sliders.core.errors import UserError
 from sliders.core.fileio import lock
 from sliders.core.outcome import parse_seats
+from sliders.core.signals import STOP_SIGNALS
 from sliders.rules.engine import default_assignment
 from sliders.rules.gamelog import Game, ScoreStep
 from sliders.rules.happenings import Happening

@@ -11,13 +11,14 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from sliders.cli import stop_signals, stopped_by
+from sliders.cli import stopped_by
 from sliders.cli.outputs import check_outputs, check_pictures
 from sliders.cli.params import physics_params
 from sliders.cli.prepare import announce_compile
 from sliders.core.errors import UserError
 from sliders.core.fileio import is_special
 from sliders.core.outcome import FACES, parse_seats
+from sliders.core.signals import stop_signals
 from sliders.files.layouts import read_layout
 from sliders.game import HeadlessGame
 from sliders.game.config import split_items

@@ -19,11 +19,8 @@ pawn, its release, a foul) is :mod:`sliders.physics.shot`'s, shared with the exa
 from __future__ import annotations
 
 import math
-import signal
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from types import FrameType
 from typing import TypeVar, cast
 
 import numpy as np
@@ -44,6 +41,7 @@ from sliders.core.outcome import (
     ShotResult,
     Status,
 )
+from sliders.core.signals import held_stops
 from sliders.physics.model import (
     REST_SPEED,
     capture_radius,
@@ -203,7 +201,7 @@ class PymunkSimulation:
         doomed, falling, hole_in = self._doomed, self._falling, self._hole_in
         rewound = self._rewound
         max_steps = self._max_steps
-        with _HeldInterrupts() as interrupted:
+        with held_stops() as interrupted:  # a Chipmunk callback would drop an interrupt
             while self.moving:
                 n = min(k, max_steps - self.steps)
                 if n <= 0:
@@ -243,7 +241,7 @@ class PymunkSimulation:
     def step(self) -> None:
         """Advance one frame of ``params.dt``: one fixed step, or the ``params.substeps`` steps
         it is split into (for callers that draw every frame)."""
-        with _HeldInterrupts():
+        with held_stops():
             self._frame()
 
     def _frame(self) -> None:
@@ -1044,46 +1042,6 @@ class PymunkSimulation:
         self, kind: EventType, pawns: tuple[str, ...], x: float = 0.0, y: float = 0.0
     ) -> None:
         self.events.append(Event(round(self.t, 9), kind, pawns, 0.0, x, y))
-
-
-class _HeldInterrupts:
-    """Ctrl-C (and SIGTERM, SIGHUP) held while Chipmunk steps and delivered between steps.
-
-    The collision handlers are Python called from inside Chipmunk's step, and an exception
-    raised in one is printed and dropped there, so a KeyboardInterrupt that lands in a handler
-    would be lost (and its traceback printed). Within this context (on the main thread, for each
-    of these signals that has a Python handler) the signal is only noted; the loop checks the
-    note between steps, and leaving the context hands it to the handler it replaced (which
-    raises KeyboardInterrupt, say)."""
-
-    SIGNALS = tuple(
-        getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)
-    )
-
-    def __init__(self) -> None:
-        self.caught: list[tuple[int, object]] = []
-        self._previous: dict[int, Callable[[int, FrameType | None], object]] = {}
-
-    def __enter__(self) -> list[tuple[int, object]]:
-        if threading.current_thread() is threading.main_thread():
-            for sig in self.SIGNALS:
-                previous = signal.getsignal(sig)
-                if callable(previous):
-                    self._previous[sig] = previous
-                    signal.signal(sig, self._hold)
-        return self.caught
-
-    def _hold(self, signum: int, frame: FrameType | None) -> None:
-        self.caught.append((signum, frame))
-
-    def __exit__(self, *_: object) -> None:
-        previous, self._previous = self._previous, {}
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        if self.caught:
-            signum, frame = self.caught[0]
-            if signum in previous:
-                previous[signum](signum, cast(FrameType | None, frame))
 
 
 _T = TypeVar("_T")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -22,12 +21,13 @@ from typing import Any
 
 import numpy as np
 
-from sliders.batch.runners import POLL, Stop, drop_workers, forkserver_context, worker_init
+from sliders.batch.runners import POLL, drop_workers, forkserver_context, worker_init
 from sliders.boards import worth
 from sliders.core import checks
 from sliders.core.errors import UserError
 from sliders.core.fileio import parse_json, read_text, write_text_atomic
 from sliders.core.outcome import Status
+from sliders.core.signals import held_stops
 from sliders.game import HeadlessGame
 from sliders.physics import PhysicsParams
 from sliders.rules import HOME, InstantHome, PawnRemoved, Penalty
@@ -348,7 +348,7 @@ def play_jobs(work: Iterable[Job], jobs: int) -> Iterator[tuple[Job, dict[str, A
 
     Workers ignore signals (the command decides) and end with their parent however it ends
     (:func:`~sliders.batch.runners.worker_init`). While they play, a stop signal is only noted
-    (:class:`~sliders.batch.runners.Stop`): raised where it landed, inside the pool's own
+    (:func:`~sliders.core.signals.held_stops`): raised where it landed, inside the pool's own
     locking, it could leave a lock held that the pool's shutdown then waits on for ever. Noted,
     it ends the workers at once, the games they were playing left for a resumed run, and is then
     given to its own handler (the command's raises :class:`KeyboardInterrupt`). So does a caller
@@ -363,18 +363,15 @@ def play_jobs(work: Iterable[Job], jobs: int) -> Iterator[tuple[Job, dict[str, A
 
     n = len(first)
     ctx = forkserver_context(["sliders.tournament.run"])
-    stop = Stop()
-    with stop.catch():
-        yield from _pooled(chain(first, work), n, ctx, stop)
-    if stop.requested:
-        signal.raise_signal(stop.received[0])
+    with held_stops() as stops:
+        yield from _pooled(chain(first, work), n, ctx, stops)
 
 
 def _pooled(
-    todo: Iterator[Job], n: int, ctx: Any, stop: Stop
+    todo: Iterator[Job], n: int, ctx: Any, stops: list[int]
 ) -> Iterator[tuple[Job, dict[str, Any]]]:
     """:func:`play_jobs` on a pool of ``n`` workers of context ``ctx``, until ``todo`` is done or
-    ``stop`` is requested."""
+    a stop signal is noted in ``stops``."""
     pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),))
     pending: dict[Future[dict[str, Any]], Job] = {}
 
@@ -386,10 +383,10 @@ def _pooled(
     try:
         for _ in range(2 * n):
             submit()
-        while pending and not stop.requested:
+        while pending and not stops:
             finished, _ = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
             for fut in finished:
-                if stop.requested:
+                if stops:
                     break
                 job = pending.pop(fut)
                 try:
