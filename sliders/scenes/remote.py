@@ -72,7 +72,8 @@ class NetMatch(Match):
         self.round_asked: dict[str, Any] | None = None
         """the host's round-end question to this seat, unanswered"""
         self._round_answer: tuple[int, list[dict[str, Any]]] | None = None
-        """the round-end choice made here (its step, its moves), until the host asks for it"""
+        """the round-end choice made here (its step, its moves), sent each time the host asks
+        for it (asked again after a connection made again: the answer sent may have been lost)"""
         self.turn_started = time.monotonic()
         self._pending: deque[dict[str, Any]] = deque()
         self._host_step: dict[str, Any] | None = None
@@ -100,7 +101,7 @@ class NetMatch(Match):
         ask, answer = self.round_asked, self._round_answer
         if ask is not None and answer is not None and ask["step"] == answer[0]:
             self.link.send({"type": "score", "step": answer[0], "moves": answer[1]})
-            self.round_asked = self._round_answer = None
+            self.round_asked = None
 
     @property
     def awaiting(self) -> bool:
@@ -185,6 +186,7 @@ class NetMatch(Match):
     def score(self, assignments: Mapping[str, Sequence[Move]]) -> list[Happening]:
         """The round's end as the host scored it (call when :meth:`can_score`)."""
         msg = self._pending.popleft()
+        self._round_answer = None
         return self.game.take(msg["step"])
 
     def home_choice(self, result: ShotResult, home: dict[str, int]) -> HomeChoice | None:

@@ -66,7 +66,12 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
     end = time.perf_counter() + 500
     while not (isinstance(app.screen, ResultsScreen) and match.over is not None):
         if time.perf_counter() > end:
-            raise SystemExit(f"{seat}: the game did not end ({slid} slid)")
+            raise SystemExit(
+                f"{seat}: the game did not end ({slid} slid; {type(app.screen).__name__}, "
+                f"{len(match.game.steps)} steps, {match.state.phase}, turn {match.turn}, "
+                f"rolling {match.rolling}, awaiting {match.awaiting}, "
+                f"pending {[m['type'] for m in match._pending][:5]}, seats {match.who()})"
+            )
         frames(1)
         scoring = app.screen
         if isinstance(scoring, RoundEndScreen) and (scoring.seat == seat or scoring.scored):

@@ -86,10 +86,15 @@ def test_the_round_end_choice_made_here_goes_to_the_host_once_it_asks() -> None:
     m.chose("south", moves)  # before the host asked: kept
     assert link.sent == []
     moved = [{"pawn": "south-1", "scoring": 0, "points": 3}]
-    link.inbox.append({"type": "ask", "choice": "score", "step": 0, "seat": "south",
-                       "round": 1, "board": [0, 0, 0, 0], "options": [moved], "default": moved})  # fmt: skip
+    ask = {"type": "ask", "choice": "score", "step": 0, "seat": "south", "round": 1,
+           "board": [0, 0, 0, 0], "options": [moved], "default": moved}  # fmt: skip
+    link.inbox.append(ask)
     m.poll()
     assert link.sent == [{"type": "score", "step": 0, "moves": moved}]
     assert m.asked is None and m.round_asked is None and m.choice_open("south")
+    again = welcome("south") | {"turn": None}  # the connection lost and made again: the host,
+    link.inbox += [again, ask]  # which may never have read the answer, asks again
+    m.poll()
+    assert link.sent[1:] == [{"type": "score", "step": 0, "moves": moved}]  # answered again
     link.inbox.append({"type": "step", "n": 0, "step": {"score": {"south": moved, "north": []}}})
     assert not m.choice_open("south")  # the host scored the round: nothing left to choose

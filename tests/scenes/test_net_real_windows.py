@@ -37,6 +37,7 @@ def test_two_people_play_a_hosted_game_in_two_real_windows(
 ) -> None:
     env = {**os.environ, "DISPLAY": wide_display, "PYTHONPATH": str(HERE.parent.parent)}
     room = served.room
+    seats = (("south", "0"), ("north", "850"))
     windows = [
         subprocess.Popen(
             [sys.executable, str(HERE / "net_window.py"), served.url, room.codes[seat], x, "0"]
@@ -46,13 +47,14 @@ def test_two_people_play_a_hosted_game_in_two_real_windows(
             stderr=subprocess.PIPE,
             text=True,
         )
-        for seat, x in (("south", "0"), ("north", "850"))
+        for seat, x in seats
     ]
-    outs = []
-    for w in windows:
-        stdout, stderr = w.communicate(timeout=600)
-        assert w.returncode == 0, stderr
-        outs.append(json.loads(stdout.strip().splitlines()[-1]))
+    ran = [w.communicate(timeout=600) for w in windows]
+    said = "\n".join(
+        f"{seat}: {err.strip()}" for (seat, _), (_, err) in zip(seats, ran, strict=True)
+    )
+    assert all(w.returncode == 0 for w in windows), said
+    outs = [json.loads(out.strip().splitlines()[-1]) for out, _ in ran]
     logged = load_replay(room.log).to_json()["steps"]
     assert len(logged) == 9  # one round of four shots each, and its scoring
     assert "by" not in logged[8]  # each window's round-end choice made in time (clicked)
