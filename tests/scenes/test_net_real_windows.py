@@ -53,7 +53,7 @@ def test_two_people_play_a_hosted_game_in_two_real_windows(
     said = "\n".join(
         f"{seat}: {err.strip()}" for (seat, _), (_, err) in zip(seats, ran, strict=True)
     )
-    assert all(w.returncode == 0 for w in windows), said
+    assert all(w.returncode == 0 for w in windows), f"{said}\n{served.story()}"
     outs = [json.loads(out.strip().splitlines()[-1]) for out, _ in ran]
     logged = load_replay(room.log).to_json()["steps"]
     assert len(logged) == 9  # one round of four shots each, and its scoring

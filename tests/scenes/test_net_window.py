@@ -34,14 +34,21 @@ from .person import FRAME, slide_to
 class Served:
     """A host on the loopback in a thread of its own (the window keeps the test's thread)."""
 
-    def __init__(self, room: Room) -> None:
-        self.room = room
+    def __init__(self, room: Room, said: list[str]) -> None:
+        self.room, self.said = room, said
         self.loop = asyncio.new_event_loop()
         self.host = Host([room])
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         asyncio.run_coroutine_threadsafe(self.host.start(), self.loop).result(10)
         self.url = f"127.0.0.1:{self.host.port}"
+
+    def story(self) -> str:
+        """What the host said of the room (who came, dropped, came back; the shots), and how
+        its game's task stands: for a test's failure."""
+        (task,) = self.host.tasks
+        how = "running" if not task.done() else repr(task.exception() or "ended")
+        return f"the host's room {how}; it said: {' | '.join(self.said[-12:])}"
 
     def run(self, coro: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
@@ -56,7 +63,8 @@ class Served:
 def served(tmp_path: Path) -> Iterator[Served]:
     config = config_from_flags("instant-sorry", "square", "south=human,north=human", 5)
     plans = parse_host_seats("south=human,north=remote")
-    s = Served(new_room("1", config, plans, tmp_path, 1))
+    said: list[str] = []
+    s = Served(new_room("1", config, plans, tmp_path, 1, say=said.append), said)
     yield s
     s.stop()
 
@@ -112,7 +120,8 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(served: Served
                 f"{len(match.game.steps)} steps here, {len(load_replay(room.log).steps)} logged, "
                 f"{type(app.screen).__name__}, {match.state.phase}, turn {match.turn}, "
                 f"rolling {match.rolling}, awaiting {match.awaiting}, "
-                f"pending {[m['type'] for m in match._pending][:5]}, {screen.messages[-3:]}"
+                f"pending {[m['type'] for m in match._pending][:5]}, {screen.messages[-3:]}; "
+                + served.story()
             )
         assert bot.result(30).over is not None
         logged = load_replay(room.log)
