@@ -332,6 +332,8 @@ class Room:
         """the round-end choices the remote seats are being asked, while the room waits"""
         self.changed = asyncio.Event()
         self.done = asyncio.Event()
+        self.over: dict[str, Any] | None = None
+        """the game's end as told to everyone (told again to whoever joins after it)"""
         self.head = game.turns.game.to_json()
         """the log's setup (what the game started from), its steps left out"""
         self.steps_json: list[dict[str, Any]] = self.head.pop("steps")
@@ -407,6 +409,8 @@ class Room:
             ask = self.round_asks.get(seat)
             if ask is not None and not ask.done:
                 conn.send(ask.message)
+        if self.over is not None:  # joined (again) after the end: its `over` may have been lost
+            conn.send(self.over)
 
     def leave(self, conn: Connection) -> None:
         self.watchers.discard(conn)
@@ -533,7 +537,8 @@ class Room:
                     *await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
                 )
             state = self.game.state
-            self.broadcast({"type": "over", "winner": state.winner, "drawn": self.game.drawn})
+            self.over = {"type": "over", "winner": state.winner, "drawn": self.game.drawn}
+            self.broadcast(self.over)
             self.say(
                 f"room {self.name}: over, " + (f"{state.winner} wins" if state.winner else "a draw")
             )

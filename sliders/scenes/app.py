@@ -31,6 +31,13 @@ from sliders.scenes.sound import Sounds, native_stderr_silenced
 FPS = 60
 POLL = 0.002
 """seconds between polls of the input queue while waiting for the next frame"""
+NAP = 0.001
+"""seconds each frame's wait lasts at least, even when the frame is late: the window's other
+threads (its network link, a host serving from this process) get the interpreter. A thread that
+only gives it up for an instant (a drawing call, a physics kernel) keeps it: Python makes the
+holder let go only after a waiting thread has seen no hand-over for a whole switch interval, and
+a holder that lets go and takes it straight back counts as one; so without this, a late window
+held the others off for seconds"""
 MAX_FRAME = 0.25
 """a frame longer than this (a dragged window, a stall) counts as this long"""
 DEFAULT_SIZE = (1280, 800)
@@ -180,9 +187,10 @@ class App:
 
     def run(self) -> int:
         """The real loop, until the window closes or a screen quits: a frame every 1/FPS s,
-        input polled every ``POLL`` s in between."""
+        input polled every ``POLL`` s in between, and a wait of at least ``NAP`` s."""
         last = due = time.perf_counter()
         while self.running:
+            time.sleep(NAP)
             now = time.perf_counter()
             while now < due:
                 self.poll()

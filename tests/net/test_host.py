@@ -266,6 +266,30 @@ def test_a_client_that_drops_rejoins_its_seat_and_the_game_goes_on(tmp_path: Pat
     assert all(c.over is not None and c.table.mismatches == [] for c in players)
 
 
+def test_a_client_joining_after_the_end_is_told_the_end_after_its_welcome(tmp_path: Path) -> None:
+    """Its connection lost as the game ended, a client comes back to a game already over: the
+    ``over`` it missed follows the welcome (else a window would wait for it for ever)."""
+
+    async def main() -> list[list[dict[str, Any]]]:
+        (r,) = rooms(tmp_path)
+        host = Host([r])
+        await host.start()
+        await bots(host, r)
+        await host.wait()
+        hello = {"v": VERSION, "type": "hello", "room": "1"}
+        got = [
+            await raw(host.port, json.dumps(hello | {"code": r.codes["south"]}), wait=0.5),
+            await raw(host.port, json.dumps(hello | {"watch": True}), wait=0.5),  # a spectator
+        ]
+        await host.close()
+        return got
+
+    for got in asyncio.run(main()):
+        kinds = [m["type"] for m in got]
+        assert kinds[0] == "welcome" and len(got[0]["log"]["steps"]) == 9
+        assert kinds[-1] == "over" and kinds.count("over") == 1
+
+
 def test_a_host_stopped_mid_game_resumes_from_its_log_with_the_same_codes(tmp_path: Path) -> None:
     async def first_half() -> Room:
         (r,) = rooms(tmp_path)

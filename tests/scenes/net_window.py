@@ -31,7 +31,7 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
     import pygame
 
     from sliders.net.link import Link
-    from sliders.scenes.app import App
+    from sliders.scenes.app import NAP, App
     from sliders.scenes.controls import PULL_MAX
     from sliders.scenes.remote import NetMatch
     from sliders.scenes.screens import PlayScreen, ResultsScreen, RoundEndScreen
@@ -49,7 +49,7 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
         for _ in range(n):
             t0 = time.perf_counter()
             app.step(FRAME)
-            time.sleep(max(FRAME - (time.perf_counter() - t0), 0.0))
+            time.sleep(max(FRAME - (time.perf_counter() - t0), NAP))
 
     def window() -> str:
         tree = subprocess.run(

@@ -1,11 +1,13 @@
 """The window on a hosted game (``sliders join``): a person plays their seat with the window's
 own control while a bot plays the other over the network and a spectator's window follows;
 every shot is animated here from the host's slide, compared by hash and the host's step taken,
-so the window's game is the host's log, step for step."""
+so the window's game is the host's log, step for step, even with the person's connection cut
+again and again."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -22,7 +24,7 @@ from sliders.net.client import play_bot
 from sliders.net.host import Host, Room, new_room, parse_host_seats
 from sliders.net.link import Link
 from sliders.rules import Phase, ScoreStep
-from sliders.scenes.app import App
+from sliders.scenes.app import NAP, App
 from sliders.scenes.remote import NetMatch
 from sliders.scenes.roundend import RoundEndScreen
 from sliders.scenes.screens import PlayScreen, ResultsScreen
@@ -69,8 +71,25 @@ def served(tmp_path: Path) -> Iterator[Served]:
     s.stop()
 
 
-def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(served: Served) -> None:
+async def cut_again_and_again(room: Room, seat: str, seed: int) -> None:
+    """Cut ``seat``'s connection at random moments (a dead network: no goodbye), for ever."""
+    rng = random.Random(seed)
+    while True:
+        await asyncio.sleep(rng.uniform(0.05, 1.0))
+        conn = room.players.get(seat)
+        if conn is not None:
+            conn.ws.transport.abort()
+
+
+@pytest.mark.parametrize("cut", [False, True], ids=["steady", "cut-again-and-again"])
+def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(
+    served: Served, cut: bool
+) -> None:
+    """Cut: the person's connection is cut every 0.05 to 1 s; the window joins again each time
+    and the game still ends as the host's log, step for step, the round-end choice its own (a
+    shot sent as its connection died never reached the host: that turn is shot again)."""
     room = served.room
+    cutting = served.run(cut_again_and_again(room, "south", 1)) if cut else None
     bot = served.run(
         play_bot(
             served.url,
@@ -112,6 +131,7 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(served: Served
             if match.turn == "north" and not match.rolling:
                 banners.add(match.banner("north"))
             app.step(FRAME, draw=slid % 2 == 0)
+            time.sleep(NAP)  # as App.run waits: the host's and the links' threads get to run
             if app.screen is not screen and isinstance(app.screen, PlayScreen):
                 screen = app.screen
         else:
@@ -125,7 +145,8 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(served: Served
             )
         assert bot.result(30).over is not None
         logged = load_replay(room.log)
-        assert slid == 4 and len(logged.steps) == 9
+        assert (slid >= 4 if cut else slid == 4) and len(logged.steps) == 9
+        assert ("room 1: south dropped" in served.said) == cut
         scored = logged.steps[8]
         assert isinstance(scored, ScoreStep) and scored.by == {}  # south chose in time
         assert picked is not None and len(picked) > 0
@@ -151,6 +172,8 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(served: Served
             app.step(FRAME, draw=False)
         assert watched.game.to_json()["steps"] == logged.to_json()["steps"]
     finally:
+        if cutting is not None:
+            cutting.cancel()
         app.close()
         link.close()
         watcher.close()
