@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from sliders.core.outcome import SEAT_COLOURS, EventType, ShotResult, Status
+from sliders.core.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.game import HomeChoice
 from sliders.game.narrate import pawn_name, wrap_all
 from sliders.physics import Shot
@@ -89,8 +89,11 @@ class PlayScreen:
         self.overview = False
         self._rest_hold = 0.0
         self._still: list[tuple[float, dict[str, tuple[float, float]]]] = []
-        self.messages: list[str] = [
-            f"Round {match.state.round}: {self._name(match.turn)} slides first"
+        state = match.state
+        fresh = all(len(p.in_hand) == PAWNS_PER_PLAYER for p in state.players)
+        self.messages: list[str] = [  # a game joined, or loaded, in the middle of a round
+            f"Round {state.round}: {self._name(match.turn)} "
+            + ("slides first" if fresh else "to slide")
         ]
         self.floats: list[_Float] = []
         self.paused = False

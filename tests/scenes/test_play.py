@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from sliders.cli import main
-from sliders.core.outcome import ENGINES, Status
+from sliders.core.outcome import ENGINES, SEAT_COLOURS, Status
 from sliders.game.config import MatchConfig, parse_seat_specs
 from sliders.game.saves import load_replay
 from sliders.physics import Shot
-from sliders.rules import Phase
+from sliders.rules import Game, Phase
 from sliders.scenes.app import App
 from sliders.scenes.controls import FLICK_GAIN, hand_spot
 from sliders.scenes.play import PlayScreen
@@ -333,6 +333,19 @@ def test_a_person_chooses_another_assignment_at_round_end(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     app.step(FRAME)
     assert isinstance(app.screen, PlayScreen) and match.state.round == round_now + 1
+
+
+def test_the_first_message_says_who_starts_or_whose_turn_it_is_in_a_round_taken_up(
+    app, finished_game
+):
+    assert _play(app, "south,north").messages[0] == "Round 1: Red slides first"
+    taken_up = finished_game.game.to_json()  # two shots into its first round (a saved game)
+    taken_up["steps"] = taken_up["steps"][:2]
+    config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), 1)
+    match = Match(config, game=Game.from_json(taken_up))
+    assert match.turn is not None and match.state.round == 1
+    colour = SEAT_COLOURS[match.turn].capitalize()
+    assert PlayScreen(app, match).messages[0] == f"Round 1: {colour} to slide"
 
 
 def test_computer_against_computer_plays_to_a_winner(finished_game):
