@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -263,11 +268,6 @@ def test_ctrl_c_keeps_the_games_played_and_the_same_command_resumes(tmp_path, mo
     """A real SIGINT to the command and its workers (as a terminal sends it): one line, exit
     status 130, no worker left, the results file whole; running the command again (through
     ``main``, in this process) finishes."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
 
     path = tmp_path / "t.jsonl"
     argv = [
@@ -363,11 +363,6 @@ def test_a_signalled_tournament_ends_its_workers_and_keeps_its_games(tmp_path, s
     The signal is sent once two games are in, with thousands to go: the games are short (dozens
     a second once the workers run), so a shorter tournament could end before a signal sent by a
     test that the machine's load keeps waiting, and exit 0, rightly."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
 
     path = tmp_path / "t.jsonl"
     argv = [sys.executable, "-m", "sliders.cli", "tournament", "--players",
@@ -407,8 +402,6 @@ def test_a_signal_landing_inside_the_pools_locking_still_ends_the_tournament(tmp
     """A stop signal whose handler runs while the pool's ``wait`` holds some of its futures' locks
     (the moment it landed in once, by chance, and the pool's shutdown then waited for ever on the
     lock left held): here the signal is sent from there on purpose, on the sixth wait."""
-    import subprocess
-    import sys
 
     path = tmp_path / "t.jsonl"
     script = f"""
@@ -441,7 +434,6 @@ sys.exit(main(["tournament", "--players", "centre,centre:high,centre:low", "--ga
 def running_in_group(group: int) -> list[str]:
     """The processes of process group ``group`` still running, as ``ps`` lines. An ended process
     its new parent has not reaped yet (a zombie) holds nothing and is not counted."""
-    import subprocess
 
     ps = subprocess.run(
         ["ps", "-e", "-o", "pid=,pgid=,stat=,args="], capture_output=True, text=True
