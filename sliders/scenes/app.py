@@ -37,7 +37,7 @@ threads (its network link, a host serving from this process) get the interpreter
 only gives it up for an instant (a drawing call, a physics kernel) keeps it: Python makes the
 holder let go only after a waiting thread has seen no hand-over for a whole switch interval, and
 a holder that lets go and takes it straight back counts as one; so without this, a late window
-held the others off for seconds"""
+held the others off for a third of a second and more (``benchmarks/window_link.py``)"""
 MAX_FRAME = 0.25
 """a frame longer than this (a dragged window, a stall) counts as this long"""
 DEFAULT_SIZE = (1280, 800)
