@@ -4,7 +4,7 @@ it serves from the window's process (``sliders host --seats SEAT=human``).
 
     SDL_VIDEODRIVER=dummy python benchmarks/window_link.py [--seconds 8] [--layout square]
 
-The window plays a game of two computers and draws every frame back to back (a late window,
+The window plays a game of computers (in the layout's usual seats) and draws every frame back to back (a late window,
 whose frame took longer than 1/60 s); beside it an asyncio loop in a thread of its own wakes
 every 10 ms, as the link's does to read the host. Printed for each way of ending a frame: how
 late each wake-up was (median, 99th percentile, worst). ``nap``: each frame then waits
@@ -25,7 +25,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import numpy as np  # noqa: E402
 
-from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
+from sliders.core.errors import UserError  # noqa: E402
+from sliders.game.config import config_from_flags, default_seat_specs  # noqa: E402
 from sliders.physics import REGISTRY  # noqa: E402
 from sliders.scenes.app import FPS, NAP, App  # noqa: E402
 from sliders.scenes.screens import PlayScreen, ResultsScreen  # noqa: E402
@@ -36,9 +37,9 @@ TICK = 0.01
 
 
 def match(layout: str) -> Match:
-    """A game of two computers on ``layout``, for the window to play and draw."""
-    seats = parse_seat_specs("south=cpu:easy,north=cpu:easy")
-    return Match(MatchConfig("race-for-home", layout, seats, 1))
+    """A game of computers in ``layout``'s usual seats, for the window to play and draw."""
+    seats = ",".join(f"{s.seat}=cpu:easy" for s in default_seat_specs(layout))
+    return Match(config_from_flags(None, layout, seats, 1))
 
 
 def lateness(seconds: float, nap: float, layout: str) -> np.ndarray:
@@ -81,6 +82,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--layout", default="square")
     args = parser.parse_args()
+    if not args.seconds > 0:
+        parser.error(f"--seconds {args.seconds:g}: more than 0")
+    try:
+        match(args.layout)
+    except UserError as exc:
+        parser.error(str(exc))
     REGISTRY["exact"].prepare()
     print(f"a loop beside a late window, waking every {TICK * 1e3:g} ms, {args.seconds:g} s each:")
     rows = {}
