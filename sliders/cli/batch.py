@@ -31,7 +31,7 @@ from sliders.batch.tables import SUFFIXES, format_for, read_table, sidecar_path
 from sliders.batch.work import FAULT_REFUSED, upgrade
 from sliders.cli.outputs import check_outputs, check_pictures, check_suffix, table_inputs
 from sliders.cli.params import physics_params
-from sliders.cli.prepare import announce_compile
+from sliders.cli.prepare import prepare_engine
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
 from sliders.core.fileio import is_special
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     check_pictures(pictures)
     check_outputs({**outputs, **pictures}, table_inputs(args))
     if args.backend != "dask":  # a cluster's workers compile on their own machines
-        announce_compile(args.engine)  # the study's first check runs the engine
+        prepare_engine(args.engine)  # the study's first check runs the engine
     study = Study.create(
         scene,
         seat,

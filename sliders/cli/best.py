@@ -14,7 +14,7 @@ from sliders.batch.study import PARAMETERS, parse_spec
 from sliders.cli.batch import _noise
 from sliders.cli.outputs import check_outputs, check_pictures, table_inputs
 from sliders.cli.params import physics_params
-from sliders.cli.prepare import announce_compile
+from sliders.cli.prepare import prepare_engine
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
 from sliders.lab.search import Settings, at_edge, search
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     check_pictures({"--board": args.board})
     check_outputs({"--board": args.board}, table_inputs(args))
     settings = dataclasses.replace(Settings(), final=args.final)
-    announce_compile(args.engine)
+    prepare_engine(args.engine)
     result = search(
         scene,
         seat,

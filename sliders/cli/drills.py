@@ -7,7 +7,7 @@ import argparse
 import math
 
 from sliders.cli.outputs import check_pictures
-from sliders.cli.prepare import announce_compile
+from sliders.cli.prepare import prepare_engine
 from sliders.core.errors import UserError
 from sliders.game.drills import (
     LADDER,
@@ -78,7 +78,7 @@ def _play(d: Drill, shots: list[Shot]) -> None:
             {"speed": s.speed, "angle": math.degrees(s.angle), "offset": s.offset}
         )
         check_shot(setup, d.scene.pawns, s)
-    announce_compile("exact")
+    prepare_engine("exact")
     total, attempts = 0, []
     for k, s in enumerate(shots, 1):
         sim = start(setup, d.scene.pawns, s)

@@ -9,7 +9,7 @@ from dataclasses import asdict
 
 from sliders.boards import face
 from sliders.cli.outputs import check_pictures
-from sliders.cli.prepare import announce_compile
+from sliders.cli.prepare import prepare_engine
 from sliders.core.errors import UserError
 from sliders.game.hand import parse_hand
 from sliders.game.saves import load_replay, replay_layout
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         if not sep:
             raise UserError(f"--hand {item!r}: expected SEAT=HAND")
         hands[parse_seat(seat.strip())] = parse_hand(hand.strip())
-    announce_compile("exact")
+    prepare_engine("exact")
 
     def progress(done: int, total: int) -> None:
         if sys.stderr.isatty():

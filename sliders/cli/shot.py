@@ -9,7 +9,7 @@ import sys
 
 from sliders.cli.outputs import check_outputs, check_pictures, table_inputs
 from sliders.cli.params import physics_params
-from sliders.cli.prepare import announce_compile
+from sliders.cli.prepare import prepare_engine
 from sliders.cli.table import table_from_args
 from sliders.files.scenes import Scene, ScenePawn
 from sliders.physics import Setup, Shot, Simulation, shot_limits, start
@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     )
     check_pictures({"--png": args.png})
     check_outputs({"--save-scene": args.save_scene, "--png": args.png}, table_inputs(args))
-    announce_compile(args.engine)  # before the engine is first used: it may compile
+    prepare_engine(args.engine)  # before the engine is first used: it may compile
     shot = Shot.from_degrees(
         seat,
         args.speed,

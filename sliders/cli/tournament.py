@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sliders.cli import stopped_by
 from sliders.cli.outputs import check_outputs, check_pictures
 from sliders.cli.params import physics_params
-from sliders.cli.prepare import announce_compile
+from sliders.cli.prepare import prepare_engine
 from sliders.core.errors import UserError
 from sliders.core.fileio import is_special
 from sliders.core.outcome import FACES, parse_seats
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings, jobs, png = settings_from_args(args)
     read_results(args.results, settings)  # another tournament's file fails before any game
-    announce_compile(settings.engine)
+    prepare_engine(settings.engine)
     _probe_engine(settings)
     lounge = _open_lounge(args, settings.players)
     if lounge is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import abc
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -128,9 +128,10 @@ class Engine(abc.ABC):
         engine (its first run on this machine)."""
         return False
 
-    def prepare(self) -> None:
+    def prepare(self, progress: Callable[[int, int], None] | None = None) -> None:
         """Load the engine and make it ready to run, so that no shot waits for it (a window
-        calls it in the background while it draws)."""
+        calls it in the background while it draws); ``progress`` is told of the parts done and
+        the parts in all as a long preparation goes on."""
         self.load()
 
     @abc.abstractmethod
@@ -178,6 +179,15 @@ class Engine(abc.ABC):
         return out
 
 
+def progress_note(note: str, done: int, total: int, seconds: float) -> str:
+    """``note`` with the parts done of ``total`` and, once a few are done, an estimate of the
+    seconds left at the pace so far."""
+    line = f"{note}: part {done} of {total}"
+    if done >= 3 and done < total:
+        line += f", about {seconds / done * (total - done):.0f} s left"
+    return line
+
+
 class ExactEngine(Engine):
     """The exact, event-driven engine: compiled (numba) the first time a shot asks for it."""
 
@@ -191,12 +201,13 @@ class ExactEngine(Engine):
 
         return compile_needed()
 
-    def prepare(self) -> None:
-        """Compiled, when it must be, in a child process (so that a window drawing meanwhile does
-        not wait for the compiler), then loaded here from numba's cache."""
+    def prepare(self, progress: Callable[[int, int], None] | None = None) -> None:
+        """Compiled, when it must be (the install compiles it: docs/model.md), in a child process
+        (so that a window drawing meanwhile does not wait for the compiler), then loaded here from
+        numba's cache."""
         exact = _exact()
         if exact.compile.compile_needed():
-            exact.compile.compile_in_child()
+            exact.compile.compile_in_child(progress)
         exact.ensure_compiled(quiet=True)
 
     def start(self, setup: Setup, table: Sequence[PlacedPawn], shot: Shot) -> Simulation:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from types import FrameType
 
 from sliders.physics import REGISTRY
+from sliders.physics.interface import progress_note
 
 SWITCH = 0.0005
 """seconds the job's thread holds the interpreter before it must let the window's thread run
@@ -176,11 +177,15 @@ def prepare_physics(background: Background, engine: str) -> str:
     def work() -> None:
         if found.cold():
             background.say(FIRST_RUN)
-        found.prepare()
+        found.prepare(
+            lambda done, total: background.say(
+                progress_note(FIRST_RUN, done, total, background.waited())
+            )
+        )
 
     key = f"physics:{engine}"
     background.add(key, "loading the physics", work)
     return key
 
 
-FIRST_RUN = "preparing the physics, first run only"
+FIRST_RUN = "preparing the physics (its install did not)"

@@ -280,7 +280,9 @@ class PlayScreen:
         if not self.control.engaged:
             self._frame_camera(dt)
         m = self.match
-        m.poll()  # a game played on a host: what it said since the last frame
+        # a game played on a host: what it said since the last frame (its shots once the
+        # physics is ready here)
+        m.poll(slides=self.app.background.ready(self._waits_for[0]))
         for line in m.notes():
             self._say(line)
         if self.control.engaged:
@@ -553,11 +555,14 @@ class PlayScreen:
             self._prepare()
 
     def _prepare(self) -> None:
-        """Ask for the physics and every computer to be made ready in the background (each
-        computer before its first turn, as :meth:`Turns.prepare` does it)."""
+        """Ask for the physics, the pawns' pictures and every computer to be made ready in the
+        background (each computer before its first turn, as :meth:`Turns.prepare` does it; a
+        pawn first drawn in a frame held it some 25 ms)."""
         self._prepared = True
         work = self.app.background
         prepare_physics(work, self.match.turns.setup.engine)
+        seats = [s.name for s in self.match.layout.seats]
+        work.add(f"pawns:{id(self.match)}", "drawing the pawns", lambda: draw.prepare_pawns(seats))
         if self.match.turns.computers:
             work.add(
                 self._waits_for[-1], "preparing the computer players", self.match.turns.prepare

@@ -214,12 +214,15 @@ class NetMatch(Match):
             int(ask["default"]),
         )
 
-    def poll(self) -> None:
+    def poll(self, slides: bool = True) -> None:
         """Take the host's messages in order; a shot or step waits while the shot before it is
-        still rolling here."""
+        still rolling here, and a shot waits until ``slides`` (the physics is ready here: a frame
+        never waits for it to load)."""
         self._pending.extend(self.link.take())
         while self._pending:
             msg = self._pending[0]
+            if msg.get("type") == "shot" and not slides:
+                return
             if not self._take(msg):
                 return
             self._pending.popleft()

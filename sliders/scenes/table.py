@@ -139,8 +139,9 @@ class Match:
         """True while a person's shot is on its way to the machine that runs the game."""
         return False
 
-    def poll(self) -> None:
-        """Take in what the machine running the game said since the last frame (nothing here)."""
+    def poll(self, slides: bool = True) -> None:
+        """Take in what the machine running the game said since the last frame (nothing here);
+        a shot it released waits unless ``slides`` (this window's physics is ready to run it)."""
 
     def notes(self) -> list[str]:
         """Lines about the table (who came or went) since the last call (none here)."""

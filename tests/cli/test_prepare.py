@@ -8,6 +8,7 @@ in this process; a warm and an empty cache are met by a process of their own."""
 from __future__ import annotations
 
 import functools
+import io
 import os
 import subprocess
 import sys
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from sliders.cli import prepare
-from sliders.cli.prepare import NOTE, announce_compile, exact_cache_cold
+from sliders.cli.prepare import NOTE, exact_cache_cold, prepare_engine
 
 from ..helpers import run_main
 
@@ -63,7 +64,7 @@ def test_a_warm_cache_says_nothing(capsys) -> None:
         timeout=600,
     )
     assert run.returncode == 0 and "preparing" not in run.stderr and "compiled" not in run.stderr
-    assert not announce_compile(None)
+    assert not prepare_engine(None)
     assert not capsys.readouterr().err
 
 
@@ -71,7 +72,7 @@ def test_a_cold_cache_is_announced_on_one_line_before_the_shot(cold) -> None:
     run = cold("shot", "--speed", "0.6")
     assert run.returncode == 0, run.stderr
     assert run.stderr.splitlines()[0] == NOTE
-    assert run.stderr.count("preparing") == 1 and "settled" in run.stdout
+    assert run.stderr.count(NOTE) == 1 and "settled" in run.stdout
 
 
 def test_the_note_waits_for_the_flags_to_be_checked(cold) -> None:
@@ -82,7 +83,7 @@ def test_the_note_waits_for_the_flags_to_be_checked(cold) -> None:
 def test_the_pymunk_engine_needs_no_note(cold, capsys) -> None:
     run = cold("shot", "--speed", "0.6", "--engine", "pymunk")
     assert run.returncode == 0 and NOTE not in run.stderr
-    assert not announce_compile("pymunk")
+    assert not prepare_engine("pymunk")
     assert not capsys.readouterr().err
 
 
@@ -93,3 +94,18 @@ def test_batch_announces_before_its_study_is_checked(cold, tmp_path) -> None:
     assert run.stderr.splitlines()[0] == NOTE
     bad = cold("batch", "--speed", "0.6", "--out", str(tmp_path / "no" / "t.parquet"))
     assert bad.returncode == 2 and NOTE not in bad.stderr  # a bad output fails first
+
+
+def test_the_progress_counts_parts_and_says_the_time_left() -> None:
+    """A part a second: a line every ten parts off a terminal, with the time left at that pace."""
+    out = io.StringIO()
+    now = [0.0]
+    meter = prepare._Meter(out, clock=lambda: now[0])
+    for done in range(1, 26):
+        now[0] = float(done)
+        meter(done, 25)
+    assert out.getvalue().splitlines() == [
+        "  compiled: part 10 of 25, about 15 s left",
+        "  compiled: part 20 of 25, about 5 s left",
+        "  compiled: part 25 of 25",
+    ]

@@ -5,12 +5,16 @@ when it takes more than a moment."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import math
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -23,36 +27,23 @@ machine the window's frames come first; the lowest, 19, left the child almost no
 while the machine was busy, and the game waited minutes for it)"""
 
 
-def ensure_compiled(quiet: bool = False) -> float:
+Progress = Callable[[int, int], None]
+"""called with the parts compiled so far and the parts in all, as each part is compiled"""
+
+
+def ensure_compiled(quiet: bool = False, progress: Progress | None = None) -> float:
     """Compile (or load from numba's cache) every kernel by running a tiny shot; returns the
-    seconds it took (0 once done in this process)."""
+    seconds it took (0 once done in this process). ``progress`` is told of each part compiled
+    (nothing when the cache serves them all)."""
     global _ready
     if _ready:
         return 0.0
-    from sliders.physics.exact import (
-        classification,
-        loop,
-        motion,
-        paths,
-        prediction,
-        resolution,
-        rim,
-        roots,
-        state,
-    )
-
     t0 = time.perf_counter()
     _drop_stale_cache()
-    _warm_up()
+    with _counting(progress) as compiled:
+        _warm_up()
     _ready = True
     took = time.perf_counter() - t0
-    modules = (classification, loop, motion, paths, prediction, resolution, rim, roots, state)
-    compiled = any(
-        sum(f.stats.cache_misses.values())
-        for module in modules
-        for f in vars(module).values()
-        if hasattr(f, "stats") and hasattr(f.stats, "cache_misses")
-    )
     if compiled and took > NOTICE_AFTER and not quiet:
         print(
             f"sliders: compiled the exact physics engine in {took:.0f} s (once; cached for next time)",
@@ -61,9 +52,49 @@ def ensure_compiled(quiet: bool = False) -> float:
     return took
 
 
-def compile_in_child() -> bool:
+def parts() -> int:
+    """How many kernels compiling the engine compiles (each function of the kernel modules that
+    numba compiles: the parts a progress counts)."""
+    return sum(1 for _ in _dispatchers())
+
+
+def _dispatchers() -> Iterator[Any]:
+    for name in KERNEL_MODULES:
+        module = importlib.import_module(f"sliders.physics.exact.{name}")
+        for f in vars(module).values():
+            if getattr(getattr(f, "py_func", None), "__module__", None) == module.__name__:
+                yield f
+
+
+@contextmanager
+def _counting(progress: Progress | None) -> Iterator[set[int]]:
+    """While it is open: the kernels compiled (not loaded from the cache), each told to
+    ``progress`` as it is done."""
+    from numba.core import event
+
+    done: set[int] = set()
+    total = parts()
+
+    class Counter(event.Listener):
+        def on_start(self, ev: event.Event) -> None:
+            pass
+
+        def on_end(self, ev: event.Event) -> None:
+            dispatcher = ev.data["dispatcher"]
+            if dispatcher.py_func.__module__.startswith(__package__ + ".") and (
+                id(dispatcher) not in done
+            ):
+                done.add(id(dispatcher))
+                if progress is not None:
+                    progress(min(len(done), total), total)
+
+    with event.install_listener("numba:compile", Counter()):
+        yield done
+
+
+def compile_in_child(progress: Progress | None = None) -> bool:
     """Compile the kernels into numba's cache on disk in a child interpreter, and wait for it;
-    True when the child finished them.
+    True when the child finished them. ``progress`` is told of each part the child compiles.
 
     A window that prepares the physics while it draws calls this first when
     :func:`compile_needed`: numba's compiler is Python code, and in a thread of the window's own
@@ -79,15 +110,38 @@ def compile_in_child() -> bool:
     env = {**os.environ, "PYTHONPATH": package if not path else package + os.pathsep + path}
     code = (  # at a lower priority: the window drawing meanwhile comes first
         f"import os\nif hasattr(os, 'nice'): os.nice({NICE})\n"
-        "from sliders.physics.exact.compile import ensure_compiled\nensure_compiled(quiet=True)"
+        "from sliders.physics.exact.compile import main\nmain(['--parts'])"
     )
     try:
-        done = subprocess.run(
-            [sys.executable, "-c", code], env=env, capture_output=True, check=False
-        )
+        child = subprocess.Popen(
+            [sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True,
+        )  # fmt: skip
     except OSError:
         return False
-    return done.returncode == 0
+    assert child.stdout is not None
+    with child:
+        for line in child.stdout:
+            words = line.split()
+            if progress is not None and len(words) == 2 and all(w.isdigit() for w in words):
+                progress(int(words[0]), int(words[1]))
+    return child.returncode == 0
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Compile the kernels into numba's cache (the
+    package's build does it, so that no first run waits for it), a line for each part: said in
+    words, or with ``--parts`` as two numbers (done, in all) for a parent to read."""
+    numbers = "--parts" in (argv if argv is not None else sys.argv[1:])
+    t0 = time.process_time()
+
+    def say(done: int, total: int) -> None:
+        line = f"{done} {total}" if numbers else f"sliders: compiled part {done} of {total}"
+        print(line, flush=True)
+
+    ensure_compiled(quiet=True, progress=say)
+    if not numbers:
+        print(f"sliders: the physics engine is compiled ({time.process_time() - t0:.0f} s)")
 
 
 WARM_UP_ENTRIES = (

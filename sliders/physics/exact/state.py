@@ -18,11 +18,20 @@ heading); its state at any later time is a formula of that segment
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 import numpy as np
-from numba import njit
+
+# The kernels are compiled for the processor family's baseline (``generic``: x86-64 or aarch64),
+# not for this machine's own model: numba keys its cache by the processor it compiled for, so the
+# kernels compiled when the package is installed or built serve every machine of the family. As
+# fast as this machine's own model, and the same bits (docs/model.md, "Compiled at install"). A
+# ``NUMBA_CPU_NAME`` the user set is kept (the kernels are then compiled for it at first use).
+os.environ.setdefault("NUMBA_CPU_NAME", "generic")
+
+from numba import njit  # noqa: E402  (after the processor is chosen)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
