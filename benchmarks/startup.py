@@ -1,13 +1,25 @@
-"""Start-up of the command line: the processor time of ``sliders --help`` and of each
-``sliders COMMAND --help``, and the modules each loads.
+"""Start-up: the command line's helps, and a new user's first minute from the install on.
 
     python benchmarks/startup.py [--runs 5]
+    python benchmarks/startup.py --first-run [--before REF] [--busy N]
 
-Each help is run ``--runs`` times in a fresh interpreter (``python -m sliders.cli ... --help``);
-the figure is the median of the child's user + system time (processor time, so the machine's
-other work changes it less than wall-clock time). Beside it: how many of the package's modules
-and how many modules in all it loaded, and any of the heavy libraries (numpy, pymunk, scipy,
-matplotlib, numba, pygame, pandas, Dask, pyarrow) among them.
+**Helps.** Each help is run ``--runs`` times in a fresh interpreter (``python -m sliders.cli ...
+--help``); the figure is the median of the child's user + system time (processor time, so the
+machine's other work changes it less than wall-clock time). Beside it: how many of the package's
+modules and how many modules in all it loaded, and any of the heavy libraries (numpy, pymunk,
+scipy, matplotlib, numba, pygame, pandas, Dask, pyarrow) among them.
+
+**First run** (``--first-run``): for this checkout's last commit and for ``--before`` (a commit,
+default the one before the kernels were compiled at install), each in a clean copy of its own
+(``git worktree``) and a new virtual environment, with numba's cache empty: the README's install
+(``pip install -e``; packages pip has downloaded before come from its cache), then the first
+``sliders shot --speed 0.6``, then the first slide in the window (``sliders play``'s play screen
+on the square, two ``cpu:easy`` seats, from the process's start to the first pawn sliding: the
+physics and the computers prepared in the background as the window draws, under SDL's dummy
+driver), then a second first slide (the cache as the first left it). Each is timed in wall-clock
+seconds and in processor seconds (user + system of the process and its children). ``--busy N``
+keeps N busy loops running meanwhile (a machine at load N). It takes minutes: two installs, and
+the commit before compiles its kernels at its first run.
 """
 
 from __future__ import annotations
@@ -15,9 +27,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
+import time
+from pathlib import Path
 
 from sliders.cli import COMMANDS
 
@@ -51,10 +67,97 @@ def modules(argv: list[str]) -> list[str]:
     return json.loads(out.stdout)
 
 
+ROOT = Path(__file__).resolve().parents[1]
+BEFORE = "7bc3bb8"
+"""the last commit whose kernels were compiled at their first use, not at install"""
+
+FIRST_SLIDE = """
+import os, sys, time
+t0 = time.perf_counter()
+os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+from sliders.game.config import config_from_flags
+from sliders.scenes.app import App
+from sliders.scenes.screens import PlayScreen
+from sliders.scenes.table import Match
+
+app = App((1280, 800), sound=False, background=True)
+match = Match(config_from_flags("race-for-home", "square", "south=cpu:easy,north=cpu:easy", 1))
+app.show(PlayScreen(app, match))
+longest = 0.0
+while not match.rolling and time.perf_counter() - t0 < 600:
+    t = time.perf_counter()
+    app.step(1 / 60)
+    longest = max(longest, time.perf_counter() - t)
+    time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t)))
+print(f"{time.perf_counter() - t0:.2f} {longest:.3f}")
+"""
+
+
+def timed(argv: list[str], **kw: object) -> tuple[float, float, str]:
+    """Wall-clock and processor seconds (user + system, children included) of a command, and
+    what it printed."""
+    before, t0 = os.times(), time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True, check=True, **kw)  # type: ignore[call-overload]
+    wall, after = time.perf_counter() - t0, os.times()
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return wall, cpu, done.stdout
+
+
+def first_run(ref: str, label: str, work: Path) -> list[tuple[str, str, float, float, str]]:
+    """Install ``ref`` in a new environment and time its first shot and slides."""
+    tree, venv = work / f"tree-{label}", work / f"venv-{label}"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), ref],
+                   check=True)  # fmt: skip
+    try:
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "PYTHON"))}
+        rows = []
+        w, c, _ = timed([str(venv / "bin" / "pip"), "install", "-q", "-e", str(tree)], env=env)
+        rows.append((label, "install (pip install -e)", w, c, ""))
+        w, c, _ = timed([str(venv / "bin" / "sliders"), "shot", "--speed", "0.6"], env=env,
+                        cwd=work)  # fmt: skip
+        rows.append((label, "first sliders shot", w, c, ""))
+        for which in ("first slide in the window", "again, the cache warm"):
+            w, c, out = timed([str(venv / "bin" / "python"), "-c", FIRST_SLIDE], env=env, cwd=work)
+            slide, longest = (float(x) for x in out.split())
+            rows.append((label, which, slide, c, f"longest frame {1000 * longest:.0f} ms"))
+        return rows
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                       check=False)  # fmt: skip
+
+
+def first_runs(before: str, busy: int) -> None:
+    loops = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(busy)]
+    work = Path(tempfile.mkdtemp(prefix="sliders-first-run-"))
+    try:
+        print(f"{busy} busy loops, load average {os.getloadavg()[0]:.1f} at the start, "
+              f"on {os.cpu_count()} cores")  # fmt: skip
+        rows = first_run("HEAD", "now", work) + first_run(before, f"before ({before})", work)
+        print(f"{'version':<20} {'step':<28} {'wall s':>7} {'cpu s':>7}")
+        for label, step, wall, cpu, note in rows:
+            print(f"{label:<20} {step:<28} {wall:7.1f} {cpu:7.1f}  {note}")
+        print(f"(first slide: seconds from the process's start; load average at the end "
+              f"{os.getloadavg()[0]:.1f})")  # fmt: skip
+    finally:
+        for loop in loops:
+            loop.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each help (default: 5)")
-    runs = parser.parse_args().runs
+    parser.add_argument("--first-run", action="store_true", help="time install to first slide")
+    parser.add_argument("--before", default=BEFORE, help=f"the version before (default {BEFORE})")
+    parser.add_argument("--busy", type=int, default=0, help="busy loops meanwhile (default 0)")
+    args = parser.parse_args()
+    if args.first_run:
+        first_runs(args.before, args.busy)
+        return
+    runs = args.runs
     print(f"load average {os.getloadavg()[0]:.2f}; median of {runs} runs")
     print(f"{'command':<28} {'cpu s':>6} {'sliders':>8} {'modules':>8}  heavy")
     for command in ["", *COMMANDS]:
