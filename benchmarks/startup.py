@@ -14,8 +14,9 @@ default the one before the kernels were compiled at install), each in a clean co
 (``git worktree``) and a new virtual environment, with numba's cache empty: the README's install
 (``pip install -e``; packages pip has downloaded before come from its cache), then the first
 ``sliders shot --speed 0.6``, then the first slide in the window (``sliders play``'s play screen
-on the square, two ``cpu:easy`` seats, from the process's start to the first pawn sliding: the
-physics and the computers prepared in the background as the window draws, under SDL's dummy
+on the square, a person at south who slides first against ``cpu:easy``, from the process's start
+to the first pawn sliding, the person letting go at the first frame the window lets them: the
+physics and the computer prepared in the background as the window draws, under SDL's dummy
 driver), then a second first slide (the cache as the first left it). Each is timed in wall-clock
 seconds and in processor seconds (user + system of the process and its children). ``--busy N``
 keeps N busy loops running meanwhile (a machine at load N). It takes minutes: two installs, and
@@ -75,19 +76,25 @@ FIRST_SLIDE = """
 import os, sys, time
 t0 = time.perf_counter()
 os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+from dataclasses import replace
 from sliders.game.config import config_from_flags
+from sliders.physics import Shot
 from sliders.scenes.app import App
 from sliders.scenes.screens import PlayScreen
 from sliders.scenes.table import Match
 
 app = App((1280, 800), sound=False, background=True)
-match = Match(config_from_flags("race-for-home", "square", "south=cpu:easy,north=cpu:easy", 1))
-app.show(PlayScreen(app, match))
+config = config_from_flags("race-for-home", "square", "south=human,north=cpu:easy", 1)
+match = Match(replace(config, starter="south"))
+screen = PlayScreen(app, match)
+app.show(screen)
 longest = 0.0
 while not match.rolling and time.perf_counter() - t0 < 600:
     t = time.perf_counter()
     app.step(1 / 60)
     longest = max(longest, time.perf_counter() - t)
+    if screen._human_turn() == "south":  # the person lets go at the first moment they may
+        match.play(Shot.from_degrees("south", 0.6, 0.0))
     time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t)))
 print(f"{time.perf_counter() - t0:.2f} {longest:.3f}")
 """

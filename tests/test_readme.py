@@ -87,7 +87,7 @@ def test_ci_runs_the_readme_test_command_verbatim():
     play = next(b for b in blocks if b.startswith("# play"))
     test = next(b for b in blocks if b.startswith("# test"))
     assert play.splitlines()[1] == (
-        "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/sliders play"
+        "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/sliders play"
     )
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     assert test.splitlines()[1] in ci

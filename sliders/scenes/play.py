@@ -245,12 +245,17 @@ class PlayScreen:
 
     def ready(self) -> bool:
         """True once the physics and the computers are prepared (in the background: until then
-        no pawn is slid, and the banner says what the game waits for)."""
+        no computer slides, and the banner says what the game waits for)."""
         return all(self.app.background.ready(key) for key in self._waits_for)
+
+    def physics_ready(self) -> bool:
+        """True once the physics is loaded: a person may slide (the computers are prepared
+        meanwhile, each before its turn) and a host's shot may roll here."""
+        return self.app.background.ready(self._waits_for[0])
 
     def _human_turn(self) -> str | None:
         m = self.match
-        if not self.ready():
+        if not self.physics_ready():
             return None
         if m.rolling or self._leaving is not None or m.state.phase is not Phase.SHOOTING:
             return None
@@ -282,7 +287,7 @@ class PlayScreen:
         m = self.match
         # a game played on a host: what it said since the last frame (its shots once the
         # physics is ready here)
-        m.poll(slides=self.app.background.ready(self._waits_for[0]))
+        m.poll(slides=self.physics_ready())
         for line in m.notes():
             self._say(line)
         if self.control.engaged:
@@ -642,7 +647,7 @@ class PlayScreen:
             )
         elif state.phase is Phase.OVER:
             status = f"{self._name(state.winner)} wins!"
-        elif not self.ready():
+        elif not self.physics_ready() or (m.is_computer(seat) and not self.ready()):
             status = self.app.background.shown() or "getting ready…"
             seat = None
         elif state.phase is Phase.SCORING:

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from sliders.game.config import MatchConfig, parse_seat_specs
-from sliders.physics import REGISTRY
+from sliders.physics import REGISTRY, Shot
 from sliders.scenes import background, draw
 from sliders.scenes.app import App
 from sliders.scenes.background import FIRST_RUN, Background
@@ -157,4 +157,39 @@ def test_the_setup_screen_draws_the_seated_pawns_in_the_background(monkeypatch):
         drawn = {key[:2] for key in draw._sprites()._big}
         assert drawn == {(colour, str(n)) for colour in ("red", "yellow") for n in range(1, 5)}
     finally:
+        app.close()
+
+
+def test_a_person_slides_once_the_physics_is_loaded_while_the_computers_are_prepared():
+    """The computer's preparation held: the person at south, who slides first, may slide as
+    soon as the physics is loaded; the computer slides nothing until it is prepared."""
+    gate = threading.Event()
+    app = App((800, 600), sound=False, think_budget=None, background=True)
+    try:
+        seats = parse_seat_specs("south,north=cpu")
+        match = Match(MatchConfig("race-for-home", "square", seats, 1, starter="south"))
+        real_prepare = match.turns.prepare
+        match.turns.prepare = lambda: (gate.wait(30), real_prepare())  # type: ignore[method-assign]
+        screen = PlayScreen(app, match)
+        app.show(screen)
+        for _ in range(2000):
+            app.step(1 / 60)
+            if screen.physics_ready():
+                break
+            time.sleep(0.005)
+        app.step(1 / 60)
+        assert screen.physics_ready() and not screen.ready()
+        assert screen._human_turn() == "south"
+        assert match.play(Shot.from_degrees("south", 0.6, 0.0)) and match.rolling
+        while match.rolling:
+            match.advance(60.0, max_steps=10**7)
+            if match.can_finish():
+                match.finish()
+        for _ in range(30):  # north's turn: it waits for its preparation
+            app.step(1 / 60)
+        assert match.turn == "north" and not match.rolling and len(match.shots) == 1
+        gate.set()
+        assert app.background.wait(60)
+    finally:
+        gate.set()
         app.close()
