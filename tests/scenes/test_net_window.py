@@ -55,6 +55,11 @@ class Served:
     def run(self, coro: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
+    def bot(self, seat: str) -> Any:
+        """A bot (``centre:low``) joined to ``seat`` on the host's loop: its future."""
+        make = lambda seat: make_player("centre:low", seat, np.random.default_rng(1))  # noqa: E731
+        return self.run(play_bot(self.url, "1", self.room.codes[seat], make))
+
     def stop(self) -> None:
         self.run(self.host.close()).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -90,14 +95,7 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(
     shot sent as its connection died never reached the host: that turn is shot again)."""
     room = served.room
     cutting = served.run(cut_again_and_again(room, "south", 1)) if cut else None
-    bot = served.run(
-        play_bot(
-            served.url,
-            "1",
-            room.codes["north"],
-            lambda seat: make_player("centre:low", seat, np.random.default_rng(1)),
-        )
-    )
+    bot = served.bot("north")
     link = Link(served.url, "1", room.codes["south"], name="ann")
     watcher = Link(served.url, "1", watch=True)
     app = App((1000, 700), sound=False, think_budget=None)

@@ -16,12 +16,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from sliders.game.config import config_from_flags
 from sliders.game.saves import load_replay
-from sliders.net.client import play_bot
 from sliders.net.host import new_room, parse_host_seats
 from sliders.net.link import Link
 from sliders.physics import REGISTRY
@@ -29,7 +27,6 @@ from sliders.scenes import background
 from sliders.scenes.app import NAP, App
 from sliders.scenes.remote import NetMatch
 from sliders.scenes.screens import PlayScreen
-from sliders.tournament.players import make_player
 
 from .person import FRAME
 from .test_net_window import Served
@@ -100,14 +97,7 @@ def test_a_shot_from_the_host_waits_for_the_physics_and_no_frame_waits(
     bot = None
     try:
         match = NetMatch(link, link.open())  # joined before the bot: it slides at once
-        bot = served.run(
-            play_bot(
-                served.url,
-                "1",
-                room.codes["north"],
-                lambda seat: make_player("centre:low", seat, np.random.default_rng(1)),
-            )
-        )
+        bot = served.bot("north")
         screen = PlayScreen(app, match)
         app.show(screen)
         frames: list[float] = []
