@@ -17,7 +17,9 @@ default the one before the kernels were compiled at install), each in a clean co
 on the square, a person at south who slides first against ``cpu:easy``, from the process's start
 to the first pawn sliding, the person letting go at the first frame the window lets them: the
 physics and the computer prepared in the background as the window draws, under SDL's dummy
-driver), then a second first slide (the cache as the first left it). Each is timed in wall-clock
+driver), then a second first slide (the cache as the first left it), then a window joined to a
+host on the loopback (the host in a thread of the same process, so its figures count the host's
+start too): the seconds from the join to the first frame the person may slide. Each is timed in wall-clock
 seconds and in processor seconds (user + system of the process and its children). ``--busy N``
 keeps N busy loops running meanwhile (a machine at load N). It takes minutes: two installs, and
 the commit before compiles its kernels at its first run.
@@ -100,6 +102,44 @@ print(f"{time.perf_counter() - t0:.2f} {longest:.3f}")
 """
 
 
+JOINED = """
+import asyncio, os, sys, tempfile, threading, time
+t0 = time.perf_counter()
+os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+from dataclasses import replace
+from pathlib import Path
+from sliders.game.config import config_from_flags
+from sliders.net.host import Host, new_room, parse_host_seats
+from sliders.net.link import Link
+from sliders.physics import Shot
+from sliders.scenes.app import App
+from sliders.scenes.remote import NetMatch
+from sliders.scenes.screens import PlayScreen
+
+config = replace(config_from_flags("race-for-home", "square", "south,north", 1), starter="south")
+plans = parse_host_seats("south=remote,north=cpu:easy")
+room = new_room("1", config, plans, Path(tempfile.mkdtemp()), 1)
+loop = asyncio.new_event_loop()
+host = Host([room])
+threading.Thread(target=loop.run_forever, daemon=True).start()
+asyncio.run_coroutine_threadsafe(host.start(), loop).result(60)
+t1 = time.perf_counter()  # the host is up: the window joins now
+app = App((1280, 800), sound=False, background=True)
+link = Link(f"127.0.0.1:{host.port}", "1", room.codes["south"], name="ann")
+match = NetMatch(link, link.open())
+screen = PlayScreen(app, match)
+app.show(screen)
+longest = 0.0
+while not screen._human_turn() == "south" and time.perf_counter() - t0 < 600:
+    t = time.perf_counter()
+    app.step(1 / 60)
+    longest = max(longest, time.perf_counter() - t)
+    time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t)))
+print(f"{time.perf_counter() - t1:.2f} {longest:.3f}")
+os._exit(0)
+"""
+
+
 def timed(argv: list[str], **kw: object) -> tuple[float, float, str]:
     """Wall-clock and processor seconds (user + system, children included) of a command, and
     what it printed."""
@@ -126,8 +166,13 @@ def first_run(ref: str, label: str, work: Path) -> list[tuple[str, str, float, f
         w, c, _ = timed([str(venv / "bin" / "sliders"), "shot", "--speed", "0.6"], env=env,
                         cwd=work)  # fmt: skip
         rows.append((label, "first sliders shot", w, c, ""))
-        for which in ("first slide in the window", "again, the cache warm"):
-            w, c, out = timed([str(venv / "bin" / "python"), "-c", FIRST_SLIDE], env=env, cwd=work)
+        python = str(venv / "bin" / "python")
+        for which, code in (
+            ("first slide in the window", FIRST_SLIDE),
+            ("again, the cache warm", FIRST_SLIDE),
+            ("a joined window may slide", JOINED),
+        ):
+            w, c, out = timed([python, "-c", code], env=env, cwd=work)
             slide, longest = (float(x) for x in out.split())
             rows.append((label, which, slide, c, f"longest frame {1000 * longest:.0f} ms"))
         return rows
