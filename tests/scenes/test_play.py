@@ -393,8 +393,10 @@ def test_play_again_lets_the_winner_start(app, finished_game):
         (["play", "--seats", "purple=human"], "unknown seat"),
         (["play", "--layout", "nowhere"], "unknown layout"),
         (["play", "--size", "10x10"], "--size"),
-        (["play", "--control", "joystick"], "--control 'joystick': choose from aim, flick"),
+        (["play", "--control", "joystick"], "--control 'joystick': choose from flick, aim"),
         (["play", "--control", ""], "--control"),
+        (["play", "--meter", "turbo"], "--meter 'turbo': choose from slow, normal, fast"),
+        (["practice", "--meter", "x"], "--meter 'x': choose from slow, normal, fast"),
     ],
 )
 def test_bad_flags_are_one_line_and_exit_2(argv, words, capsys):

@@ -25,7 +25,7 @@ TINY = replace(coach.HINT_MIND, simulations=40, first=2)
 
 @pytest.fixture
 def app():
-    a = App((1280, 800), sound=False, think_budget=None)
+    a = App((1280, 800), sound=False, think_budget=None, control="aim")
     yield a
     a.close()
 
