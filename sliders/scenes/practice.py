@@ -61,15 +61,13 @@ from sliders.game.drills import (
     score_try,
 )
 from sliders.game.hand import (
-    MIN_ATTEMPTS,
-    Spread,
     keep_attempts,
     keep_spread,
     progress_words,
     slide_words,
 )
 from sliders.game.narrate import narrate_shot, wrap_all
-from sliders.lab.handfit import fit_hand
+from sliders.lab.handfit import drill_spread
 from sliders.physics import Noise, PhysicsParams, Simulation, at_rest, start
 from sliders.physics.shot import rest_of
 from sliders.rules import GameState, Happening, RulesError, apply_shot
@@ -658,11 +656,10 @@ class DrillScreen(PracticeScreen):
     def _spread(self) -> str:
         """Your spread in this drill's tries (those with a target), kept with the others: in
         words, against your first and your steadiest."""
-        if len(self.attempts) < MIN_ATTEMPTS:
+        today = datetime.now(UTC).date().isoformat()
+        spread = drill_spread(self.drill.name, self.attempts, today)
+        if spread is None:
             return ""
-        fit = fit_hand([a for a, _ in self.attempts], [b for _, b in self.attempts])
-        spread = Spread(self.drill.name, fit.n, fit.speed_spread.value, fit.angle_spread.value,
-                        datetime.now(UTC).date().isoformat())  # fmt: skip
         try:
             words = progress_words(keep_spread(spread))
         except (UserError, OSError) as exc:
