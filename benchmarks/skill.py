@@ -84,12 +84,14 @@ def spread(values: list[float]) -> float:
     return float(np.std(values, ddof=1)) if len(values) > 1 else math.nan
 
 
-def window_flick(tries: int, seed: int) -> dict[str, list[tuple[float, float, float, float]]]:
+def window_flick(
+    tries: int, seed: int, layouts: tuple[str, ...] = LAYOUTS
+) -> dict[str, list[tuple[float, float, float, float]]]:
     """Per layout, per flick level: (ring-5 rate, speed spread, angle spread°, fouls share)."""
     window = Window("flick")
     out: dict[str, list[tuple[float, float, float, float]]] = {}
     try:
-        for layout in LAYOUTS:
+        for layout in layouts:
             first, _ = window.slide(layout, lambda p: p.flick(CENTRE, 0.0, 0.0))
             assert first.shot is not None, f"{layout}: the flick without error made no shot"
             gain = first.meant_speed / first.shot.speed
@@ -117,12 +119,14 @@ def window_flick(tries: int, seed: int) -> dict[str, list[tuple[float, float, fl
     return out
 
 
-def window_aim(tries: int, seed: int) -> dict[str, list[tuple[float, float]]]:
+def window_aim(
+    tries: int, seed: int, layouts: tuple[str, ...] = LAYOUTS
+) -> dict[str, list[tuple[float, float]]]:
     """Per layout, per timing level: (ring-5 rate, speed spread)."""
     window = Window("aim")
     out: dict[str, list[tuple[float, float]]] = {}
     try:
-        for layout in LAYOUTS:
+        for layout in layouts:
             rng = np.random.default_rng([seed, 10 + LAYOUTS.index(layout)])
             rows = []
             for sigma in TIMING_LEVELS:
@@ -148,36 +152,42 @@ def main() -> int:
     ap.add_argument("--shots", type=int, default=2000, help="headless shots a level")
     ap.add_argument("--games", type=int, default=200, help="games steadiest against shakiest")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--layouts", default=",".join(LAYOUTS), help="comma-separated")
     args = ap.parse_args()
+    layouts = tuple(args.layouts.split(","))
     if min(args.tries, args.shots) < 2 or args.games < 0:
         print("skill.py: --tries and --shots need at least 2, --games at least 0", file=sys.stderr)
         return 2
+    if not layouts or not set(layouts) <= set(LAYOUTS):
+        print(f"skill.py: --layouts: choose from {', '.join(LAYOUTS)}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
-    flick = window_flick(args.tries, args.seed)
-    aim = window_aim(args.tries, args.seed)
+    flick = window_flick(args.tries, args.seed, layouts)
+    aim = window_aim(args.tries, args.seed, layouts)
     t_window = time.perf_counter() - t0
     headless = {
         layout: [
             ring5_rate(layout, flick_hand(s, a), args.shots, np.random.default_rng([args.seed, i]))
             for i, (s, a) in enumerate(FLICK_LEVELS)
         ]
-        for layout in LAYOUTS
+        for layout in layouts
     }
+    first = layouts[0]
     print(f"\n## Ring 5 from a straight shot at the empty board ({args.tries} window slides a "
           f"level, {args.shots} headless; {t_window:.0f} s in the window)\n")  # fmt: skip
     print("| flick (speed, direction spread) | " + " | ".join(
-        f"{layout}: window (headless)" for layout in LAYOUTS) + " | window's shots: speed, "
-        "direction spread (square) |")  # fmt: skip
-    print("| --- " * (len(LAYOUTS) + 2) + "|")
+        f"{layout}: window (headless)" for layout in layouts) + " | window's shots: speed, "
+        f"direction spread ({first}) |")  # fmt: skip
+    print("| --- " * (len(layouts) + 2) + "|")
     for i, (s, a) in enumerate(FLICK_LEVELS):
-        cells = [f"{flick[lay][i][0]:.0%} ({headless[lay][i]:.0%})" for lay in LAYOUTS]
-        sq = flick["square"][i]
+        cells = [f"{flick[lay][i][0]:.0%} ({headless[lay][i]:.0%})" for lay in layouts]
+        sq = flick[first][i]
         print(f"| {s:.0%}, {a}° | " + " | ".join(cells) + f" | {sq[1]:.1%}, {sq[2]:.2f}° |")
-    print("\n| aim, let go (1 σ) | " + " | ".join(LAYOUTS) + " | speed spread (square) |")
-    print("| --- " * (len(LAYOUTS) + 2) + "|")
+    print("\n| aim, let go (1 σ) | " + " | ".join(layouts) + f" | speed spread ({first}) |")
+    print("| --- " * (len(layouts) + 2) + "|")
     for i, sigma in enumerate(TIMING_LEVELS):
-        cells = [f"{aim[lay][i][0]:.0%}" for lay in LAYOUTS]
-        print(f"| {sigma * 1000:.0f} ms | " + " | ".join(cells) + f" | {aim['square'][i][1]:.1%} |")
+        cells = [f"{aim[lay][i][0]:.0%}" for lay in layouts]
+        print(f"| {sigma * 1000:.0f} ms | " + " | ".join(cells) + f" | {aim[first][i][1]:.1%} |")
     lost = max(row[3] for rows in flick.values() for row in rows)
     print(f"\nflicks that made no shot (a foul or put back): at most {lost:.0%} of a level")
 

@@ -19,6 +19,7 @@ from sliders.files.layouts import load_layout, read_layout
 from sliders.files.scenes import Scene
 from sliders.game.config import (
     HANDS,
+    METERS,
     MatchConfig,
     SeatSpec,
     available_layouts,
@@ -38,6 +39,7 @@ CURVE_HEIGHT = 560
 """a window at least this tall also says where the computers sit on a person's skill curve"""
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))
 CONTROL_WORDS = {"flick": "flick: swing and let go", "aim": "aim: pull back, time the meter"}
+METER_WORDS = {"slow": "slow", "normal": "normal", "fast": "fast, short aim line"}
 HAND_WORDS = {
     "exact": "yours alone",
     "steady": "handicap: steady",
@@ -150,7 +152,8 @@ class SetupScreen:
             return ()
 
     def row_names(self) -> list[str]:
-        return ["face", "layout", "control", "hand", *self.seats()]
+        meter = ["meter"] if self.app.control == "aim" else []  # the aim control's difficulty
+        return ["face", "layout", "control", *meter, "hand", *self.seats()]
 
     def change(self, row: str, step: int) -> None:
         self.note = ""
@@ -163,6 +166,10 @@ class SetupScreen:
         elif row == "control":
             i = CONTROLS.index(self.app.control) if self.app.control in CONTROLS else 0
             self.app.control = CONTROLS[(i + step) % len(CONTROLS)]
+        elif row == "meter":
+            meters = list(METERS)
+            i = meters.index(self.app.meter) if self.app.meter in meters else 0
+            self.app.meter = meters[(i + step) % len(meters)]
         elif row == "hand":
             hands = list(HANDS)
             self.hand = hands[(hands.index(self.hand) + step) % len(hands)]
@@ -345,6 +352,8 @@ class SetupScreen:
             elif name == "control":
                 value = CONTROL_WORDS.get(self.app.control, self.app.control)
                 label, rgb = "Control", draw.TEXT
+            elif name == "meter":
+                label, value, rgb = "Power meter", METER_WORDS[self.app.meter], draw.TEXT
             elif name == "hand":
                 label, value, rgb = "Your hand", HAND_WORDS[self.hand], draw.TEXT
             else:
