@@ -105,7 +105,9 @@ AIMING = (("crazy-corner", (1280, 800)), ("quadruple-track", (1280, 800)), ("squ
 def _aiming(name: str, size: tuple[int, int], path: Path) -> None:
     """A person about to slide on layout ``name``: the lane pane and the board beside it, the
     pawn pulled back a little to the side, its aim drawn in both panes."""
-    app = App(size, sound=False, think_budget=None)
+    options = {"control": "aim"} if len(_controls()) > 1 else {}
+    app = App(size, sound=False, think_budget=None, **options)
+    app.clock = lambda: app.time  # the aim's meter where the frames put it, every run
     try:
         seats = load_layout(name).seats
         specs = ",".join(
@@ -157,6 +159,7 @@ def _control(name: str, path: Path) -> None:
     hand and the pointer drawn back (aim) or swung toward the foul line (flick)."""
     options = {"control": name} if len(_controls()) > 1 else {}
     app = App((1280, 800), sound=False, think_budget=None, **options)
+    app.clock = lambda: app.time  # the aim's meter where the frames put it, every run
     try:
         seats = parse_seat_specs("south=human,north=cpu:easy")
         match = Match(MatchConfig("race-for-home", "square", seats, seed=3, starter="south"))

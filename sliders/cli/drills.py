@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from datetime import UTC, datetime
 
 from sliders.cli.outputs import check_pictures
 from sliders.cli.prepare import prepare_engine
@@ -20,8 +21,14 @@ from sliders.game.drills import (
     record_score,
     score_try,
 )
-from sliders.game.hand import keep_attempts, save_hand
-from sliders.lab.handfit import fit_kept
+from sliders.game.hand import (
+    keep_attempts,
+    keep_spread,
+    kept_spreads,
+    progress_words,
+    save_hand,
+)
+from sliders.lab.handfit import drill_spread, fit_kept
 from sliders.physics import PhysicsParams, Setup, Shot, check_shot, shot_limits, start
 from sliders.pictures.hand import write_hand_png
 
@@ -40,6 +47,9 @@ def run(args: argparse.Namespace) -> int:
         for d in LADDER:
             got = best.get(d.name)
             print(f"{d.name:<24} {d.title:<30} {'-' if got is None else got}")
+        spreads = kept_spreads()
+        if spreads:
+            print(progress_words(spreads))
         return 0
     d = drill(args.drill)
     if len(args.tries) > TRIES:
@@ -97,6 +107,9 @@ def _play(d: Drill, shots: list[Shot]) -> None:
     if attempts:
         n = keep_attempts(attempts)
         print(f"{len(attempts)} attempts kept for your hand ({n} in all)")
+    spread = drill_spread(d.name, attempts, datetime.now(UTC).date().isoformat())
+    if spread is not None and len(shots) == TRIES:
+        print(progress_words(keep_spread(spread)))
 
 
 def _fit(picture: str | None) -> int:

@@ -20,7 +20,7 @@ from sliders.cli.play import window_flags
 from sliders.core.errors import UserError
 from sliders.core.outcome import Shot
 from sliders.files.layouts import read_layout
-from sliders.game.config import check_hand, config_from_flags, parse_computer
+from sliders.game.config import DEFAULT_HAND, check_hand, config_from_flags, parse_computer
 from sliders.net.host import Host, Room, SeatPlan, new_room, parse_host_seats, resume_room
 from sliders.net.link import Link
 from sliders.physics import require_engine, simulate
@@ -131,7 +131,7 @@ def make_rooms(args: argparse.Namespace) -> list[Room]:
         f"{p.seat}=human" if p.kind == "remote" else f"{p.seat}=cpu:{p.strength}" for p in plans
     )
     config = config_from_flags(
-        args.face, layout, seats, args.seed, args.engine, check_hand(args.hand or "normal")
+        args.face, layout, seats, args.seed, args.engine, check_hand(args.hand or DEFAULT_HAND)
     )
     require_engine(args.engine)
     made = [

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from websockets.exceptions import WebSocketException
 
-from sliders.cli.play import open_play_window, window_flags
+from sliders.cli.play import meter_flag, open_play_window, window_flags
 from sliders.core.errors import UserError
 from sliders.net.client import RETRY, Client, play_bot
 from sliders.net.link import Link
@@ -66,6 +66,7 @@ def play_hosted(args: argparse.Namespace, link: Link, welcome: dict[str, Any]) -
         link.close()
         raise
     app.control = control
+    app.meter = meter_flag(args)
     try:
         from sliders.scenes.screens import PlayScreen
 

@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 from sliders.cli.flags.play import CONTROLS, DEFAULT_CONTROL, MAX_SIDE, MIN_SIZE
 from sliders.cli.params import physics_params
 from sliders.core.errors import UserError
-from sliders.game.config import DEFAULT_HAND, check_hand, config_from_flags
+from sliders.game.config import (
+    DEFAULT_HAND,
+    DEFAULT_METER,
+    check_hand,
+    check_meter,
+    config_from_flags,
+)
 from sliders.game.saves import load_replay
 from sliders.physics import require_engine
 from sliders.scenes.table import Match
@@ -25,7 +31,13 @@ def window_flags(args: argparse.Namespace) -> tuple[tuple[int, int], str]:
     control = DEFAULT_CONTROL if args.control is None else args.control
     if control not in CONTROLS:
         raise UserError(f"--control {control!r}: choose from {', '.join(CONTROLS)}")
+    check_meter(getattr(args, "meter", None) or DEFAULT_METER)
     return size, control
+
+
+def meter_flag(args: argparse.Namespace) -> str:
+    """The aim control's meter speed the flags ask for (checked by :func:`window_flags`)."""
+    return check_meter(getattr(args, "meter", None) or DEFAULT_METER)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
     app = open_play_window(size, args)
     app.control = control
+    app.meter = meter_flag(args)
     app.hand = hand
     app.hints = bool(getattr(args, "hints", False))
     try:

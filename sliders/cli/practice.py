@@ -23,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
     control = DEFAULT_CONTROL if args.control is None else args.control
     if control not in CONTROLS:
         raise UserError(f"--control {control!r}: choose from {', '.join(CONTROLS)}")
+    play.meter_flag(args)
     hand = check_hand(args.hand or "exact")
     path = args.scene or DEFAULT_SCENE
     if os.path.isdir(path):
@@ -44,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     args.save = None
     app = play.open_play_window(size, args)
     app.control = control
+    app.meter = play.meter_flag(args)
     app.hand = hand
     try:
         from sliders.scenes.screens import PracticeScreen

@@ -18,11 +18,31 @@ from sliders.physics import PhysicsParams
 from sliders.rules import parse_seat
 
 DEFAULT_STRENGTH = "medium"
-HANDS: dict[str, str] = {"steady": "low", "normal": "medium", "shaky": "high", "exact": "none"}
-"""a person's hand: the execution noise of their slides, by the noise level it is
-(:data:`sliders.physics.NOISE_LEVELS`); ``normal`` is the ``medium`` computer's hand, ``exact``
-has none (practice)"""
-DEFAULT_HAND = "normal"
+HANDS: dict[str, str] = {"exact": "none", "steady": "low", "normal": "medium", "shaky": "high"}
+"""a person's hand: ``exact`` (the default) slides the shot their hand made, nothing added; the
+others are a handicap a person may choose, a computer's noise model added to each of their
+slides (:data:`sliders.physics.NOISE_LEVELS`; ``normal`` is the ``medium`` computer's hand),
+recorded in the game's log"""
+DEFAULT_HAND = "exact"
+
+
+@dataclass(frozen=True, slots=True)
+class Meter:
+    """How hard the aim control's power meter is: ``period`` seconds for the marker to rise
+    from nothing to full and fall back; the aim line drawn ``line`` of the way to the board's
+    far edge."""
+
+    period: float
+    line: float
+
+
+METERS: dict[str, Meter] = {
+    "slow": Meter(1.6, 1.0),
+    "normal": Meter(1.0, 1.0),
+    "fast": Meter(0.7, 0.5),
+}
+"""the aim control's difficulties: the meter's speed and how far the aim line is drawn"""
+DEFAULT_METER = "normal"
 DEFAULT_LAYOUT = "square"
 COMPUTER_KEYS = ("hand", "mind")
 """the settings of a computer seat besides its strength"""
@@ -220,6 +240,13 @@ def parse_seat_specs(text: str) -> tuple[SeatSpec, ...]:
     if not specs:
         raise UserError("--seats: no seats given")
     return tuple(specs[s] for s in SEATS if s in specs)
+
+
+def check_meter(name: str) -> str:
+    """``name`` if it is a meter speed (:data:`METERS`), else one line saying which are."""
+    if name not in METERS:
+        raise UserError(f"--meter {name!r}: choose from {', '.join(METERS)}")
+    return name
 
 
 def check_hand(name: str) -> str:

@@ -18,6 +18,12 @@ correct) and kept in the file, but not played: the shot model has no bias.
 
 The file is ``$XDG_DATA_HOME/sliders/hand.json`` (``~/.local/share/sliders/hand.json`` without
 it), written whole or not at all.
+
+The same numbers follow you through practice: each shot told in a line as your hand made it
+(:func:`slide_words`: ``your flick: 0.62 m/s, 2.0° left of your aim``), and each drill's
+spread (:class:`Spread`, the fit's spreads over that drill's attempts) kept in ``spreads.json``
+beside it, so you see yourself improve (:func:`progress_words`). The coach judges a person's
+chance of winning with their measured hand (:func:`person_noise`).
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from typing import Any
 
 from sliders.core.errors import UserError
 from sliders.core.fileio import read_json, write_json_atomic
-from sliders.physics import NOISE_LEVELS, Noise
+from sliders.physics import NOISE_LEVELS, Noise, Shot
 
 HAND_FILE = "hand.json"
 MIN_ATTEMPTS = 5
@@ -141,6 +147,19 @@ def load_hand(path: str | os.PathLike[str] | None = None) -> HandFit:
     return HandFit.from_json(read_json(target, "hand file"), str(target))
 
 
+def person_noise(handicap: str | None = None) -> Noise:
+    """The spread a person's shots are judged with (the coach's chance of winning, a review):
+    the noise level of a ``handicap`` they chose (a noise level's name other than ``none``);
+    else their own, as measured (:func:`load_hand`: the drills' numbers); else, before any is
+    measured, the ``medium`` computer's."""
+    if handicap and handicap != "none":
+        return Noise.level(handicap)
+    try:
+        return load_hand().noise
+    except (UserError, OSError):
+        return NOISE_LEVELS["medium"]
+
+
 def parse_hand(text: str) -> Noise:
     """A hand by name: ``me`` (the measured one), a noise level, or a multiple of the medium
     one (:meth:`~sliders.physics.Noise.hand`)."""
@@ -188,3 +207,101 @@ def keep_attempts(
     target.parent.mkdir(parents=True, exist_ok=True)
     write_json_atomic(target, {"kind": "sorry-sliders-attempts", "attempts": rows})
     return len(rows)
+
+
+def slide_words(control: str, slid: Shot, meant: tuple[float, float] | None) -> str:
+    """A shot in a line, as the hand made it: ``"your flick: 0.62 m/s, 2° left of your aim"``.
+    ``meant``: (speed m/s or 0 when unknown, angle°) of what the shot aimed at (a drill's
+    target, or the board's centre); the speed is compared when it is known."""
+    words = f"your {control}: {slid.speed:.2f} m/s"
+    if meant is None:
+        return words
+    speed, angle = meant
+    if speed > 0:
+        rel = slid.speed / speed - 1
+        words += (
+            ", the speed it needed"
+            if abs(rel) < 0.005
+            else f", {abs(rel):.0%} {'harder' if rel > 0 else 'softer'} than it needed"
+        )
+    off = math.degrees(slid.angle) - angle  # to the shooter's right
+    if abs(off) < 0.05:
+        return words + ", straight on your aim"
+    return words + f", {abs(off):.1f}° {'right' if off > 0 else 'left'} of your aim"
+
+
+SPREADS_FILE = "spreads.json"
+MAX_SPREADS = 500
+"""the most recent drills' spreads kept"""
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """Your hand in one drill: the spread (one standard deviation) of its tries' speed
+    (relative) and angle (degrees) errors against the shots that reach its target, as the hand
+    fit measures them (:func:`sliders.lab.handfit.fit_hand`)."""
+
+    drill: str
+    n: int
+    speed: float
+    angle: float
+    when: str = ""
+    """the date (ISO 8601, UTC) the drill was played"""
+
+    def describe(self) -> str:
+        return f"speed {self.speed:.1%}, angle {self.angle:.2f}°"
+
+
+def spreads_path() -> Path:
+    return data_dir() / SPREADS_FILE
+
+
+def kept_spreads(path: str | os.PathLike[str] | None = None) -> list[Spread]:
+    """Every drill's spread kept so far, oldest first."""
+    target = Path(path) if path is not None else spreads_path()
+    if not target.exists():
+        return []
+    data = read_json(target, "spreads file")
+    rows = data.get("spreads") if isinstance(data, dict) else None
+    try:
+        assert isinstance(rows, list)
+        out = [
+            Spread(
+                str(r["drill"]),
+                int(r["n"]),
+                float(r["speed"]),
+                float(r["angle"]),
+                str(r.get("when", "")),
+            )  # fmt: skip
+            for r in rows
+        ]
+        assert all(math.isfinite(s.speed) and math.isfinite(s.angle) for s in out)
+    except (AssertionError, KeyError, TypeError, ValueError):
+        raise UserError(f"{target}: not a spreads file sliders wrote") from None
+    return out
+
+
+def keep_spread(spread: Spread, path: str | os.PathLike[str] | None = None) -> list[Spread]:
+    """Add a drill's spread to those kept (the latest :data:`MAX_SPREADS`), whole or not at
+    all; every one kept now, oldest first."""
+    target = Path(path) if path is not None else spreads_path()
+    rows = [*kept_spreads(target), spread][-MAX_SPREADS:]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(
+        target, {"kind": "sorry-sliders-spreads", "spreads": [asdict(s) for s in rows]}
+    )
+    return rows
+
+
+def progress_words(spreads: list[Spread]) -> str:
+    """How your spread has moved: the first drill's against the latest (and the best)."""
+    if not spreads:
+        return "no drill measured yet"
+    first, last = spreads[0], spreads[-1]
+    if len(spreads) == 1:
+        return f"your spread: {last.describe()} (your first measured drill)"
+    best = min(spreads, key=lambda s: s.speed)
+    return (
+        f"your spread: {last.describe()}; your first drill {first.describe()}, "
+        f"your steadiest {best.describe()} ({len(spreads)} drills)"
+    )

@@ -10,7 +10,7 @@ import numpy as np
 from scipy import stats
 
 from sliders.core.errors import UserError
-from sliders.game.hand import MIN_ATTEMPTS, Estimate, HandFit, kept_attempts
+from sliders.game.hand import MIN_ATTEMPTS, Estimate, HandFit, Spread, kept_attempts
 
 CONFIDENCE = 0.95
 
@@ -41,6 +41,17 @@ def fit_hand(
         out.append((Estimate(sd, lo, hi), Estimate(mean, mean - half, mean + half)))
     (ss, sb), (as_, ab) = out
     return HandFit(n, ss, as_, sb, ab)
+
+
+def drill_spread(
+    drill: str, attempts: Sequence[tuple[tuple[float, float], tuple[float, float]]], when: str = ""
+) -> Spread | None:
+    """Your spread in one drill's ``attempts`` ((intended speed, angle°), (slid speed, angle°)),
+    as :func:`fit_hand` measures it; None with fewer than :data:`MIN_ATTEMPTS`."""
+    if len(attempts) < MIN_ATTEMPTS:
+        return None
+    fit = fit_hand([a for a, _ in attempts], [b for _, b in attempts])
+    return Spread(drill, fit.n, fit.speed_spread.value, fit.angle_spread.value, when)
 
 
 def fit_kept() -> HandFit:

@@ -40,7 +40,14 @@ from sliders.core.errors import UserError
 from sliders.core.fileio import read_json, write_json_atomic
 from sliders.core.outcome import Shot, ShotResult
 from sliders.game import HeadlessGame, Player, Turns
-from sliders.game.config import MatchConfig, SeatSpec, parse_computer, parse_seat_specs, split_items
+from sliders.game.config import (
+    DEFAULT_HAND,
+    MatchConfig,
+    SeatSpec,
+    parse_computer,
+    parse_seat_specs,
+    split_items,
+)
 from sliders.game.saves import LogWriter, layout_of, load_replay, save_game
 from sliders.net.protocol import (
     CODE_BYTES,
@@ -790,7 +797,7 @@ def resume_room(
         SeatSpec(p.seat, "human") if p.kind == REMOTE else SeatSpec(p.seat, "cpu", p.strength)
         for p in plans
     )
-    hand = next(iter(game_log.hands.values()), "normal")
+    hand = next(iter(game_log.hands.values()), DEFAULT_HAND)
     config = MatchConfig(game_log.face, ref.name, specs, None, game_log.starter, hand=hand)
     game = HeadlessGame.of(Turns(config, game=game_log, max_rounds=max_rounds))
     made = Room(name, game, plans, log, kept.get("codes"), **options)

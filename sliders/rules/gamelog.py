@@ -20,8 +20,9 @@ for the physical game leaves it out) and each shot step's ``slide`` (the
 :class:`~sliders.core.outcome.Shot` as slid, with its pawn and seed, for a replay to re-run the
 physics). Schema 1 logs (no slides; no layout, or a layout name alone) still load.
 
-An optional ``hands`` (``{"south": "normal"}``) records the hand each person slid with in the
-window (the execution noise added to their aim; the slides logged are the shots as slid).
+An optional ``hands`` (``{"south": "normal"}``) records the handicap each person chose in the
+window (a computer's execution noise added to their slides; the slides logged are the shots as
+slid); a log without it is a game where every person's slide was their hand's alone.
 An optional ``params`` (``{"mu_roll": 0.06}``) records the physics parameters the game was
 played with that differ from the defaults (``--params FILE``, ``--param NAME=VALUE``), as each
 shot records its engine; a log without it was played with the defaults.

@@ -73,7 +73,7 @@ class App:
     ``think_budget`` is the wall time (s) a computer's search may take per frame (None: finish
     in one frame, for headless runs). ``save_path`` is where the results screen saves a game
     (None: a new file named after the date in the current directory). ``control`` is how a
-    person slides a pawn (``aim`` or ``flick``, see :mod:`sliders.scenes.controls`).
+    person slides a pawn (``flick`` or ``aim``, see :mod:`sliders.scenes.controls`).
     ``background``: whether the physics and the computers are prepared in a thread while the
     window draws (None: when ``think_budget`` is not None), else at once when asked for
     (:mod:`sliders.scenes.background`).
@@ -89,7 +89,7 @@ class App:
         sound: bool = True,
         think_budget: float | None = 0.008,
         save_path: str | os.PathLike[str] | None = None,
-        control: str = "aim",
+        control: str = "flick",
         background: bool | None = None,
     ) -> None:
         pygame.display.init()
@@ -105,10 +105,12 @@ class App:
         self.think_budget = think_budget
         self.save_path = Path(save_path) if save_path else None
         self.control = control
+        self.meter = "normal"
+        """the aim control's meter speed (:data:`sliders.game.config.METERS`)"""
         threaded = think_budget is not None if background is None else background
         self.background = Background(threaded)
         """the work done while the window draws (the physics, the computers' preparation)"""
-        self.hand = "normal"
+        self.hand = "exact"
         """the hand the setup screen offers first (:data:`sliders.game.config.HANDS`)"""
         self.hints = False
         """whether a person may ask for a hint in a game (``sliders play --hints``)"""

@@ -29,6 +29,7 @@ from sliders.boards import face as face_named
 from sliders.core.errors import UserError
 from sliders.core.outcome import EventType, PawnRest, Shot, ShotResult
 from sliders.game.config import HANDS
+from sliders.game.hand import person_noise
 from sliders.game.saves import params_of, replay_layout
 from sliders.lab.review import REVIEW_MIND, log_digest, review_of
 from sliders.physics import Noise, PhysicsParams, Setup, simulate
@@ -362,7 +363,7 @@ class GameCoach:
     def __init__(self, app: App, match: Match) -> None:
         self.app, self.match = app, match
         config = match.config
-        person = Noise.level(HANDS[config.hand])
+        person = person_noise(HANDS[config.hand])
         hands = {s.seat: person if s.human else s.level().hand for s in config.seats}
         self.person = person
         self.chances = WinChances(app, match.layout, match.face, match.params, hands)

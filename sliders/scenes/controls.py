@@ -1,18 +1,23 @@
-"""How a person slides a pawn: the two controls of the play screen.
+"""How a person slides a pawn: the two controls of the play screen. Each makes a
+:class:`~sliders.physics.Shot` from what the hand did, nothing drawn at random: a miss is the
+hand's.
 
-``aim`` (the default): a slingshot. Press anywhere in your lane behind the foul line (or just on
-it): the next pawn goes to the foul line at that point across the lane. Pull the pointer back,
-away from the board: the pawn will leave the other way (the aim line shows where it points),
-and the farther the pointer is from the pawn the farther it slides: in proportion to the pull,
-half power (half of ``PULL_MAX`` pixels) to the board's centre, full power twice as far (the
-power gauge shows the pull). Let go to slide; let go within ``CANCEL_PULL`` pixels of the pawn
-to put it back.
+``flick`` (the default, the game's own gesture): press on a pawn waiting in your hand and swing
+it down the lane; it follows the pointer (on the lane, behind the foul line) and leaves with the
+pointer's velocity when you let go. The velocity is the hand's own (see
+:mod:`sliders.scenes.hand`), taken in screen pixels a second at a fixed rate (``FLICK_GAIN``),
+so zooming does not change how hard to flick. The held pawn's centre crossing the foul line is
+a foul, judged in the world.
 
-``flick``: press on a pawn waiting in your hand and swing it down the lane; it follows the
-pointer (on the lane, behind the foul line) and leaves with the pointer's velocity when you let
-go. The velocity is the hand's own (see :mod:`sliders.scenes.hand`), taken in screen pixels a
-second at a fixed rate (``FLICK_GAIN``), so zooming does not change how hard to flick. The held
-pawn's centre crossing the foul line is a foul, judged in the world.
+``aim``: a slingshot with a swing meter. Press anywhere in your lane behind the foul line (or
+just on it): the next pawn goes to the foul line at that point across the lane, and the power
+meter starts: its marker rises from nothing to full and falls back, over and over, one rise
+and fall every :attr:`~sliders.game.config.Meter.period` seconds. Pull the pointer back, away
+from the board: the pawn will leave the other way (the aim line shows where it points; the
+length of the pull does not matter). Let go: the marker's place at that moment is the power,
+in proportion to the distance slid: half power (the marker half way) to the board's centre,
+full power twice as far. Letting go 10 ms early or late on the ``normal`` meter is 2 % of full
+power, 1.4 cm on the square. Let go within ``CANCEL_PULL`` pixels of the pawn to put it back.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import pygame
 
 from sliders.boards import Seat
 from sliders.core.errors import UserError
+from sliders.game.config import DEFAULT_METER, METERS, Meter
 from sliders.physics import Shot
 from sliders.scenes import draw
 from sliders.scenes.camera import HAND_BACK
@@ -31,17 +37,17 @@ from sliders.scenes.draw import TableView
 from sliders.scenes.hand import Hand
 from sliders.scenes.table import Flick, Match
 
-CONTROLS = ("aim", "flick")
-DEFAULT_CONTROL = "aim"
+CONTROLS = ("flick", "aim")
+DEFAULT_CONTROL = "flick"
 FLICK_GAIN = 0.001
 """metres a second of release speed for each pixel a second of the pointer (1000 px/s: 1 m/s)"""
 PULL_MAX = 240
-"""pixels of pull for the aim control's full power"""
+"""pixels of pull the aim line and the meter are scaled to on screen"""
 CANCEL_PULL = 10
 """a pull shorter than this (pixels) at the release puts the pawn back"""
 REACH = 2.0
 """the aim control's full power slides a lone pawn this many times as far as the board's centre
-is from the foul line: the distance grows in proportion to the pull, half power stops on the
+is from the foul line: the distance grows in proportion to the power, half power stops on the
 centre"""
 
 Pos = tuple[float, float]
@@ -69,16 +75,29 @@ def centre_reach(match: Match, seat: str) -> float:
     return max(lane.from_world(0.0, 0.0)[0] - lane.foul, 0.05)
 
 
+def meter_power(period: float, held: float) -> float:
+    """Where the meter's marker is (0..1) ``held`` seconds after the press: it rises from 0 to
+    1 in half a ``period``, falls back to 0 in the other half, and again."""
+    phase = (max(held, 0.0) / period) % 1.0
+    return 2 * phase if phase < 0.5 else 2 * (1 - phase)
+
+
+def meter_times(period: float, power: float) -> tuple[float, float]:
+    """The two moments (s after the press) in the first swing when the marker is at
+    ``power``: rising and falling."""
+    p = min(max(power, 0.0), 1.0)
+    return p * period / 2, period - p * period / 2
+
+
 def pull_speed(match: Match, seat: str, power: float) -> float:
-    """The aim control's release speed for a pull of ``power`` (0..1 of ``PULL_MAX``): the
-    speed that slides a lone pawn ``power * REACH`` times the distance to the board's centre."""
+    """The aim control's release speed for ``power`` (0..1, the meter's marker): the speed that
+    slides a lone pawn ``power * REACH`` times the distance to the board's centre."""
     distance = REACH * centre_reach(match, seat) * max(power, 0.0)
     return match.limits(seat).clip_speed(math.sqrt(2 * match.params.deceleration * distance))
 
 
 def pull_power(match: Match, seat: str, speed: float) -> float:
-    """The pull (0..1 of ``PULL_MAX``) that releases at ``speed`` (the inverse of
-    :func:`pull_speed`)."""
+    """The power (0..1) that releases at ``speed`` (the inverse of :func:`pull_speed`)."""
     distance = speed * speed / (2 * match.params.deceleration)
     return distance / (REACH * centre_reach(match, seat))
 
@@ -222,11 +241,16 @@ class FlickControl(Control):
 
 class AimControl(Control):
     name = "aim"
-    hint = "press in your lane, pull back to aim and set the power, let go"
+    hint = "press in your lane, pull back to aim, let go when the meter shows the power"
 
-    def __init__(self, match: Match, view: draw.TableView) -> None:
+    def __init__(self, match: Match, view: draw.TableView, meter: str = DEFAULT_METER) -> None:
         super().__init__(match, view)
         self.pointer: Pos = (0.0, 0.0)
+        self.meter: Meter = METERS[meter]
+        self.pressed_at = 0.0
+        """when the pawn was taken: the meter's marker starts from nothing then"""
+        self.now = 0.0
+        """the latest reading of the input clock (the meter drawn where it is now)"""
 
     def press(self, seat: str, pos: Pos, t: float) -> bool:
         self.seat = seat
@@ -247,6 +271,7 @@ class AimControl(Control):
         if spot is None:
             return False
         self.held, self.hold, self.pointer = pid, spot, pos
+        self.pressed_at = self.now = t
         return True
 
     def _free_spot(self, across: float) -> Pos | None:
@@ -262,13 +287,22 @@ class AimControl(Control):
                     return along, c
         return None
 
+    def pulled(self, t: float) -> None:
+        self.now = max(self.now, t)
+
     def move(self, pos: Pos, t: float) -> Outcome | None:
         if self.held is not None:
             self.pointer = pos
+            self.now = max(self.now, t)
         return None
 
+    def power(self, t: float | None = None) -> float:
+        """The meter's marker (0..1) at ``t`` (None: now)."""
+        return meter_power(self.meter.period, (self.now if t is None else t) - self.pressed_at)
+
     def pull(self) -> tuple[float, Pos]:
-        """(power 0..1, unit direction in the world) of the pull now."""
+        """(length 0..1 of ``PULL_MAX``, unit direction in the world) of the pull now: the
+        direction aims; the length only says whether the pawn is pulled at all."""
         ax, ay = self.view.to_screen(*self.lane().to_world(*self.hold))
         dx, dy = ax - self.pointer[0], ay - self.pointer[1]
         length = math.hypot(dx, dy)
@@ -278,11 +312,12 @@ class AimControl(Control):
 
     def speed(self) -> float:
         assert self.seat is not None
-        return pull_speed(self.match, self.seat, self.pull()[0])
+        return pull_speed(self.match, self.seat, self.power())
 
     def release(self, pos: Pos, t: float) -> Outcome:
         assert self.held is not None and self.seat is not None
         self.pointer = pos
+        self.now = t
         ax, ay = self.view.to_screen(*self.lane().to_world(*self.hold))
         pid = self.held
         self.held = None
@@ -311,11 +346,11 @@ class AimControl(Control):
         None when the pull does not point the pawn toward the board."""
         if self.held is None or self.seat is None:
             return None
-        power, (wx, wy) = self.pull()
+        length, (wx, wy) = self.pull()
         along, across = self.lane().vector_from_world(wx, wy)
-        if along <= 0 or power <= 0:
+        if along <= 0 or length <= 0:
             return None
-        return power, math.atan2(across, along)
+        return self.power(), math.atan2(across, along)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.held is None or self.seat is None:
@@ -340,21 +375,26 @@ class AimControl(Control):
         view.draw_pawn(surface, self.held, *lane.to_world(*self.hold), ring=draw.HIGHLIGHT)
 
     def far(self) -> float:
-        """How far down the lane the far edge of the board is (m)."""
+        """How far down the lane the aim line is drawn (m): the meter's share of the way from
+        the pawn to the far edge of the board."""
         assert self.seat is not None
-        return board_far(self.match, self.seat)
+        far = board_far(self.match, self.seat)
+        return self.hold[0] + (far - self.hold[0]) * self.meter.line
 
     def draw_gauge(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        """The power gauge in ``rect``: a bar, no number (the hand, not a readout, sets it)."""
+        """The power meter in ``rect``: a bar filled to the moving marker, no number and no
+        mark for the centre (where to let go is the hand's to learn)."""
         if self.held is None:
             return
-        power = self.pull()[0]
+        power = self.power()
         pygame.draw.rect(surface, (20, 20, 24), rect, border_radius=6)
         fill = rect.inflate(-6, -6)
         fill.width = round(fill.width * power)
         rgb = (90, 200, 90) if power < 0.7 else (240, 190, 60) if power < 0.9 else (230, 80, 60)
         if fill.width > 0:
             pygame.draw.rect(surface, rgb, fill, border_radius=4)
+            x = fill.right - 1
+            pygame.draw.line(surface, (250, 250, 250), (x, rect.y + 2), (x, rect.bottom - 3), 3)
         pygame.draw.rect(surface, (200, 200, 200), rect, 1, border_radius=6)
         draw.text(surface, "power", (rect.x + 10, rect.centery), size, draw.TEXT, "midleft", True)
 
@@ -389,8 +429,12 @@ def aim_path(
     surface.set_clip(clip)
 
 
-def make_control(name: str, match: Match, view: draw.TableView) -> Control:
-    return AimControl(match, view) if check_control(name) == "aim" else FlickControl(match, view)
+def make_control(
+    name: str, match: Match, view: draw.TableView, meter: str = DEFAULT_METER
+) -> Control:
+    if check_control(name) == "aim":
+        return AimControl(match, view, meter)
+    return FlickControl(match, view)
 
 
 def _dashes(

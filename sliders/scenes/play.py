@@ -85,7 +85,7 @@ class PlayScreen:
         self.lane_seat: str | None = None  # the seat the lane pane shows
         self.lane_shown = 0.0  # how far the lane pane has slid in (0..1)
         self.lane_rect: pygame.Rect | None = None
-        self.control: Control = make_control(app.control, match, self.lane_view)
+        self.control: Control = make_control(app.control, match, self.lane_view, app.meter)
         self.overview = False
         self._rest_hold = 0.0
         self._still: list[tuple[float, dict[str, tuple[float, float]]]] = []

@@ -11,9 +11,15 @@ noise up to its first contact and a ghost where it would stop; H: the computer's
 as a ghost arrow (:mod:`sliders.scenes.coach`).
 
 **Drills** (:class:`DrillsScreen`, :class:`DrillScreen`): the ladder of
-:mod:`sliders.game.drills` played with the mouse, every try slid as aimed (no hand noise added:
-the hand is yours), scored, the best scores kept and the ``centre`` and ``hole`` tries kept as
-attempts for the hand fit, as ``sliders drills`` keeps them.
+:mod:`sliders.game.drills` played with the mouse, every try slid as the hand made it (nothing
+added), scored, the best scores kept and the ``centre`` and ``hole`` tries kept as attempts for
+the hand fit, as ``sliders drills`` keeps them. At a drill's end, your spread in its tries
+(speed %, angle °, as the hand fit measures it) is shown beside your first and your steadiest
+and kept (:func:`sliders.game.hand.keep_spread`).
+
+After every shot, in practice and in the drills, a line says what your hand did:
+``your flick: 0.62 m/s, 2.0° left of your aim`` (against the drill's target, or the board's
+centre; :func:`sliders.game.hand.slide_words`).
 
 The table under both is :class:`PracticeTable`: a :class:`~sliders.scenes.table.Match` whose
 position is the sandbox's (any pawns standing, one seat to slide: the position a study's shot is
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +39,14 @@ import pygame
 
 from sliders.ai.value import GameSpot, study_state
 from sliders.core.errors import UserError
-from sliders.core.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, Shot, ShotResult, pawn_id
+from sliders.core.outcome import (
+    PAWNS_PER_PLAYER,
+    SEAT_COLOURS,
+    Shot,
+    ShotResult,
+    Status,
+    pawn_id,
+)
 from sliders.files.scenes import Scene, ScenePawn
 from sliders.game import HomeChoice
 from sliders.game.config import MatchConfig, SeatSpec, layout_seats
@@ -46,8 +60,14 @@ from sliders.game.drills import (
     record_score,
     score_try,
 )
-from sliders.game.hand import keep_attempts
+from sliders.game.hand import (
+    keep_attempts,
+    keep_spread,
+    progress_words,
+    slide_words,
+)
 from sliders.game.narrate import narrate_shot, wrap_all
+from sliders.lab.handfit import drill_spread
 from sliders.physics import Noise, PhysicsParams, Simulation, at_rest, start
 from sliders.physics.shot import rest_of
 from sliders.rules import GameState, Happening, RulesError, apply_shot
@@ -424,7 +444,22 @@ class PracticeScreen(PlayScreen):
         self.shot_done()
 
     def shot_done(self) -> None:
-        """A shot has been applied to the table (the drills score it)."""
+        """A shot has been applied to the table: what the hand did, in a line (the drills also
+        score it)."""
+        slid, result = self.table.last_slide, self.table.last
+        fouled = result is not None and any(
+            q.id == result.shooter and q.status is Status.FOUL for q in result.pawns
+        )
+        if slid is not None and not fouled:
+            self._say(slide_words(self.app.control, slid, self.meant(slid)))
+
+    def meant(self, slid: Shot) -> tuple[float, float] | None:
+        """(speed, angle°) the shot aimed at: the board's centre's direction from where it was
+        let go (no speed: the sandbox has no target)."""
+        lane = self.table.seat(slid.seat)
+        along = lane.foul if slid.release is None else slid.release
+        a, c = lane.from_world(0.0, 0.0)
+        return 0.0, math.degrees(math.atan2(c - slid.offset, a - along))
 
     def changed(self) -> bool:
         base = super().changed()
@@ -539,6 +574,8 @@ class DrillScreen(PracticeScreen):
         self.attempts: list[tuple[tuple[float, float], tuple[float, float]]] = []
         self.reset_in = 0.0
         self.outcome = ""
+        self.spread = ""
+        """your spread in the drill's tries, in words, once it is over"""
         super().__init__(app, drill.scene, "exact")
         self.overview = False
 
@@ -560,6 +597,7 @@ class DrillScreen(PracticeScreen):
     def again(self) -> None:
         if not self.table.rolling:
             self.scores, self.attempts, self.outcome, self.reset_in = [], [], "", 0.0
+            self.spread = ""
             self.table.set_pawns(self.drill.scene.pawns, keep=False)
             self._say(self.welcome())
 
@@ -581,6 +619,12 @@ class DrillScreen(PracticeScreen):
             if self.reset_in <= 0 and not self.finished:
                 self.table.set_pawns(self.drill.scene.pawns, keep=False)
 
+    def meant(self, slid: Shot) -> tuple[float, float] | None:
+        """The shot that stops on the drill's target from where this one was let go, or (a
+        drill without one) the board's centre's direction."""
+        a = attempt(self.drill, slid, self.table.params)
+        return a[0] if a is not None else super().meant(slid)
+
     def shot_done(self) -> None:
         t = self.table
         assert t.last is not None
@@ -591,6 +635,7 @@ class DrillScreen(PracticeScreen):
             if a is not None:
                 self.attempts.append(a)
         self._say(f"Try {len(self.scores)}: {got}/{MAX_TRY}")
+        super().shot_done()
         self.reset_in = RESET_AFTER
         if self.finished:
             total = sum(self.scores)
@@ -606,6 +651,21 @@ class DrillScreen(PracticeScreen):
                 if kept:
                     self._say(f"{len(self.attempts)} attempts kept for your hand ({kept} in all)")
             self._say(f"Drill over: {self.outcome}. Enter: again")
+            self.spread = self._spread()
+
+    def _spread(self) -> str:
+        """Your spread in this drill's tries (those with a target), kept with the others: in
+        words, against your first and your steadiest."""
+        today = datetime.now(UTC).date().isoformat()
+        spread = drill_spread(self.drill.name, self.attempts, today)
+        if spread is None:
+            return ""
+        try:
+            words = progress_words(keep_spread(spread))
+        except (UserError, OSError) as exc:
+            words = f"your spread: {spread.describe()} (not kept: {exc})"
+        self._say(words)
+        return words
 
     def changed(self) -> bool:
         return super().changed() or self.reset_in > 0

@@ -21,7 +21,7 @@ from typing import Any
 
 from sliders.core.outcome import SEAT_COLOURS, ShotResult
 from sliders.game import HomeChoice
-from sliders.game.config import MatchConfig, SeatSpec
+from sliders.game.config import DEFAULT_HAND, MatchConfig, SeatSpec
 from sliders.game.saves import layout_of
 from sliders.net.client import shot_message
 from sliders.net.link import Link
@@ -51,7 +51,7 @@ class NetMatch(Match):
             None,
             game.starter,
             str(welcome["engine"]),
-            next(iter(game.hands.values()), "normal"),
+            next(iter(game.hands.values()), DEFAULT_HAND),
         )
         super().__init__(config, game=game)
         self.turns.max_rounds = welcome.get("max_rounds")  # a draw after them, as the host has it

@@ -19,12 +19,14 @@ from sliders.files.layouts import load_layout, read_layout
 from sliders.files.scenes import Scene
 from sliders.game.config import (
     HANDS,
+    METERS,
     MatchConfig,
     SeatSpec,
     available_layouts,
     default_seat_specs,
     layout_seats,
 )
+from sliders.lab.skill import curve_line
 from sliders.physics import PhysicsParams
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
@@ -33,13 +35,16 @@ from sliders.scenes.controls import CONTROLS
 from sliders.scenes.table import Match
 
 OFF = "off"
+CURVE_HEIGHT = 560
+"""a window at least this tall also says where the computers sit on a person's skill curve"""
 CHOICES = (OFF, "human", *(f"computer: {s}" for s in STRENGTHS))
-CONTROL_WORDS = {"aim": "aim: pull back, let go", "flick": "flick: swing and let go"}
+CONTROL_WORDS = {"flick": "flick: swing and let go", "aim": "aim: pull back, time the meter"}
+METER_WORDS = {"slow": "slow", "normal": "normal", "fast": "fast, short aim line"}
 HAND_WORDS = {
-    "steady": "steady",
-    "normal": "normal",
-    "shaky": "shaky",
-    "exact": "exact (practice)",
+    "exact": "yours alone",
+    "steady": "handicap: steady",
+    "normal": "handicap: normal",
+    "shaky": "handicap: shaky",
 }
 
 
@@ -147,7 +152,8 @@ class SetupScreen:
             return ()
 
     def row_names(self) -> list[str]:
-        return ["face", "layout", "control", "hand", *self.seats()]
+        meter = ["meter"] if self.app.control == "aim" else []  # the aim control's difficulty
+        return ["face", "layout", "control", *meter, "hand", *self.seats()]
 
     def change(self, row: str, step: int) -> None:
         self.note = ""
@@ -160,6 +166,10 @@ class SetupScreen:
         elif row == "control":
             i = CONTROLS.index(self.app.control) if self.app.control in CONTROLS else 0
             self.app.control = CONTROLS[(i + step) % len(CONTROLS)]
+        elif row == "meter":
+            meters = list(METERS)
+            i = meters.index(self.app.meter) if self.app.meter in meters else 0
+            self.app.meter = meters[(i + step) % len(meters)]
         elif row == "hand":
             hands = list(HANDS)
             self.hand = hands[(hands.index(self.hand) + step) % len(hands)]
@@ -199,14 +209,16 @@ class SetupScreen:
             return
         self.app.go("practice", scene, self.hand)
 
-    def about(self) -> tuple[str, str]:
-        """The game and the layout chosen, each said in a line."""
+    def about(self) -> tuple[str, ...]:
+        """The game and the layout chosen, each said in a line, and (in a window tall enough)
+        where the computer's strengths sit on a person's skill curve."""
         game = f"{game_name(self.face)}: {game_line(face(self.face))}"
         try:
             described = read_layout(self.layout).description
         except UserError:
             described = ""
-        return game, f"{layout_name(self.layout)}: {described}"
+        lines = (game, f"{layout_name(self.layout)}: {described}")
+        return (*lines, curve_line()) if self.app.surface.get_height() >= CURVE_HEIGHT else lines
 
     def thumbnail(self, edge: int) -> pygame.Surface:
         """The chosen layout drawn from its data, ``edge`` pixels square, with the seats in play
@@ -281,7 +293,8 @@ class SetupScreen:
         names = self.row_names()
         top = min(170, round(h * 0.24))
         self.line = draw.ui_size(self.app.surface, 22)
-        about = 2 * round(self.line * draw.SIZE_TO_PX * 1.5)  # the game's and layout's lines
+        about = len(self.about()) * round(self.line * draw.SIZE_TO_PX * 1.5)  # a line each
+
         note = round(NOTE_SIZE * draw.SIZE_TO_PX * 1.5)  # a line for the note, above Start
         button = 56 if h >= 600 else 44  # lower buttons in a low window: room for the rows
         rows = h - 64 - button - note - top - about  # the rows fit above them
@@ -339,6 +352,8 @@ class SetupScreen:
             elif name == "control":
                 value = CONTROL_WORDS.get(self.app.control, self.app.control)
                 label, rgb = "Control", draw.TEXT
+            elif name == "meter":
+                label, value, rgb = "Power meter", METER_WORDS[self.app.meter], draw.TEXT
             elif name == "hand":
                 label, value, rgb = "Your hand", HAND_WORDS[self.hand], draw.TEXT
             else:

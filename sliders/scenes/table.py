@@ -18,7 +18,7 @@ from sliders.ai import PlanSearch
 from sliders.boards import Face, Layout, Seat
 from sliders.core.outcome import Event, EventType, ShotResult, Status
 from sliders.game import HomeChoice, Turns, foul_shot
-from sliders.game.config import MatchConfig
+from sliders.game.config import DEFAULT_HAND, MatchConfig
 from sliders.physics import PhysicsParams, Shot, ShotLimits, Simulation
 from sliders.rules import Game, GameState, Happening, Move
 
@@ -149,7 +149,8 @@ class Match:
 
     def who(self) -> dict[str, str]:
         """Who plays each seat, in a few words for the score boards."""
-        hand = f"human, {self.config.hand} hand"
+        handicap = self.config.hand
+        hand = "human" if handicap == DEFAULT_HAND else f"human, {handicap} handicap"
         return {s.seat: hand if s.human else s.describe() for s in self.config.seats}
 
     def hand_of(self, seat: str) -> Pos | None:

@@ -39,7 +39,7 @@ def opened(monkeypatch):
         (["--scene", "no/such/dir/t.json"], "directory does not exist"),
         (["--scene", "west.json"], "no seat 'west'"),
         (["--scene", "table.json", "--face", "danger-dots"], "leave out --face"),
-        (["--control", "x"], "choose from aim, flick"),
+        (["--control", "x"], "choose from flick, aim"),
     ],
 )
 def test_bad_input_is_one_line_before_the_window(

@@ -24,7 +24,7 @@ from sliders.game.drills import (
     score_try,
     target,
 )
-from sliders.game.hand import kept_attempts
+from sliders.game.hand import kept_attempts, kept_spreads
 from sliders.physics import PhysicsParams, Setup, Shot, start
 
 P = PhysicsParams.default()
@@ -81,9 +81,15 @@ def test_best_scores_and_attempts_are_kept_in_the_data_dir(
     assert best_scores() == {"takeout-danger-dots": 7}
     tries = ["--try", "0.586,0", "--try", "0.6,1", "--try", "0.55,-1", "--try", "0.62,0.5"]
     assert main(["drills", "centre-race-for-home", *tries, "--try", "0.58,0.2"]) == 0
-    assert "(a new best)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "(a new best)" in out
+    assert "your spread: speed " in out and "(your first measured drill)" in out
     assert 0 < best_scores()["centre-race-for-home"] <= 15
     assert len(kept_attempts()) == 5
+    (spread,) = kept_spreads()  # the tries' own spread: 0.55 to 0.62 m/s, -1° to +1°
+    assert spread.n == 5 and 0.03 < spread.speed < 0.06 and 0.5 < spread.angle < 1.0
+    assert main(["drills"]) == 0
+    assert "your spread: speed" in capsys.readouterr().out  # kept over sessions
     picture = tmp_path / "hand.png"
     assert main(["drills", "--fit-hand", "--picture", str(picture)]) == 0
     assert (tmp_path / "sliders" / "hand.json").exists()

@@ -8,8 +8,20 @@ import pytest
 
 from sliders.core.errors import UserError
 from sliders.game.config import parse_computer
-from sliders.game.hand import data_dir, load_hand, parse_hand, save_hand
+from sliders.game.hand import (
+    Spread,
+    data_dir,
+    keep_spread,
+    kept_spreads,
+    load_hand,
+    parse_hand,
+    person_noise,
+    progress_words,
+    save_hand,
+    slide_words,
+)
 from sliders.lab.handfit import fit_hand
+from sliders.physics import NOISE_LEVELS, Shot
 
 TRUE = {"speed": 0.07, "angle": 1.6, "speed_bias": 0.03, "angle_bias": -0.8}
 
@@ -69,3 +81,42 @@ def test_too_few_or_broken_attempts_are_refused() -> None:
         fit_hand([(1.0, 0.0)] * 3, [(1.0, 0.0)] * 3)
     with pytest.raises(UserError, match="positive"):
         fit_hand([(0.0, 0.0)] * 6, [(1.0, 0.0)] * 6)
+
+
+def test_a_shot_is_told_as_the_hand_made_it() -> None:
+    slid = Shot.from_degrees("south", 0.62, -2.0)
+    assert slide_words("flick", slid, (0.0, 0.0)) == "your flick: 0.62 m/s, 2.0° left of your aim"
+    words = slide_words("aim", slid, (0.6, -3.0))
+    assert words == "your aim: 0.62 m/s, 3% harder than it needed, 1.0° right of your aim"
+    assert slide_words("flick", slid, (0.62, -2.0)).endswith(
+        "the speed it needed, straight on your aim"
+    )
+    assert slide_words("flick", slid, None) == "your flick: 0.62 m/s"
+
+
+def test_each_drills_spread_is_kept_over_sessions(tmp_path) -> None:
+    path = tmp_path / "spreads.json"
+    assert kept_spreads(path) == [] and progress_words([]) == "no drill measured yet"
+    first = Spread("centre-race-for-home", 5, 0.08, 2.1, "2026-01-01")
+    assert keep_spread(first, path) == [first]
+    assert progress_words([first]).endswith("(your first measured drill)")
+    later = Spread("hole-instant-home", 5, 0.03, 0.9, "2026-02-01")
+    kept = keep_spread(later, path)
+    assert kept_spreads(path) == kept == [first, later]  # read back whole, oldest first
+    words = progress_words(kept)
+    assert words.startswith("your spread: speed 3.0%, angle 0.90°")
+    assert "first drill speed 8.0%" in words and "(2 drills)" in words
+    path.write_text('{"kind": "sorry-sliders-spreads", "spreads": [{"drill": 1}]}')
+    with pytest.raises(UserError, match="not a spreads file"):
+        kept_spreads(path)
+
+
+def test_a_person_is_judged_with_their_handicap_else_their_measured_hand(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert person_noise("high") == NOISE_LEVELS["high"]
+    assert person_noise("none") == NOISE_LEVELS["medium"]  # none measured yet (a fresh data dir)
+    save_hand(fit_hand(*attempts(40, seed=3)))
+    assert person_noise("none") == load_hand().noise  # the drills' numbers
+    assert person_noise(None) == load_hand().noise

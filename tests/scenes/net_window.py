@@ -39,7 +39,7 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
     link = Link(url, "1", code)
     match = NetMatch(link, link.open())
     seat = match.me or ""
-    app = App((800, 600), sound=False)
+    app = App((800, 600), sound=False, control="aim")
     title = f"Sorry! Sliders {seat}"
     pygame.display.set_caption(title)
     screen = PlayScreen(app, match)
@@ -103,6 +103,13 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
             xdo(
                 "mousemove", "--window", wid, round(pawn[0] - ux * pull), round(pawn[1] - uy * pull)
             )
+        meter = play.control.meter  # let go on the meter's next rise at the power meant
+        let_go = play.control.pressed_at + (0.45 + 0.02 * slid) * meter.period / 2
+        while let_go < time.perf_counter() + 0.05:
+            let_go += meter.period
+        while time.perf_counter() < let_go:
+            app.poll()
+            time.sleep(0.001)
         xdo("mouseup", "1")
         slid += 1
         if shutil.which("import") and slid == 1:

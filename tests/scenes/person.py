@@ -11,7 +11,7 @@ import math
 import pygame
 
 from sliders.scenes.app import App
-from sliders.scenes.controls import FLICK_GAIN, PULL_MAX, hand_spot, pull_power
+from sliders.scenes.controls import FLICK_GAIN, PULL_MAX, hand_spot, meter_times, pull_power
 from sliders.scenes.hand import fit_velocity
 from sliders.scenes.play import PlayScreen
 
@@ -64,19 +64,34 @@ def slide_to(
 
 
 def _aim(app, screen, seat, press, direction, speed) -> None:
+    """Press, pull back along ``direction``, let go when the meter gives ``speed``: the input
+    clock is the frames' own, so the moment is exact to a frame."""
     ready(app, screen)
+    now, clock = [app.time], app.clock
+    app.clock = lambda: now[0]
+
+    def frame() -> None:
+        app.step(FRAME)
+        now[0] += FRAME
+
     view = screen.lane_view
     post(pygame.MOUSEBUTTONDOWN, view.to_screen(*press), button=1)
-    app.step(FRAME)
+    frame()
     assert screen.held is not None, "the press took no pawn"
+    control = screen.control
     lane = screen.match.seat(seat)
-    ax, ay = view.to_screen(*lane.to_world(*screen.control.hold))
-    pull = pull_power(screen.match, seat, speed) * PULL_MAX
-    to = (ax - direction[0] * pull, ay + direction[1] * pull)
+    ax, ay = view.to_screen(*lane.to_world(*control.hold))
+    to = (ax - direction[0] * PULL_MAX / 2, ay + direction[1] * PULL_MAX / 2)
     post(pygame.MOUSEMOTION, to, rel=(0, 0), buttons=(1, 0, 0))
-    app.step(FRAME)
+    frame()
+    rise, _ = meter_times(control.meter.period, pull_power(screen.match, seat, speed))
+    let_go = control.pressed_at + control.meter.period + rise
+    while now[0] + FRAME <= let_go:
+        frame()
+    now[0] = let_go  # the release pulled at the very moment
     post(pygame.MOUSEBUTTONUP, to, button=1)
     app.step(FRAME)
+    app.clock = clock
 
 
 def _flick(app, screen, seat, across, direction, speed) -> None:

@@ -29,7 +29,7 @@ FRAME = 1 / 60
 
 
 def main(out: Path) -> None:
-    app = App((1000, 700), sound=False)
+    app = App((1000, 700), sound=False, control="aim")
     screen = PracticeScreen(app, scene_for("race-for-home", "square"), "exact")
     app.show(screen)
 
@@ -87,6 +87,13 @@ def main(out: Path) -> None:
     frames(10)
     seen["help_solved"] = screen.help.solved
     shoot("practice-aim-help")
+    meter = screen.control.meter  # let go with the meter's marker next half way up
+    let_go = screen.control.pressed_at + meter.period / 4 - 0.004
+    while let_go < time.perf_counter() + 0.05:  # the next rise still to come
+        let_go += meter.period
+    while time.perf_counter() < let_go:
+        app.poll()
+        time.sleep(0.001)
     xdo("mouseup", "1")
     while screen.table.rolling and time.perf_counter() < end:
         frames(1)

@@ -1,7 +1,7 @@
 """A game in a real window, driven by real pointer events: run as a program on an X display
 (``DISPLAY``), it opens the window at 800x600, waits until the physics and the computer are
-ready (drawing all the while), then has ``xdotool`` press in the person's lane, pull straight
-back at half power and let go, and steps the window until the shot is applied. It prints one
+ready (drawing all the while), then has ``xdotool`` press in the person's lane (the aim
+control), pull straight back and let go when the power meter is half way up, and steps the window until the shot is applied. It prints one
 line of JSON: the shots played, the pawn's fate and points, the longest frame (ms), and where
 the screenshots (``import``, when installed) were saved.
 
@@ -40,7 +40,7 @@ def window_id() -> str:
 
 
 def main(out: Path) -> None:
-    app = App((800, 600), sound=False)
+    app = App((800, 600), sound=False, control="aim")
     seats = parse_seat_specs("south,north=cpu:easy")
     match = Match(MatchConfig("race-for-home", "square", seats, 1, hand="exact"))
     screen = PlayScreen(app, match)
@@ -96,6 +96,15 @@ def main(out: Path) -> None:
             round(pawn[1] - uy * pull * k),
         )
     shoot("pulled")
+    # let go when the meter's marker is next half way up (xdotool's start-up, a few
+    # milliseconds, is a percent of power or two: still ring 5)
+    meter = screen.control.meter
+    let_go = screen.control.pressed_at + meter.period / 4 - 0.004
+    while let_go < time.perf_counter() + 0.05:  # the next rise still to come
+        let_go += meter.period
+    while time.perf_counter() < let_go:
+        app.poll()
+        time.sleep(0.001)
     xdo("mouseup", "1")
     while match.rolling or not match.results:
         frames(1)

@@ -20,7 +20,7 @@ FRAME = 1 / 60
 
 @pytest.fixture(scope="module")
 def app():
-    a = App((1280, 800), sound=False, think_budget=None)
+    a = App((1280, 800), sound=False, think_budget=None, control="aim")
     yield a
     a.close()
 

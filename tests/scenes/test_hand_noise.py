@@ -1,5 +1,7 @@
-"""A person's hand: the shot the aim control makes is slid with the hand's noise, drawn from
-the seat's own seeded stream, as often in ring 5 as the ``medium`` computer's best shot."""
+"""A person's hand: by default (``exact``) the shot the control makes is the shot slid, nothing
+drawn; a handicap a person chooses (``steady``, ``normal``, ``shaky``) adds a computer's noise,
+drawn from the seat's own seeded stream (``normal`` as often in ring 5 as the ``medium``
+computer's best shot) and recorded in the game's log."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pytest
 
 from sliders.ai.player import candidate_shots
 from sliders.ai.release import fit_release
-from sliders.game.config import HANDS, MatchConfig, parse_seat_specs
+from sliders.game.config import DEFAULT_HAND, HANDS, MatchConfig, parse_seat_specs
 from sliders.game.turns import Turns
 from sliders.physics import NOISE_LEVELS, Shot, simulate
 from sliders.physics.noise import apply_errors
@@ -72,7 +74,15 @@ def turns_hand(strength: str):
     return turns.computers["south"].strength.hand
 
 
-def test_the_default_hand_lands_ring_5_as_often_as_the_medium_computer():
+def test_a_persons_default_hand_adds_nothing():
+    match = Match(MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), 3))
+    assert match.config.hand == DEFAULT_HAND == "exact"
+    shot = best_pull(match, "south")
+    assert [match.by_hand(shot) for _ in range(20)] == [shot] * 20
+    assert match.game.hands == {}  # nothing to record: no handicap
+
+
+def test_the_normal_handicap_lands_ring_5_as_often_as_the_medium_computer():
     person, computer = person_rate(), computer_rate()
     assert abs(person - computer) <= 0.10, (person, computer)
     assert 0.15 < person < 0.85  # a skill, not a certainty
@@ -82,7 +92,10 @@ def test_the_default_hand_lands_ring_5_as_often_as_the_medium_computer():
 
 def test_the_hand_is_seeded_and_its_draws_are_the_seats_own():
     def shots(seed: int) -> list[Shot]:
-        match = Match(MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), seed))
+        match = Match(
+            MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), seed,
+                        hand="normal")
+        )  # fmt: skip
         shot = best_pull(match, "south")
         return [match.by_hand(shot) for _ in range(5)]
 
@@ -93,7 +106,7 @@ def test_the_hand_is_seeded_and_its_draws_are_the_seats_own():
 
 
 @pytest.mark.parametrize("hand", ["steady", "normal", "shaky", "exact"])
-def test_the_log_records_the_hand_and_replays_the_shot_slid(hand, tmp_path):
+def test_the_log_records_a_handicap_and_replays_the_shot_slid(hand, tmp_path):
     from sliders.rules import Game
 
     match = Match(
@@ -106,7 +119,7 @@ def test_the_log_records_the_hand_and_replays_the_shot_slid(hand, tmp_path):
     path = tmp_path / "game.json"
     match.game.save(path)
     game = Game.load(path)
-    assert game.hands == {"south": hand}
+    assert game.hands == ({} if hand == "exact" else {"south": hand})
     step = game.steps[0]
     assert (step.slide.speed, step.slide.angle, step.slide.offset) == (
         slid.speed, slid.angle, slid.offset,

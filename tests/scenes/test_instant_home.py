@@ -27,7 +27,7 @@ SOUTH = (4, 1, 0, 2)
 
 @pytest.fixture
 def app():
-    a = App((1280, 800), sound=False, think_budget=None)
+    a = App((1280, 800), sound=False, think_budget=None, control="aim")
     a.clock = lambda: a.time
     yield a
     a.close()

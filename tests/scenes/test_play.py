@@ -255,6 +255,25 @@ def test_the_setup_screen_names_games_and_sets_the_control(app):
     app.step(FRAME)
 
 
+def test_the_setup_screen_offers_the_flick_first_and_the_meter_with_the_aim(app):
+    setup = SetupScreen(app)
+    app.show(setup)
+    app.step(FRAME)
+    assert app.control == "flick" and "meter" not in setup.row_names()
+    assert setup.hand == "exact"  # a person's own hand: no handicap unless chosen
+    setup.change("control", 1)
+    assert app.control == "aim" and setup.row_names().index("meter") == 3
+    app.step(FRAME)
+    meter = setup.row_names().index("meter")
+    _click(setup.rows[meter][2].center)  # the next meter: fast
+    app.step(FRAME)
+    assert app.meter == "fast"
+    setup.start()
+    app.step(FRAME)
+    screen = app.screen
+    assert isinstance(screen, PlayScreen) and screen.control.meter.period == 0.7
+
+
 def test_a_pause_button_fires_only_on_its_own_click(app):
     screen = _play(app, "south=human,north=human")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
@@ -393,8 +412,10 @@ def test_play_again_lets_the_winner_start(app, finished_game):
         (["play", "--seats", "purple=human"], "unknown seat"),
         (["play", "--layout", "nowhere"], "unknown layout"),
         (["play", "--size", "10x10"], "--size"),
-        (["play", "--control", "joystick"], "--control 'joystick': choose from aim, flick"),
+        (["play", "--control", "joystick"], "--control 'joystick': choose from flick, aim"),
         (["play", "--control", ""], "--control"),
+        (["play", "--meter", "turbo"], "--meter 'turbo': choose from slow, normal, fast"),
+        (["practice", "--meter", "x"], "--meter 'x': choose from slow, normal, fast"),
     ],
 )
 def test_bad_flags_are_one_line_and_exit_2(argv, words, capsys):

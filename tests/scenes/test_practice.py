@@ -11,10 +11,12 @@ import pygame
 import pytest
 
 from sliders.files.scenes import Scene
-from sliders.game.drills import TRIES, best_scores
+from sliders.game.drills import LADDER, MAX_TRY, TRIES, best_scores
+from sliders.game.hand import kept_spreads
 from sliders.physics import Shot
 from sliders.scenes import coach
 from sliders.scenes.app import App
+from sliders.scenes.controls import PULL_MAX
 from sliders.scenes.practice import DrillScreen, DrillsScreen, PracticeScreen, scene_for
 from sliders.scenes.screens import SetupScreen
 
@@ -25,7 +27,7 @@ TINY = replace(coach.HINT_MIND, simulations=40, first=2)
 
 @pytest.fixture
 def app():
-    a = App((1280, 800), sound=False, think_budget=None)
+    a = App((1280, 800), sound=False, think_budget=None, control="aim")
     yield a
     a.close()
 
@@ -140,10 +142,64 @@ def test_a_drill_from_the_setup_screen_is_scored_and_its_best_kept(app):
         settle(app, drill)
     assert drill.finished and len(drill.scores) == TRIES
     assert best_scores()[drill.drill.name] >= sum(drill.scores) > 0
+    # every try told as the hand made it, and the drill's spread shown and kept
+    told = [m for m in drill.messages if m.startswith("your aim: ")]
+    assert told and all("m/s" in m and "of your aim" in m for m in told), drill.messages
+    kept = kept_spreads()
+    assert kept and kept[-1].drill == drill.drill.name and kept[-1].n == TRIES
+    assert drill.spread.startswith("your spread: speed ") and drill.spread in drill.messages
     key(app, pygame.K_RETURN)  # again
     assert drill.scores == [] and drill.table.pawns == drill.drill.scene.pawns
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.screen, DrillsScreen)
+
+
+def _half_pull(app: App, drill: DrillScreen, hold: float) -> None:
+    """Press in the middle of the foul line, pull straight back half of ``PULL_MAX`` and let
+    go ``hold`` seconds after the press (the input clock: the frames')."""
+    for _ in range(600):  # the table set again, the lane pane in and still
+        app.step(FRAME, draw=False)
+        if drill.reset_in <= 0 and not drill.table.rolling and drill.lane_shown == 1.0:
+            if drill.lane_camera.settled(1.0):
+                break
+    now, clock = [app.time], app.clock
+    app.clock = lambda: now[0]
+    lane = drill.table.seat("south")
+    press = drill.lane_view.to_screen(*lane.to_world(lane.foul - 0.004, 0.0))
+    post(pygame.MOUSEBUTTONDOWN, press, button=1)
+    app.step(FRAME)
+    assert drill.held is not None, "the press took no pawn"
+    pressed = now[0]
+    post(pygame.MOUSEMOTION, (press[0], press[1] + PULL_MAX // 2), rel=(0, 0), buttons=(1, 0, 0))
+    while now[0] < pressed + hold:
+        now[0] += FRAME
+        app.step(FRAME, draw=False)
+    post(pygame.MOUSEBUTTONUP, (press[0], press[1] + PULL_MAX // 2), button=1)
+    app.step(FRAME)
+    app.clock = clock
+    settle(app, drill)
+
+
+def test_identical_half_pulls_score_only_as_well_as_their_timing():
+    """The aim control's power is the meter's at the release: the same half pull let go a
+    fifth of a second after the press stops short every time; let go on the meter's half way
+    it stops on the centre ring."""
+    app = App((1280, 800), sound=False, think_budget=None, control="aim")
+    try:
+        drill = DrillScreen(app, LADDER[0])
+        app.show(drill)
+        settle(app, drill)
+        period = drill.control.meter.period
+        for _ in range(TRIES):
+            _half_pull(app, drill, 0.2)
+        careless = sum(drill.scores)
+        assert drill.finished and careless <= TRIES * MAX_TRY // 2, drill.scores
+        key(app, pygame.K_RETURN)
+        for _ in range(TRIES):
+            _half_pull(app, drill, period / 4)  # the marker half way up: half power
+        assert sum(drill.scores) >= TRIES * MAX_TRY - 2 > careless, drill.scores
+    finally:
+        app.close()
 
 
 def test_practice_opens_from_the_setup_screen_on_the_game_chosen(app):

@@ -49,7 +49,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--hand",
         metavar="NAME",
-        help="every remote person's hand: steady, normal, shaky or exact (default: normal)",
+        help="every remote person's hand: exact (their own, nothing added), or a handicap: "
+        "steady, normal or shaky, a computer's noise added to each slide (default: exact)",
     )
     p.add_argument("--rooms", type=int, default=1, help="games served at once (default: 1)")
     p.add_argument("--max-rounds", type=int, help="a game not won after this many rounds is a draw")

@@ -4,9 +4,10 @@ With no flags a setup screen chooses the game, the layout and the players. --fac
 --seats, --seed, --engine, --params and --param skip it, e.g. ``--face instant-sorry --layout square --seats
 south=human,north=cpu:hard`` (a seat is a person, or ``cpu`` with a strength: easy, medium, hard,
 or a hand and a mind: ``cpu:hand=low,mind=strong``).
---replay plays back a saved game, with the engine and the physics parameters it was played with. In the window (--control aim, the default): press in your lane,
-pull back to aim and set the power, let go; with --control flick: swing a pawn from your hand and let go while it moves.
-A person's slide carries their hand's noise (--hand, default normal), like the computer's.
+--replay plays back a saved game, with the engine and the physics parameters it was played with. In the window
+(--control flick, the default): swing a pawn from your hand and let go while it moves; with --control aim: press
+in your lane, pull back to aim, let go when the moving power meter is where you want it (--meter slow|normal|fast).
+A person's slide is what their hand did; --hand steady|normal|shaky adds a computer's noise as a handicap.
 Tab shows the whole table, W each seat's chance of winning, Esc pauses, F11 toggles full screen.
 --hints lets a person ask for the computer's suggested shot (H), each hint written in the game log.
 The setup screen also opens practice (sliders practice) and the drills, and the results screen a
@@ -20,8 +21,8 @@ from sliders.cli.args import DEFAULT_FACE, DEFAULT_LAYOUT, add_param_argument, s
 from sliders.core.outcome import ENGINES, FACES
 
 HELP = "play a game in a window"
-CONTROLS = ("aim", "flick")  # as sliders.scenes.controls, which loads pygame
-DEFAULT_CONTROL = "aim"
+CONTROLS = ("flick", "aim")  # as sliders.scenes.controls, which loads pygame
+DEFAULT_CONTROL = "flick"
 MIN_SIZE = (640, 420)
 MAX_SIDE = 16384  # the largest window SDL makes
 
@@ -46,8 +47,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--hand",
         metavar="NAME",
-        help="every person's hand, the noise of their slides: steady, normal (the medium "
-        "computer's hand), shaky, or exact (no noise: practice) (default: normal)",
+        help="every person's hand: exact (the shot their hand made, nothing added), or a "
+        "handicap: steady, normal (the medium computer's noise) or shaky, a computer's noise "
+        "added to each slide and recorded in the log (default: exact)",
     )
     p.add_argument(
         "--hints",
@@ -66,8 +68,14 @@ def add_window_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--control",
         metavar="NAME",
-        help="how a person slides: aim (pull back like a slingshot; a power gauge) or flick "
-        f"(swing the pawn and let go) (default: {DEFAULT_CONTROL})",
+        help="how a person slides: flick (swing the pawn and let go) or aim (pull back to aim, "
+        f"let go when the moving power meter is right) (default: {DEFAULT_CONTROL})",
+    )
+    p.add_argument(
+        "--meter",
+        metavar="SPEED",
+        help="the aim control's power meter: slow, normal or fast (fast also draws the aim "
+        "line half as far) (default: normal)",
     )
     p.add_argument(
         "--size", default="1280x800", help="window size WIDTHxHEIGHT (default: 1280x800)"

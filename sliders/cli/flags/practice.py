@@ -29,13 +29,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--hand",
         metavar="NAME",
-        help="your hand, the noise of your slides: steady, normal, shaky, or exact "
-        "(default: exact)",
+        help="your hand: exact (the shot your hand made, nothing added), or a handicap: steady, "
+        "normal or shaky (default: exact)",
     )
     p.add_argument(
         "--control",
         metavar="NAME",
-        help="how you slide: aim (pull back like a slingshot) or flick (default: aim)",
+        help="how you slide: flick (swing and let go) or aim (pull back, let go on the power "
+        "meter) (default: flick)",
+    )
+    p.add_argument(
+        "--meter",
+        metavar="SPEED",
+        help="the aim control's power meter: slow, normal or fast (default: normal)",
     )
     p.add_argument(
         "--size", default="1280x800", help="window size WIDTHxHEIGHT (default: 1280x800)"
