@@ -20,8 +20,6 @@ from sliders.pictures.calibration import plot_contacts, plot_residuals, plot_sto
 def run(args: argparse.Namespace) -> int:
 
     base = physics_params(args)
-    if args.pictures and not os.path.isdir(args.pictures):
-        raise UserError(f"--pictures {args.pictures}: not a directory")
     if args.action == "video":
         return _video(args, base.pawn_radius, base.pawn_height)
     if len(args.files) != 1:
