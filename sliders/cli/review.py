@@ -12,7 +12,7 @@ from sliders.cli.outputs import check_pictures
 from sliders.cli.prepare import announce_compile
 from sliders.core.errors import UserError
 from sliders.game.hand import parse_hand
-from sliders.game.saves import load_replay, replay_layout
+from sliders.game.saves import load_replay, params_of, replay_layout
 from sliders.lab.review import (
     NO_POSITIONS,
     Review,
@@ -22,7 +22,7 @@ from sliders.lab.review import (
     summary,
     write_table,
 )
-from sliders.physics import Noise, PhysicsParams
+from sliders.physics import Noise
 from sliders.pictures.review import write_review_png
 from sliders.rules import parse_seat
 
@@ -77,7 +77,7 @@ def _show(log: str, review: Review) -> int:
 
     game = load_replay(log)
     layout = replay_layout(game)
-    params = PhysicsParams.default()
+    params = params_of(game)
     app = App(sound=False, think_budget=None)
     try:
         app.show(

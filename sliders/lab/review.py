@@ -61,7 +61,7 @@ from sliders.boards import face as face_named
 from sliders.core.errors import UserError
 from sliders.core.fileio import read_bytes, write_json_atomic, write_text_atomic
 from sliders.game.config import HANDS
-from sliders.game.saves import load_replay, replay_layout
+from sliders.game.saves import load_replay, params_of, replay_layout
 from sliders.physics import Noise, PhysicsParams
 from sliders.rules import Game, GameState, ScoreStep, ShotStep, legal_assignments
 from sliders.rules.engine import score_assigned
@@ -258,7 +258,7 @@ def review_of(
     :func:`log_digest`); the rest as :func:`review_game`."""
     layout = replay_layout(game)
     face = face_named(game.face)
-    p = params or PhysicsParams.default()
+    p = params or params_of(game)  # the physics the game was played with
     states = game.states
     named = {s: hand_of(game, s, hands) for s in game.seats}
     models = {s: win_model(layout, face, s, named[s][1], p) for s in game.seats}
