@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sliders.cli import main
-from sliders.game.saves import load_replay, save_game
+from sliders.game.saves import load_replay, params_of, save_game
 from sliders.lab.review import (
     MARKS,
     REVIEW_MIND,
@@ -131,3 +131,16 @@ def test_a_scorekeepers_log_is_reviewed_for_what_it_holds(tmp_path: Path, capsys
     assert main(["review", str(KEPT), "--show"]) == 2
     err = capsys.readouterr().err
     assert "--show draws the table" in err and err.count("\n") == 1
+
+
+def test_a_game_is_reviewed_in_the_physics_it_was_played_with(tmp_path: Path) -> None:
+    """A log that records changed physics parameters (``sliders play --params``) is reviewed
+    with them, not with the defaults."""
+    from sliders.physics import PhysicsParams
+
+    game = load_replay(RACE)
+    game.params = {"mu_roll": 0.07}
+    path = save_game(game, tmp_path / "slow.json")
+    played = review_game(path, mind=SMALL, limit=1)
+    assert played == review_game(path, mind=SMALL, limit=1, params=params_of(game))
+    assert played != review_game(path, mind=SMALL, limit=1, params=PhysicsParams.default())
