@@ -86,6 +86,8 @@ def test_the_campaign_covers_every_command_and_many_flags() -> None:
     commands = {name for name, *_ in CASES}
     assert commands >= set(cli.COMMANDS) - {"layouts", "join"}  # these two write nothing
     assert len(CASES) >= 100, len(CASES)
+    errors = (Path(__file__).resolve().parents[2] / "docs" / "errors.md").read_text()
+    assert f"{len(CASES)} cases" in " ".join(errors.split()), "docs/errors.md's count of cases"
 
 
 @pytest.mark.parametrize("name", sorted(BASE))

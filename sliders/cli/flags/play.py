@@ -59,6 +59,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     reads(p.add_argument("--replay", metavar="FILE", help="play back a saved game log"))
     writes(
         p.add_argument(
+            "--resume",
+            metavar="FILE",
+            help="take up a saved game (Save game writes one) where it was saved; Save game then "
+            "writes it again, unless --save says where",
+        ),
+        "update",
+    )
+    writes(
+        p.add_argument(
             "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
         )
     )
