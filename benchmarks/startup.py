@@ -137,7 +137,7 @@ while not screen._human_turn() == "south" and time.perf_counter() - t0 < 600:
     app.step(1 / 60)
     longest = max(longest, time.perf_counter() - t)
     time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t)))
-print(f"{time.perf_counter() - t1:.2f} {longest:.3f}")
+print(f"{time.perf_counter() - t1:.2f} {longest:.3f}", flush=True)
 os._exit(0)
 """
 

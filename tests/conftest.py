@@ -127,3 +127,72 @@ def full_disk(tmp_path, monkeypatch):
         yield disk
     finally:
         disk.close()
+
+
+# -- no process left behind -----------------------------------------------------------------------
+
+LEFT_GRACE = 10.0
+"""s: how long the session's end waits for the processes its tests started to end on their own"""
+KEPT_FOR_THE_SESSION = ("multiprocessing.forkserver", "multiprocessing.resource_tracker")
+"""the helpers Python's multiprocessing keeps for the whole process (not a test's)"""
+
+
+def _processes() -> dict[int, tuple[int, str, str]]:
+    """Every process of the machine: pid -> (parent pid, state, command line), from /proc."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as fh:
+                stat = fh.read().decode(errors="replace")
+            with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                cmdline = fh.read().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:  # gone meanwhile
+            continue
+        state, ppid = stat.rsplit(")", 1)[1].split()[:2]
+        found[int(entry)] = (int(ppid), state, cmdline)
+    return found
+
+
+def left_behind(root: int) -> dict[int, str]:
+    """The live processes descended from ``root`` (zombies aside: they hold nothing), but for
+    :data:`KEPT_FOR_THE_SESSION`: pid -> command line."""
+    table = _processes()
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _, _) in table.items():
+        children.setdefault(ppid, []).append(pid)
+    out, stack = {}, [root]
+    while stack:
+        for pid in children.get(stack.pop(), []):
+            stack.append(pid)
+            _, state, cmdline = table[pid]
+            if state != "Z" and not any(k in cmdline for k in KEPT_FOR_THE_SESSION):
+                out[pid] = cmdline
+    return out
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_process_left_behind():
+    """At the session's end (each xdist worker's too), no process a test started is still
+    running, pass or fail: one found after a grace period is ended (SIGKILL, by its pid) and
+    named in an error, which fails the run."""
+    yield
+    if not os.path.isdir("/proc"):  # not Linux: nothing to read the processes from
+        return
+    import time
+
+    me = os.getpid()
+    deadline = time.monotonic() + LEFT_GRACE
+    left = left_behind(me)
+    while left and time.monotonic() < deadline:
+        time.sleep(0.2)
+        left = left_behind(me)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    assert not left, "processes the tests left behind (ended now): " + "; ".join(
+        f"{pid} {cmdline[:120]}" for pid, cmdline in sorted(left.items())
+    )

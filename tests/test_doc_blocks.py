@@ -111,3 +111,28 @@ def _blocks_of(text: str):
             make_docs.Block(b.path, b.line, b.lang, b.body, b.part, b.tags)
             for b in make_docs.blocks([path])
         ]
+
+
+def test_the_documents_tournaments_can_be_run_in_any_order():
+    """Two documented tournaments writing one results file would refuse each other (the file
+    holds the first one's settings): each documented tournament names its own, or is the very
+    same tournament, so a reader can run the examples in any order in one folder."""
+    import shlex
+
+    from sliders.cli import build_parser
+
+    parser = build_parser()
+    by_file: dict[str, set[tuple[str, ...]]] = {}
+    for block in BLOCKS:
+        if block.lang not in SHELL:
+            continue
+        for command in block.commands():
+            words = shlex.split(command, comments=True)
+            if words[:2] != ["sliders", "tournament"]:
+                continue
+            args = parser.parse_args(words[1:])
+            settings = tuple(w for w in words[2:] if w not in ("--quiet",))
+            by_file.setdefault(args.results, set()).add(settings)
+    assert by_file, "no documented tournament found"
+    shared = {f: s for f, s in by_file.items() if len(s) > 1}
+    assert not shared, shared

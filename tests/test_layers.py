@@ -90,11 +90,10 @@ MODULES = modules()
 
 
 def imports(tree: ast.Module, module: str) -> list[tuple[str, bool]]:
-    """(module imported, whether at module level) for every import outside ``if TYPE_CHECKING``."""
-    checking = set()
-    for node in tree.body:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            checking |= {id(n) for n in ast.walk(node)}
+    """(module imported, whether at module level) for every import, those under ``if
+    TYPE_CHECKING`` too: a name a module's types need runs the same way as one its code needs
+    (a type-only import up the layers, or round a circle, is the same tangle for a reader and
+    for the type checker)."""
     inner = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
@@ -102,8 +101,6 @@ def imports(tree: ast.Module, module: str) -> list[tuple[str, bool]]:
     top = {id(n) for n in ast.walk(tree)} - inner
     found = []
     for node in ast.walk(tree):
-        if id(node) in checking:
-            continue
         if isinstance(node, ast.Import):
             found += [(a.name, id(node) in top) for a in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -360,3 +360,34 @@ def _anchors(path: Path) -> set[str]:
         slug = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
         anchors.add(slug)
     return anchors
+
+
+_NOUNS = ("track", "shot", "slide", "pawn", "game", "round", "frame", "worker", "point", "second",
+          "step", "attempt", "collision", "seat", "player", "pairing", "contact", "row", "file",
+          "hand", "drill", "win", "loss", "draw", "penalty", "move", "space", "turn", "room",
+          "crossing", "sample", "tie", "line", "chunk", "event")  # fmt: skip
+
+
+def _plural(noun: str) -> str:
+    return noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+
+
+_ONE = re.compile(r"(?<![\d.,/:#])\b1 (" + "|".join(map(_plural, _NOUNS)) + r")\b")
+_MANY = re.compile(
+    r"(?<![\d.,/:#])\b(0|[2-9]|[1-9]\d+|\d{1,3}(?:,\d{3})+) (" + "|".join(_NOUNS) + r")\b(?![-'])"
+)
+
+
+def test_the_numbers_commands_print_agree_with_their_nouns():
+    """Every count a command prints in the documents' examples (their real output, compared
+    above) reads as English: ``1 track``, ``6 slides``, never ``1 tracks`` or ``6 slide``."""
+    wrong = [
+        f"{p.path.name}: {m.group(0)!r} in {line.strip()[:80]!r}"
+        for p in RUN
+        for line in p.body.splitlines()
+        for m in (*_ONE.finditer(line), *_MANY.finditer(line))
+    ]
+    assert not wrong, wrong
+    assert _ONE.search("slide01.mp4: 103 frames at 60 fps, 1 tracks")
+    assert _MANY.search("fitted from slides.csv: 6 slide, 3 collision")
+    assert not _MANY.search("red#4 track 0") and not _ONE.search("1 track, 2 shots")

@@ -134,6 +134,7 @@ PROJECT_WIDE = {
     "test_fixtures.py",
     "test_layers.py",
     "test_one_way.py",
+    "test_processes.py",
     "test_readme.py",
 }
 """the test files at the top of tests/: checks of the whole project, not of one subpackage (and

@@ -147,7 +147,7 @@ def study_from_record(record: dict[str, Any], table: Columns) -> Study:
         str(record["seat"]),
         record.get("pawn"),
         int(record["samples"]),
-        Noise(**record["noise"]),
+        Noise.from_json(record["noise"]),
         PhysicsParams.from_json(record["params"]),
         int(record["seed"]),
         check_engine(record.get("engine", "pymunk")),

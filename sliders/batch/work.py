@@ -169,8 +169,13 @@ def upgrade(ctx: Context, table: dict[str, np.ndarray]) -> dict[str, np.ndarray]
     """A table written before the value was the chance of winning (one with a ``value`` column
     and no ``progress``): its ``value`` held the change of the progress lead, so it becomes
     ``progress``, and ``value`` is computed from the rows' outcomes as a new table's is. Any
-    other table is returned as it is."""
+    other table, or one without a whole-number column the value is computed from (a table from
+    elsewhere), is returned as it is, for the table's checks to name what is wrong."""
     if "progress" in table or "value" not in table:
+        return table
+    prep = prepare(ctx)
+    needed = ["shot", "status", "points", *(c for q in prep.table for c in pawn_columns(q.id))]
+    if any(c not in table or table[c].dtype.kind not in "iu" for c in needed):
         return table
     out: dict[str, np.ndarray] = {}
     for name, col in table.items():

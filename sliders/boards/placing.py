@@ -3,15 +3,17 @@
 :func:`build_layout` hooks each track's mouth onto a board edge or onto another track's near end,
 lays the blocker rails (on board edges and across lanes), joins the side rails of hooked tracks
 into straight runs, and finds each seat's lane, foul line and nearest release; every piece that
-does not fit is a :class:`~sliders.core.errors.UserError` naming the file and the piece. Reading and
-checking the file itself is :mod:`sliders.files.layouts`.
+does not fit is a :class:`~sliders.core.errors.UserError` naming the file and the piece. :class:`LayoutSpec` is
+a layout file as written, its pieces those of :mod:`sliders.boards.specs`; reading and checking
+the file's text into them is :mod:`sliders.files.layouts`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from sliders.boards.faces import BOARD_SIDE
 from sliders.boards.layout import (
@@ -26,15 +28,79 @@ from sliders.boards.layout import (
     Track,
     inward,
 )
+from sliders.boards.specs import RailSpec, SeatSpec, TrackSpec, seats_phrase
 from sliders.core.errors import UserError
-from sliders.core.outcome import SEATS
+from sliders.core.outcome import SEATS, parse_seats
 
-if TYPE_CHECKING:  # the file's records; the reader imports this module to build them
-    from sliders.files.layouts import LayoutSpec, RailSpec, SeatSpec, TrackSpec
+SeatsArg = str | tuple[str, ...] | list[str] | int | None
+"""the seats in play as a command or a caller names them: names, a count, or None (the default)"""
 
 RELEASE_ROOM = 0.0125
 """m: a pawn's centre is released at least this far (the roller pawn's base radius) in front of
 where its lane opens, so a seat's foul line must lie at least this far in front of it."""
+
+
+@dataclass(frozen=True)
+class LayoutSpec:
+    """A layout file as written: pieces, seats, and the seat counts it allows."""
+
+    name: str
+    description: str
+    face: str
+    seat_counts: tuple[int, ...]
+    default_seats: tuple[str, ...]
+    tracks: tuple[TrackSpec, ...]
+    rails: tuple[RailSpec, ...]
+    seats: tuple[SeatSpec, ...]
+    source: str
+    origin: str = ""
+    text: str = field(default="", repr=False, compare=False)
+    """the file's text, as read"""
+    _built: dict[tuple[str, ...], Layout] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """each seating's table, built once (a spec is immutable, so is a layout)"""
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    def seating(self, count: int) -> tuple[str, ...]:
+        """The seats used for ``count`` players: the default seats if that many, else the first
+        ``count`` seats of the file, in turn order."""
+        if count not in self.seat_counts:
+            raise UserError(f"{self.source}: takes {seats_phrase(self.seat_counts)}, not {count}")
+        if count == len(self.default_seats):
+            return self.default_seats
+        return parse_seats(self.seat_names[:count])
+
+    def build(self, seats: SeatsArg = None) -> Layout:
+        """Place every piece for the seats in play and check the result (once per seating:
+        asked again, the same layout comes back)."""
+        seated = self._seated(seats)
+        layout = self._built.get(seated)
+        if layout is None:
+            layout = self._built[seated] = build_layout(self, seated)
+        return layout
+
+    def _seated(self, seats: SeatsArg) -> tuple[str, ...]:
+        if isinstance(seats, int):
+            return self.seating(seats)
+        chosen = parse_seats(seats) if seats else self.default_seats
+        if len(chosen) not in self.seat_counts:
+            raise UserError(
+                f"{self.source}: takes {seats_phrase(self.seat_counts)}, not {len(chosen)}"
+            )
+        for s in chosen:
+            if s not in self.seat_names:
+                raise UserError(
+                    f"{self.source}: has no seat {s!r} (seats: {', '.join(self.seat_names)})"
+                )
+        if len(chosen) not in self.seat_counts:
+            raise UserError(
+                f"{self.source}: takes {seats_phrase(self.seat_counts)}, not {len(chosen)}"
+            )
+        return chosen
 
 
 def build_layout(spec: LayoutSpec, seated: tuple[str, ...]) -> Layout:

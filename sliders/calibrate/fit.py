@@ -28,6 +28,7 @@ from scipy.special import stdtrit  # (not scipy.stats: seconds to import)
 
 from sliders.boards.faces import BOARD_SIDE
 from sliders.calibrate.tables import Measurement, Track
+from sliders.core.checks import counted
 from sliders.core.errors import UserError
 from sliders.physics.params import PhysicsParams, ranges
 
@@ -505,7 +506,7 @@ def _fit_spread(out: Fit, moving: list[Segment], a: float, base: PhysicsParams) 
         alone.append((a_i, se_i))
     if len(alone) < MIN_SPREAD:
         out.warnings.append(
-            f"surface spread: not told ({len(alone)} slides came to rest in view; "
+            f"surface spread: not told ({counted(len(alone), 'slide')} came to rest in view; "
             f"at least {MIN_SPREAD})"
         )
         return
@@ -778,7 +779,9 @@ def fit_measurements(rows: Sequence[Measurement], base: PhysicsParams, source: s
             "(an upper bound)"
         )
     else:
-        out.warnings.append(f"surface spread: not told ({len(per)} slides; at least {MIN_SPREAD})")
+        out.warnings.append(
+            f"surface spread: not told ({counted(len(per), 'slide')}; at least {MIN_SPREAD})"
+        )
     out.warnings.append(
         "friction_pawn, friction_rail, joint loss: not told by hand measurements "
         "(film the slides: calibrate video)"
@@ -806,10 +809,29 @@ def _rail_e(m: Measurement, a: float) -> float:
     return math.sqrt(2 * a * m.stop) / math.sqrt(v2)
 
 
+COUNT_NOUNS: dict[str, tuple[str, str | None]] = {
+    "tracks": ("track", None),
+    "segments": ("free stretch", "free stretches"),
+    "slide": ("slide", None),
+    "collision": ("collision", None),
+    "rail": ("rail contact", None),
+    "pawn_contacts": ("pawn contact", None),
+    "rail_contacts": ("rail contact", None),
+    "pawn_sliding": ("pawn contact sliding", "pawn contacts sliding"),
+    "rail_sliding": ("rail contact sliding", "rail contacts sliding"),
+    "joint_crossings": ("joint crossing", None),
+}
+"""how :func:`describe` names each count of :attr:`Fit.counts` (singular, plural if not +s);
+the parameter file keeps the counts' own names"""
+
+
 def describe(fit: Fit, base: PhysicsParams) -> list[str]:
     """The fit in lines of text: each parameter's estimate, interval and default, the spread,
     the warnings."""
-    lines = [f"fitted from {fit.source}: " + ", ".join(f"{n} {k}" for k, n in fit.counts.items())]
+    counts = ", ".join(
+        counted(n, *COUNT_NOUNS.get(k, (k.replace("_", " "), None))) for k, n in fit.counts.items()
+    )
+    lines = [f"fitted from {fit.source}: {counts}"]
     for name, e in fit.estimates.items():
         lines.append(
             f"  {name:<18} {e.text()}  (95 % interval; from {e.n}; was {getattr(base, name):g})"

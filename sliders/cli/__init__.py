@@ -3,7 +3,9 @@
 Each sub-command has two modules: its flags and help in :mod:`sliders.cli.flags` (``HELP`` and
 ``add_arguments(parser)``), light enough that ``sliders --help`` loads neither numpy nor the
 physics, and the module that runs it, ``sliders.cli.COMMAND`` with ``run(args) -> int``, loaded
-only when the command runs. An unknown flag is named before anything else is checked, with the
+only when the command runs. Every flag that names a file the command reads or writes is marked
+so (:func:`sliders.cli.args.reads`, :func:`sliders.cli.args.writes`) and checked before the
+command runs (:func:`sliders.cli.outputs.check_files`). An unknown flag is named before anything else is checked, with the
 flag it most looks like (abbreviations are refused: ``--spee`` is not ``--speed``, though the
 error suggests it), and so are numbers that are not finite (``--speed nan``) and empty values.
 
@@ -63,6 +65,7 @@ from typing import Any, NoReturn  # noqa: E402
 
 from sliders import __version__  # noqa: E402
 from sliders.cli import flags  # noqa: E402
+from sliders.cli.outputs import check_files  # noqa: E402
 from sliders.core.errors import MACHINE_ERRNOS, MachineFault, UserError  # noqa: E402
 
 # Each command's module is imported when it runs, not when the parser is built: the imports below
@@ -338,6 +341,7 @@ def _main(argv: list[str]) -> int:
         print("sliders: error: choose a COMMAND", file=sys.stderr)
         return 2
     try:
+        check_files(command, args)  # before any work: an output it could not write, or an input
         code = int(args._run(args) or 0)
         sys.stdout.flush()
         return code

@@ -21,6 +21,31 @@ NOISE_LEVELS: tuple[str, ...] = ("none", "low", "medium", "high")
 """the names of :data:`sliders.physics.noise.NOISE_LEVELS`"""
 
 
+FILE_ROLE = "sliders_file_role"
+"""The attribute of a flag's argparse action that says what the command does with the file the
+flag names (see :func:`reads` and :func:`writes`); :func:`sliders.cli.outputs.check_files`
+checks every such flag before the command runs."""
+ROLES: tuple[str, ...] = ("input", "output", "update", "folder")
+"""``input``: a file read; ``output``: a file written whole; ``update``: a file read if it exists
+and written (a log taken up and saved again, a scene saved and loaded, results appended to);
+``folder``: a folder written into."""
+
+
+def reads(action: argparse.Action) -> argparse.Action:
+    """Mark ``action`` (what ``add_argument`` returned) as naming a file the command reads."""
+    setattr(action, FILE_ROLE, "input")
+    return action
+
+
+def writes(action: argparse.Action, role: str = "output") -> argparse.Action:
+    """Mark ``action`` as naming what the command writes: ``role`` is ``output``, ``update`` or
+    ``folder`` (see :data:`ROLES`)."""
+    if role not in ROLES[1:]:
+        raise ValueError(f"unknown role {role!r}")
+    setattr(action, FILE_ROLE, role)
+    return action
+
+
 def seed(text: str) -> int:
     """A ``--seed`` value: a whole number from 0 up (below :data:`sliders.core.checks.MAX_SEED`; a
     physics seed is further checked by the engines)."""
@@ -34,10 +59,12 @@ def seed(text: str) -> int:
 
 
 def add_table_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--layout",
-        help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT}); alone, it is "
-        "laid for its own default seats",
+    reads(
+        p.add_argument(
+            "--layout",
+            help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT}); alone, it is "
+            "laid for its own default seats",
+        )
     )
     p.add_argument(
         "--face", choices=FACES, help=f"the game (default: the layout's own, {DEFAULT_FACE})"
@@ -46,8 +73,10 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
         "--seats",
         help="seats in play, e.g. south,north or red,yellow (default: the layout's own)",
     )
-    p.add_argument(
-        "--scene", metavar="FILE", help="scene file: layout, face and pawns on the table"
+    reads(
+        p.add_argument(
+            "--scene", metavar="FILE", help="scene file: layout, face and pawns on the table"
+        )
     )
 
 
@@ -69,10 +98,13 @@ def add_noise_arguments(g: argparse._ArgumentGroup) -> None:
 def add_param_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """``--params FILE``: the physics parameters of a parameter file (``sliders params --save``,
     ``sliders calibrate fit``); ``--param NAME=VALUE``: override one (see ``sliders params``)."""
-    p.add_argument(
-        "--params",
-        metavar="FILE",
-        help="physics parameters from a parameter file (sliders params --save, sliders calibrate)",
+    reads(
+        p.add_argument(
+            "--params",
+            metavar="FILE",
+            help="physics parameters from a parameter file (sliders params --save, sliders "
+            "calibrate)",
+        )
     )
     p.add_argument(
         "--param",

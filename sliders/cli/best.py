@@ -12,7 +12,7 @@ import sys
 from sliders.ai.value import parse_score_boards
 from sliders.batch.study import PARAMETERS, parse_spec
 from sliders.cli.batch import _noise
-from sliders.cli.outputs import check_outputs, check_pictures, table_inputs
+from sliders.cli.outputs import check_pictures
 from sliders.cli.params import physics_params
 from sliders.cli.prepare import prepare_engine
 from sliders.cli.table import table_from_args
@@ -49,7 +49,6 @@ def run(args: argparse.Namespace) -> int:
         box[name] = spec
     spot = parse_score_boards(args.score_board, scene.seats)
     check_pictures({"--board": args.board})
-    check_outputs({"--board": args.board}, table_inputs(args))
     settings = dataclasses.replace(Settings(), final=args.final)
     prepare_engine(args.engine)
     result = search(

@@ -12,6 +12,7 @@ from sliders.calibrate.tables import Track, read_table, tracks_csv
 from sliders.calibrate.video import COLOURS, parse_corners, track_video
 from sliders.cli.outputs import check_suffix
 from sliders.cli.params import physics_params
+from sliders.core.checks import counted
 from sliders.core.errors import UserError
 from sliders.core.fileio import write_text_atomic
 from sliders.pictures.calibration import plot_contacts, plot_residuals, plot_stops, plot_tracks
@@ -20,8 +21,6 @@ from sliders.pictures.calibration import plot_contacts, plot_residuals, plot_sto
 def run(args: argparse.Namespace) -> int:
 
     base = physics_params(args)
-    if args.pictures and not os.path.isdir(args.pictures):
-        raise UserError(f"--pictures {args.pictures}: not a directory")
     if args.action == "video":
         return _video(args, base.pawn_radius, base.pawn_height)
     if len(args.files) != 1:
@@ -69,7 +68,8 @@ def _video(args: argparse.Namespace, pawn_radius: float, height: float) -> int:
     tracks = [tr for f in found for tr in f.tracks]
     for path, f in zip(args.files, found, strict=True):
         print(
-            f"{path}: {f.frames} frames at {f.fps:g} fps, {len(f.tracks)} tracks", file=sys.stderr
+            f"{path}: {counted(f.frames, 'frame')} at {f.fps:g} fps, {counted(len(f.tracks), 'track')}",
+            file=sys.stderr,
         )
     if args.pictures:
         for path, f in zip(args.files, found, strict=True):

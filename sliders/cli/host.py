@@ -122,9 +122,7 @@ def make_rooms(args: argparse.Namespace) -> list[Room]:
         resumed = resume_room(Path(args.resume), plans, args.max_rounds, **options)
         warm_up(resumed)
         return [resumed]
-    folder = Path(args.dir)
-    if not folder.is_dir():
-        raise UserError(f"--dir {args.dir}: not a folder")
+    folder = Path(args.dir)  # a folder: checked before the command ran
     layout = args.layout or "square"
     plans = plans or tuple(SeatPlan(s, "remote") for s in read_layout(layout).default_seats)
     seats = ",".join(

@@ -1,14 +1,22 @@
 """Checks of the files a command is asked to write, made before it runs: a picture's name ends in
 ``.png`` (or has no extension), a table's in the extension of a table format; every output can be
 written, is not an input and is not another output (:func:`check_outputs`). A stream such as
-``/dev/null`` or ``/dev/stdout`` passes whatever its name."""
+``/dev/null`` or ``/dev/stdout`` passes whatever its name.
+
+:func:`check_files` makes these checks for every flag a command's parser marks as naming a file
+it reads or writes (:func:`sliders.cli.args.reads`, :func:`sliders.cli.args.writes`); the
+``sliders`` command runs it before any command, so no command's work is lost to a bad output
+name and none overwrites its own input. A command checks there too what it writes under a name
+it makes up (a summary beside its table, a picture beside its results)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import stat
 from pathlib import Path
 
+from sliders.cli.args import FILE_ROLE
 from sliders.core.errors import UserError
 from sliders.core.fileio import is_special
 
@@ -50,20 +58,64 @@ def check_outputs(
     ``inputs`` (the files the command reads: a scene, a layout, a table), and is not the same file
     as another output (a picture's name equal to the results', a table's record). A stream such as
     ``/dev/null`` is written in place and checked for none of this."""
+    _check_outputs(outputs, list((inputs or {}).items()))
+
+
+def _check_outputs(outputs: dict[str, str | None], inputs: list[tuple[str, str | None]]) -> None:
     seen: dict[object, str] = {}
-    for flag, path in (inputs or {}).items():
+    read: set[object] = set()
+    for flag, path in inputs:
         if path and not is_special(path):
             key = _identity(path)
-            if key is not None:
-                seen.setdefault(key, f"the input {flag} {path}")
+            seen.setdefault(key, f"the input {flag} {path}")
+            read.add(key)
     for flag, path in outputs.items():
         if not path or is_special(path):
             continue
         _check_writable(path)
         key = _identity(path)
         if key in seen:
-            raise UserError(f"{flag} {path} is the same file as {seen[key]}; give each its own")
+            why = "an output never replaces an input" if key in read else "give each its own"
+            raise UserError(f"{flag} {path} is the same file as {seen[key]}; {why}")
         seen[key] = f"{flag} {path}"
+
+
+def check_files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Check every file flag of ``parser`` (a command's) as ``args`` gives it, before the command
+    runs: each output (a file written, a file updated, a folder written into) can be written
+    where it is named and is none of the files read (an ``update`` is read and written by
+    design: it is only kept apart from the other files); a folder exists and is one."""
+    inputs: list[tuple[str, str | None]] = []
+    outputs: dict[str, str | None] = {}
+    folders: dict[str, str] = {}
+    for action in parser._actions:
+        role = getattr(action, FILE_ROLE, None)
+        value = getattr(args, action.dest, None)
+        if role is None or not value:
+            continue
+        flag = action.option_strings[0] if action.option_strings else str(action.metavar or "")
+        flag = flag or action.dest
+        names = value if isinstance(value, list) else [value]
+        if role == "input":
+            for name in names:  # only a file that exists: --layout may be a built-in's name
+                if isinstance(name, str) and os.path.isfile(name):
+                    inputs.append((flag, name))
+        elif role == "folder":
+            folders[flag] = str(value)
+        else:
+            outputs[flag] = str(value)
+    for flag, folder in folders.items():
+        _check_folder(flag, folder)
+    _check_outputs(outputs, inputs)
+
+
+def _check_folder(flag: str, folder: str) -> None:
+    if not os.path.isdir(folder):
+        missing = "" if os.path.exists(folder) else " (it does not exist)"
+        raise UserError(f"{flag} {folder}: not a folder{missing}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        why = "read-only" if _read_only(Path(folder)) else "not writable"
+        raise UserError(f"{flag} {folder}: the folder is {why}")
 
 
 def _identity(path: str) -> object:

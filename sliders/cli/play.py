@@ -13,12 +13,17 @@ from sliders.core.errors import UserError
 from sliders.game.config import (
     DEFAULT_HAND,
     DEFAULT_METER,
+    DEFAULT_STRENGTH,
+    MatchConfig,
+    SeatSpec,
     check_hand,
     check_meter,
     config_from_flags,
+    parse_seat_specs,
 )
-from sliders.game.saves import load_replay
+from sliders.game.saves import layout_of, load_replay
 from sliders.physics import require_engine
+from sliders.rules import Game
 from sliders.scenes.table import Match
 
 if TYPE_CHECKING:
@@ -45,9 +50,13 @@ def run(args: argparse.Namespace) -> int:
     hand = check_hand(args.hand or DEFAULT_HAND)
     config = None
     replay = None
+    game = None
     physics = args.params or args.param
     chosen = args.face or args.layout or args.seats or args.seed is not None or args.engine
-    if args.replay:
+    if args.resume:
+        config, game = _resumed(args, hand)
+        args.save = args.save or args.resume  # Save game writes the game taken up again
+    elif args.replay:
         if chosen or physics:
             raise UserError(
                 "--replay plays a saved game with the engine and the physics parameters it was "
@@ -61,14 +70,11 @@ def run(args: argparse.Namespace) -> int:
         config = config_from_flags(
             args.face, args.layout, args.seats, args.seed, args.engine, hand, params
         )
-    if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
-        raise UserError(f"--save {args.save}: directory does not exist")
-    if args.save and os.path.isdir(args.save):
-        raise UserError(f"--save {args.save}: is a directory")
 
     require_engine(args.engine)  # one line now, not a failure at the first shot
 
-    match = Match(config) if config else None  # a bad layout or seat fails before the window opens
+    # a bad layout or seat fails before the window opens
+    match = Match(config, None, game) if config else None
 
     app = open_play_window(size, args)
     app.control = control
@@ -91,6 +97,34 @@ def run(args: argparse.Namespace) -> int:
         return app.run()
     finally:
         app.close()
+
+
+def _resumed(args: argparse.Namespace, hand: str) -> tuple[MatchConfig, Game]:
+    """The game a ``--resume`` log holds, and who plays it: ``--seats`` if given, else a person
+    in each seat the log gives a person's hand, the computer in the others."""
+    if args.replay or args.face or args.layout or args.seed is not None or args.engine:
+        raise UserError(
+            "--resume takes up the game as its log has it: leave out --replay, --face, --layout, "
+            "--seed and --engine"
+        )
+    if args.params or args.param:
+        raise UserError("--resume plays on in the physics the log records: leave out --params "
+                        "and --param")  # fmt: skip
+    game = load_replay(args.resume)
+    if game.state.winner is not None:
+        raise UserError(f"--resume {args.resume}: the game is over (--replay plays it back)")
+    if args.seats:
+        seats = parse_seat_specs(args.seats)
+        if tuple(s.seat for s in seats) != tuple(game.seats):
+            raise UserError(f"--seats: the game is played by {', '.join(game.seats)}")
+    else:
+        seats = tuple(
+            SeatSpec(s) if s in game.hands else SeatSpec(s, "cpu", DEFAULT_STRENGTH)
+            for s in game.seats
+        )
+    ref = layout_of(game)
+    config = MatchConfig(game.face, ref.name, seats, starter=game.starter, hand=hand)
+    return config, game
 
 
 def open_play_window(size: tuple[int, int], args: argparse.Namespace) -> App:

@@ -8,6 +8,7 @@ import os
 
 from sliders.cli import play
 from sliders.cli.flags.play import CONTROLS, DEFAULT_CONTROL
+from sliders.cli.outputs import check_outputs
 from sliders.core.errors import UserError
 from sliders.files.layouts import read_layout
 from sliders.files.scenes import Scene
@@ -26,10 +27,7 @@ def run(args: argparse.Namespace) -> int:
     play.meter_flag(args)
     hand = check_hand(args.hand or "exact")
     path = args.scene or DEFAULT_SCENE
-    if os.path.isdir(path):
-        raise UserError(f"--scene {path}: is a directory")
-    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        raise UserError(f"--scene {path}: directory does not exist")
+    check_outputs({"--scene": path})  # the default's too, which no flag named
     if args.scene and os.path.exists(path):
         if args.face or args.layout:
             raise UserError(

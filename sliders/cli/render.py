@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from sliders.boards.geometry import check_pawns
-from sliders.cli.outputs import check_outputs, check_pictures, table_inputs
+from sliders.cli.outputs import check_pictures
 from sliders.cli.table import table_from_args
 from sliders.core.errors import UserError
 from sliders.physics import PhysicsParams, at_rest
@@ -18,7 +18,6 @@ def run(args: argparse.Namespace) -> int:
     if not 20 <= args.dpi <= 1200:
         raise UserError(f"--dpi {args.dpi} is out of range (20..1200)")
     check_pictures({"--out": args.out})
-    check_outputs({"--out": args.out}, table_inputs(args))
     scene, layout, face = table_from_args(args)
     params = PhysicsParams.default()
     check_pawns(layout, scene.pawns, params.pawn_radius)

@@ -12,9 +12,17 @@ from sliders.cli.outputs import check_pictures
 from sliders.cli.prepare import prepare_engine
 from sliders.core.errors import UserError
 from sliders.game.hand import parse_hand
-from sliders.game.saves import load_replay, replay_layout
-from sliders.lab.review import Review, dumps, review_game, summary, write_table
-from sliders.physics import Noise, PhysicsParams
+from sliders.game.saves import load_replay, params_of, replay_layout
+from sliders.lab.review import (
+    NO_POSITIONS,
+    Review,
+    dumps,
+    has_positions,
+    review_game,
+    summary,
+    write_table,
+)
+from sliders.physics import Noise
 from sliders.pictures.review import write_review_png
 from sliders.rules import parse_seat
 
@@ -29,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
         if not sep:
             raise UserError(f"--hand {item!r}: expected SEAT=HAND")
         hands[parse_seat(seat.strip())] = parse_hand(hand.strip())
+    if args.show and not has_positions(load_replay(args.log)):
+        raise UserError(f"--show draws the table: {NO_POSITIONS}")
     prepare_engine("exact")
 
     def progress(done: int, total: int) -> None:
@@ -67,7 +77,7 @@ def _show(log: str, review: Review) -> int:
 
     game = load_replay(log)
     layout = replay_layout(game)
-    params = PhysicsParams.default()
+    params = params_of(game)
     app = App(sound=False, think_budget=None)
     try:
         app.show(

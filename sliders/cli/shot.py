@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from sliders.cli.outputs import check_outputs, check_pictures, table_inputs
+from sliders.cli.outputs import check_pictures
 from sliders.cli.params import physics_params
 from sliders.cli.prepare import prepare_engine
 from sliders.cli.table import table_from_args
@@ -25,7 +25,6 @@ def run(args: argparse.Namespace) -> int:
         {"speed": args.speed, "angle": args.angle, "offset": args.offset, "release": args.release}
     )
     check_pictures({"--png": args.png})
-    check_outputs({"--save-scene": args.save_scene, "--png": args.png}, table_inputs(args))
     prepare_engine(args.engine)  # before the engine is first used: it may compile
     shot = Shot.from_degrees(
         seat,

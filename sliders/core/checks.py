@@ -211,6 +211,12 @@ def shown(value: Any, limit: int = 40) -> str:
     return text_ if len(text_) <= limit else text_[: limit - 1] + "…"
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun, singular for one (``1 track``, ``6 slides``, ``0 slides``);
+    ``plural`` when it is not the noun with ``s``."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
 def at(where: str, message: str) -> UserError:
     """A :class:`UserError` for ``message`` about the field ``where`` (none: the whole file)."""
     return UserError(f"{where}: {message}" if where else message)

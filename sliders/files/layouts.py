@@ -1,6 +1,8 @@
 """Layout files: a table setup as TOML data, read with :mod:`tomllib` and checked into a
-:class:`LayoutSpec`, which builds a :class:`~sliders.boards.layout.Layout` for the seats in play
-(placing the pieces is :mod:`sliders.boards.placing`; each seating is built once per spec, and a
+:class:`~sliders.boards.placing.LayoutSpec` (the pieces' specifications live with the pieces, in
+:mod:`sliders.boards`; this module only reads text into them), which builds a
+:class:`~sliders.boards.layout.Layout` for the seats in play (placing the pieces is
+:mod:`sliders.boards.placing`; each seating is built once per spec, and a
 built-in layout's file is read once per process).
 
 ```toml
@@ -57,7 +59,6 @@ from __future__ import annotations
 import functools
 import math
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -71,7 +72,8 @@ from sliders.boards.layout import (
     TRACK_WIDTH,
     Layout,
 )
-from sliders.boards.placing import RELEASE_ROOM, build_layout
+from sliders.boards.placing import RELEASE_ROOM, LayoutSpec, SeatsArg
+from sliders.boards.specs import RailSpec, SeatSpec, TrackSpec, format_counts, seats_phrase
 from sliders.core.checks import MAX_LAYOUT_TEXT, MAX_TRACK_LENGTH, POSITION_LIMIT
 from sliders.core.errors import UserError
 from sliders.core.fileio import parse_toml, read_text
@@ -96,6 +98,7 @@ __all__ = [
     "parse_layout",
     "read_layout",
     "seats_phrase",
+    "spec_from_toml",
     "square",
 ]
 
@@ -112,7 +115,6 @@ BUILTIN_LAYOUTS: tuple[str, ...] = (
 
 MAX_RAIL_THICKNESS = 0.05
 """m: the thickest blocker rail a layout file may lay."""
-SeatsArg = str | tuple[str, ...] | list[str] | int | None
 
 
 def load_layout(name_or_path: str, seats: SeatsArg = None, text: str | None = None) -> Layout:
@@ -164,186 +166,93 @@ def parse_layout(
     """Parse and check the text of a layout file; ``source`` names it in error messages and
     ``origin`` is where it came from (``built-in`` or its path)."""
     data = parse_toml(text, source)
-    return LayoutSpec.from_toml(data, source, default_name, origin, text)
+    return spec_from_toml(data, source, default_name, origin, text)
 
 
-# -- the parsed file ------------------------------------------------------------------------------
+# -- the text read into a spec ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TrackSpec:
-    name: str
-    length: float
-    width: float
-    edge: str | None = None
-    offset: float = 0.0
-    hook: str | None = None
-    mouth: tuple[float, float] | None = None
-    facing: str | None = None
-    when: str | None = None
-    unless: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RailSpec:
-    label: str
-    thickness: float
-    edge: str | None = None
-    across: str | None = None
-    at: float = 0.0
-    when: str | None = None
-    unless: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    name: str
-    track: str | None
-    foul: float | None = None
-
-
-@dataclass(frozen=True)
-class LayoutSpec:
-    """A layout file as written: pieces, seats, and the seat counts it allows."""
-
-    name: str
-    description: str
-    face: str
-    seat_counts: tuple[int, ...]
-    default_seats: tuple[str, ...]
-    tracks: tuple[TrackSpec, ...]
-    rails: tuple[RailSpec, ...]
-    seats: tuple[SeatSpec, ...]
-    source: str
-    origin: str = ""
-    text: str = field(default="", repr=False, compare=False)
-    """the file's text, as read"""
-    _built: dict[tuple[str, ...], Layout] = field(
-        default_factory=dict, init=False, repr=False, compare=False
+def spec_from_toml(
+    data: dict[str, Any], source: str, default_name: str, origin: str = "", text: str = ""
+) -> LayoutSpec:
+    """The :class:`~sliders.boards.placing.LayoutSpec` a layout file's TOML ``data`` describes,
+    checked (its default seating built once)."""
+    r = _Reader(source)
+    r.keys(
+        data,
+        "the file",
+        {
+            "schema",
+            "name",
+            "description",
+            "seat_counts",
+            "default_seats",
+            "board",
+            "track",
+            "rail",
+            "seat",
+        },
     )
-    """each seating's table, built once (a spec is immutable, so is a layout)"""
+    schema = r.get(data, "schema", int, "the file", LAYOUT_SCHEMA)
+    if schema > LAYOUT_SCHEMA or schema < 1:
+        raise UserError(f"{source}: schema {schema} is not one this version reads (1)")
+    name = r.get(data, "name", str, "the file", default_name)
+    description = r.get(data, "description", str, "the file", "")
+    board = r.get(data, "board", dict, "the file", {})
+    r.keys(board, "[board]", {"face"})
+    face = r.get(board, "face", str, "[board]", DEFAULT_FACE)
+    if face not in FACES:
+        raise UserError(f"{source}: unknown face {face!r} (choose from {', '.join(FACES)})")
 
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.seats)
-
-    def seating(self, count: int) -> tuple[str, ...]:
-        """The seats used for ``count`` players: the default seats if that many, else the first
-        ``count`` seats of the file, in turn order."""
-        if count not in self.seat_counts:
-            raise UserError(f"{self.source}: takes {seats_phrase(self.seat_counts)}, not {count}")
-        if count == len(self.default_seats):
-            return self.default_seats
-        return parse_seats(self.seat_names[:count])
-
-    def build(self, seats: SeatsArg = None) -> Layout:
-        """Place every piece for the seats in play and check the result (once per seating:
-        asked again, the same layout comes back)."""
-        seated = self._seated(seats)
-        layout = self._built.get(seated)
-        if layout is None:
-            layout = self._built[seated] = build_layout(self, seated)
-        return layout
-
-    def _seated(self, seats: SeatsArg) -> tuple[str, ...]:
-        if isinstance(seats, int):
-            return self.seating(seats)
-        chosen = parse_seats(seats) if seats else self.default_seats
-        if len(chosen) not in self.seat_counts:
-            raise UserError(
-                f"{self.source}: takes {seats_phrase(self.seat_counts)}, not {len(chosen)}"
-            )
-        for s in chosen:
-            if s not in self.seat_names:
+    tracks = tuple(r.track(t, i) for i, t in enumerate(r.tables(data, "track")))
+    rails = tuple(r.rail(t, i) for i, t in enumerate(r.tables(data, "rail")))
+    seats = tuple(r.seat(t, i) for i, t in enumerate(r.tables(data, "seat")))
+    if not seats:
+        raise UserError(f"{source}: no [[seat]] (a layout needs at least one seat)")
+    _unique(source, "track", [t.name for t in tracks])
+    _unique(source, "seat", [s.name for s in seats])
+    names = [s.name for s in seats]
+    pieces: tuple[TrackSpec | RailSpec, ...] = (*tracks, *rails)
+    for piece in pieces:
+        for cond in (piece.when, piece.unless):
+            if cond is not None and cond not in names:
                 raise UserError(
-                    f"{self.source}: has no seat {s!r} (seats: {', '.join(self.seat_names)})"
+                    f"{source}: a piece is laid 'when'/'unless' seat {cond!r}, "
+                    f"which the layout does not have"
                 )
-        if len(chosen) not in self.seat_counts:
-            raise UserError(
-                f"{self.source}: takes {seats_phrase(self.seat_counts)}, not {len(chosen)}"
-            )
-        return chosen
 
-    @classmethod
-    def from_toml(
-        cls, data: dict[str, Any], source: str, default_name: str, origin: str = "", text: str = ""
-    ) -> LayoutSpec:
-        r = _Reader(source)
-        r.keys(
-            data,
-            "the file",
-            {
-                "schema",
-                "name",
-                "description",
-                "seat_counts",
-                "default_seats",
-                "board",
-                "track",
-                "rail",
-                "seat",
-            },
+    counts_raw = r.get(data, "seat_counts", list, "the file", [len(seats)])
+    if not counts_raw or not all(
+        isinstance(c, int) and not isinstance(c, bool) for c in counts_raw
+    ):
+        raise UserError(f"{source}: seat_counts must be a list of whole numbers")
+    counts = tuple(sorted(set(counts_raw)))
+    if counts[0] < 1 or counts[-1] > len(seats):
+        raise UserError(
+            f"{source}: seat_counts {list(counts)} must lie between 1 and the "
+            f"{seats_phrase((len(seats),))} the layout defines"
         )
-        schema = r.get(data, "schema", int, "the file", LAYOUT_SCHEMA)
-        if schema > LAYOUT_SCHEMA or schema < 1:
-            raise UserError(f"{source}: schema {schema} is not one this version reads (1)")
-        name = r.get(data, "name", str, "the file", default_name)
-        description = r.get(data, "description", str, "the file", "")
-        board = r.get(data, "board", dict, "the file", {})
-        r.keys(board, "[board]", {"face"})
-        face = r.get(board, "face", str, "[board]", DEFAULT_FACE)
-        if face not in FACES:
-            raise UserError(f"{source}: unknown face {face!r} (choose from {', '.join(FACES)})")
-
-        tracks = tuple(r.track(t, i) for i, t in enumerate(r.tables(data, "track")))
-        rails = tuple(r.rail(t, i) for i, t in enumerate(r.tables(data, "rail")))
-        seats = tuple(r.seat(t, i) for i, t in enumerate(r.tables(data, "seat")))
-        if not seats:
-            raise UserError(f"{source}: no [[seat]] (a layout needs at least one seat)")
-        _unique(source, "track", [t.name for t in tracks])
-        _unique(source, "seat", [s.name for s in seats])
-        names = [s.name for s in seats]
-        pieces: tuple[TrackSpec | RailSpec, ...] = (*tracks, *rails)
-        for piece in pieces:
-            for cond in (piece.when, piece.unless):
-                if cond is not None and cond not in names:
-                    raise UserError(
-                        f"{source}: a piece is laid 'when'/'unless' seat {cond!r}, "
-                        f"which the layout does not have"
-                    )
-
-        counts_raw = r.get(data, "seat_counts", list, "the file", [len(seats)])
-        if not counts_raw or not all(
-            isinstance(c, int) and not isinstance(c, bool) for c in counts_raw
-        ):
-            raise UserError(f"{source}: seat_counts must be a list of whole numbers")
-        counts = tuple(sorted(set(counts_raw)))
-        if counts[0] < 1 or counts[-1] > len(seats):
+    default_raw = r.get(data, "default_seats", list, "the file", None)
+    if default_raw is None:
+        n = max(counts) if len(seats) in counts else counts[0]
+        default = parse_seats(names[:n])
+    else:
+        if not all(isinstance(s, str) for s in default_raw):
+            raise UserError(f"{source}: default_seats must be a list of seat names")
+        default = parse_seats(default_raw)
+        for s in default:
+            if s not in names:
+                raise UserError(f"{source}: default seat {s!r} is not one of its seats")
+        if len(default) not in counts:
             raise UserError(
-                f"{source}: seat_counts {list(counts)} must lie between 1 and the "
-                f"{seats_phrase((len(seats),))} the layout defines"
+                f"{source}: default_seats has {seats_phrase((len(default),))}; the layout "
+                f"takes {format_counts(counts)}"
             )
-        default_raw = r.get(data, "default_seats", list, "the file", None)
-        if default_raw is None:
-            n = max(counts) if len(seats) in counts else counts[0]
-            default = parse_seats(names[:n])
-        else:
-            if not all(isinstance(s, str) for s in default_raw):
-                raise UserError(f"{source}: default_seats must be a list of seat names")
-            default = parse_seats(default_raw)
-            for s in default:
-                if s not in names:
-                    raise UserError(f"{source}: default seat {s!r} is not one of its seats")
-            if len(default) not in counts:
-                raise UserError(
-                    f"{source}: default_seats has {seats_phrase((len(default),))}; the layout "
-                    f"takes {format_counts(counts)}"
-                )
-        spec = cls(
-            name, description, face, counts, default, tracks, rails, seats, source, origin, text
-        )
-        spec.build(None)  # the default seating must be a sound table (kept: built once)
-        return spec
+    spec = LayoutSpec(
+        name, description, face, counts, default, tracks, rails, seats, source, origin, text
+    )
+    spec.build(None)  # the default seating must be a sound table (kept: built once)
+    return spec
 
 
 class _Reader:
@@ -528,20 +437,6 @@ def _unique(source: str, what: str, names: list[str]) -> None:
         if n in seen:
             raise UserError(f"{source}: two {what}s are called {n!r}")
         seen.add(n)
-
-
-def seats_phrase(counts: tuple[int, ...]) -> str:
-    """``1 seat``, ``2 seats``, ``2–4 seats``."""
-    return f"{format_counts(counts)} {'seat' if counts == (1,) else 'seats'}"
-
-
-def format_counts(counts: tuple[int, ...]) -> str:
-    """``2–4``, ``1`` or ``1, 3``."""
-    if len(counts) == 1:
-        return str(counts[0])
-    if counts == tuple(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]}"
-    return ", ".join(str(c) for c in counts)
 
 
 def square(seats: tuple[str, ...] | str = ("south", "north")) -> Layout:

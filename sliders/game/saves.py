@@ -5,6 +5,7 @@ shown at the end."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,18 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
     with lock(path, "game log"):
         game.save(path)
     return Path(path)
+
+
+def save_note(game: Game, path: str | os.PathLike[str] | None) -> tuple[Path | None, str]:
+    """*Save game* in the window (the pause menu, the results screen): the log written to
+    ``path`` (None: ``sliders-game-DATE.json`` in the current folder), and the line the window
+    shows: where it went, or why it did not."""
+    target = Path(path) if path else Path.cwd() / time.strftime("sliders-game-%Y%m%d-%H%M%S.json")
+    try:
+        saved = save_game(game, target)
+    except (UserError, OSError) as exc:
+        return None, f"Not saved: {exc}"
+    return saved, f"Saved to {saved}"
 
 
 class LogWriter:

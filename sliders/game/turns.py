@@ -24,7 +24,7 @@ from sliders.boards import Face, HoleRule, Layout, Seat, face
 from sliders.core.errors import UserError
 from sliders.core.outcome import PawnRest, Shot, ShotResult
 from sliders.files.layouts import layout_text, load_layout
-from sliders.game.config import DEFAULT_HAND, HANDS, MatchConfig
+from sliders.game.config import HANDS, MatchConfig
 from sliders.game.narrate import narrate_shot, seat_name
 from sliders.game.saves import params_of
 from sliders.physics import (
@@ -131,9 +131,9 @@ class Turns:
             if spec.human
         }
         if game is None:
-            # a handicap a person chose is recorded; their own hand (exact) adds nothing
-            if config.hand != DEFAULT_HAND:
-                self.game.hands = {seat: config.hand for seat in self.hand_rngs}
+            # who played in person, and with what: their own hand (exact, nothing added) or
+            # the handicap they chose (a game taken up again knows its people by it)
+            self.game.hands = {seat: config.hand for seat in self.hand_rngs}
             self.game.params = self.params.changes()
         self.sim: Simulation | None = None
         """the shot in flight: released and not yet applied"""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,8 +70,24 @@ class Noise:
     def check(self) -> None:
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
-            if not (math.isfinite(v) and v >= 0):
+            if isinstance(v, bool) or not isinstance(v, numbers.Real):  # "2" from a file
+                raise UserError(f"noise {f.name} must be a finite number >= 0, got {v!r}")
+            if not (math.isfinite(v) and float(v) >= 0):
                 raise UserError(f"noise {f.name} must be a finite number >= 0, got {v}")
+
+    @classmethod
+    def from_json(cls, data: object) -> Noise:
+        """The noise a file recorded (:func:`dataclasses.asdict`'s fields), checked: a
+        :class:`UserError` naming the first field that is unknown or not a number >= 0."""
+        if not isinstance(data, dict):
+            raise UserError(f"noise must be a table of sigmas, got {type(data).__name__}")
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(str(k) for k in data if k not in known)
+        if unknown:
+            raise UserError(f"noise has an unknown field {unknown[0]!r}")
+        noise = cls(**data)
+        noise.check()
+        return noise
 
     def draw(self, rng: np.random.Generator, n: int) -> np.ndarray:
         """``n`` rows of standard errors (speed factor - 1, angle rad, offset m, release m)."""

@@ -20,9 +20,10 @@ for the physical game leaves it out) and each shot step's ``slide`` (the
 :class:`~sliders.core.outcome.Shot` as slid, with its pawn and seed, for a replay to re-run the
 physics). Schema 1 logs (no slides; no layout, or a layout name alone) still load.
 
-An optional ``hands`` (``{"south": "normal"}``) records the handicap each person chose in the
-window (a computer's execution noise added to their slides; the slides logged are the shots as
-slid); a log without it is a game where every person's slide was their hand's alone.
+An optional ``hands`` (``{"south": "exact"}``) records the hand of each person who played in the
+window: ``exact`` (their own, nothing added) or the handicap they chose (a computer's execution
+noise added to their slides; the slides logged are the shots as slid); a log without it records
+no one playing in person (or was written before people's hands were kept).
 An optional ``params`` (``{"mu_roll": 0.06}``) records the physics parameters the game was
 played with that differ from the defaults (``--params FILE``, ``--param NAME=VALUE``), as each
 shot records its engine; a log without it was played with the defaults.

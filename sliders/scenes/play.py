@@ -33,6 +33,7 @@ import pygame
 from sliders.core.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.game import HomeChoice
 from sliders.game.narrate import pawn_name, wrap_all
+from sliders.game.saves import save_note
 from sliders.physics import Shot
 from sliders.rules import InstantHome, PawnRemoved, Penalty, Phase, Won
 from sliders.scenes import draw
@@ -97,6 +98,7 @@ class PlayScreen:
         ]
         self.floats: list[_Float] = []
         self.paused = False
+        self.saved_note = ""  # what the pause menu's Save game said, shown under its buttons
         self._settle = 0.0
         self._cpu: tuple[Shot, float] | None = None
         self._leaving: float | None = None
@@ -107,6 +109,7 @@ class PlayScreen:
         self.play_area = pygame.Rect(0, 0, 1, 1)
         self.buttons = [
             draw.Button("Resume", self._resume),
+            draw.Button("Save game", self.save),
             draw.Button("Quit to menu", self._to_menu),
         ]
         self.overview_button = draw.Button("Overview (Tab)", self.toggle_overview)
@@ -131,6 +134,8 @@ class PlayScreen:
                 self._resume()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_q:
                 self._to_menu()
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+                self.save()
             self._click(self.buttons, event)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -271,6 +276,14 @@ class PlayScreen:
 
     def _to_menu(self) -> None:
         self.app.go("setup", self.match.config)
+
+    def save(self) -> None:
+        """*Save game*: the log as it stands (every shot that has settled; a shot still rolling
+        is not in it yet), where ``--save`` says or under a dated name; the message log says
+        where it went, or why not."""
+        _, note = save_note(self.match.game, self.app.save_path)
+        self.messages.append(note)
+        self.saved_note = note
 
     # -- time ---------------------------------------------------------------------------------------
 
@@ -689,7 +702,7 @@ class PlayScreen:
         draw.text(surface, "Paused", (cx, cy - 90), 64, draw.TEXT, "center", True)
         draw.text(
             surface,
-            "Esc: resume · Q: quit to menu · F11: full screen",
+            "Esc: resume · S: save game · Q: quit to menu · F11: full screen",
             (cx, cy - 40),
             24,
             draw.DIM,
@@ -698,3 +711,7 @@ class PlayScreen:
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(cx - 110, cy + i * 60, 220, 46)
             b.draw(surface)
+        if self.saved_note:
+            below = cy + len(self.buttons) * 60
+            note = draw.clipped(self.saved_note, 18, surface.get_width() - 20)
+            draw.text(surface, note, (cx, below), 18, draw.DIM, "center")

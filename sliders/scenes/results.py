@@ -4,16 +4,14 @@ game shot by shot (R: :class:`sliders.scenes.coach.ReviewingScreen`, then the re
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
-from sliders.core.errors import UserError
 from sliders.core.outcome import SEAT_COLOURS
 from sliders.game.narrate import wrap
-from sliders.game.saves import round_history, save_game
+from sliders.game.saves import round_history, save_note
 from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.table import Match
@@ -44,12 +42,7 @@ class ResultsScreen:
         self.app.go("play", Match(config, self.match.params))
 
     def save(self) -> None:
-        path = self.app.save_path or Path.cwd() / time.strftime("sliders-game-%Y%m%d-%H%M%S.json")
-        try:
-            self.saved = save_game(self.match.game, path)
-            self.note = f"Saved to {self.saved}"
-        except (UserError, OSError) as exc:
-            self.note = f"Not saved: {exc}"
+        self.saved, self.note = save_note(self.match.game, self.app.save_path)
 
     def review(self) -> None:
         """The game reviewed shot by shot; the review screen's Close comes back here."""

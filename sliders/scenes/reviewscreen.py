@@ -85,7 +85,8 @@ class ReviewScreen:
                 self.view.draw_pawn(surface, p.id, p.x, p.y)
             if s.played_speed is not None:
                 self._arrow(surface, s, s.played_speed, s.played_angle_deg, s.played_offset, False)
-            self._arrow(surface, s, s.best_speed, s.best_angle_deg, s.best_offset, True)
+            if s.best_speed is not None:  # a log with positions: a best shot was searched
+                self._arrow(surface, s, s.best_speed, s.best_angle_deg, s.best_offset, True)
         self._curve(surface, pygame.Rect(right.x + 10, 10, right.width - 20, int(h * 0.42)))
         self._figures(surface, pygame.Rect(right.x + 10, int(h * 0.45), right.width - 20, h))
         size = draw.ui_size(surface, 22)

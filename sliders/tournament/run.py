@@ -233,9 +233,10 @@ def read_results(path: str, settings: Settings) -> list[dict[str, Any]]:
         raise UserError(f"{path}: its header has an unknown key {unknown[0]!r}")
     if header != want:
         diff = next(k for k in (*want, *header) if header.get(k) != want.get(k))
+        had, asked = _difference(header.get(diff), want.get(diff))
         raise UserError(
-            f"{path} holds another tournament ({diff} {checks.shown(header.get(diff))}, not "
-            f"{checks.shown(want.get(diff))}): choose another --results file"
+            f"{path} holds another tournament ({diff} {had}, not {asked}): choose another "
+            "--results file"
         )
     games: list[dict[str, Any]] = []
     seen: set[tuple[int, int]] = set()
@@ -255,6 +256,27 @@ def read_results(path: str, settings: Settings) -> list[dict[str, Any]]:
         seen.add(key)
         games.append(record)
     return games
+
+
+def _difference(had: Any, asked: Any) -> tuple[str, str]:
+    """Two settings that differ, shown so that they read differently: a list of names as the
+    flag is written (``cpu:easy,centre``), and where the two are the same length, the first
+    place they differ as well."""
+
+    def plain(value: Any) -> str:
+        if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
+            return ",".join(str(v) for v in value)
+        return json.dumps(value, sort_keys=True)
+
+    a, b = plain(had), plain(asked)
+    if len(a) > 60 or len(b) > 60:
+        if isinstance(had, list) and isinstance(asked, list):
+            i = next((k for k, (x, y) in enumerate(zip(had, asked, strict=False)) if x != y), None)
+            if i is None:
+                return f"a list of {len(had)}", f"a list of {len(asked)}"
+            return f"{checks.shown(had[i])} at place {i + 1}", checks.shown(asked[i])
+        return checks.shown(had), checks.shown(asked)
+    return a, b
 
 
 def check_game(

@@ -213,3 +213,44 @@ def test_a_table_from_before_the_chance_of_winning_is_migrated(tmp_path, fmt) ->
         np.testing.assert_array_equal(saved.table[name], result.table[name])
     assert list(saved.table) == list(result.table)
     np.testing.assert_array_equal(saved.summary()["mean_value"], result.summary()["mean_value"])
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ("no shot", "has no column"),
+        ("text status", "has no column progress"),
+        ("text angle noise", "noise angle_deg must be a finite number >= 0, got '2'"),
+        ("unknown noise", "noise has an unknown field 'wobble'"),
+    ],
+)
+def test_a_hostile_older_table_is_one_line(change, words, tmp_path, capsys) -> None:
+    """An older table (``value`` and no ``progress``) from elsewhere, without a column the value
+    is computed from, or with a sigma that is not a number, is refused in one line by
+    ``sliders analyse`` and ``sliders batch --resume``, never a traceback."""
+    from sliders.batch.tables import read_table, write_table
+
+    base = ["--speed", "0.6", "--angle", "0", "--samples", "2", "--quiet", "--workers", "1"]
+    new = tmp_path / "new.npz"
+    assert main(["batch", *base, "--out", str(new)]) == 0
+    table, record = read_table(str(new))
+    old = {k: v for k, v in table.items() if k != "progress"}
+    if change == "no shot":
+        del old["shot"]
+    elif change == "text status":
+        old["status"] = old["status"].astype(str)
+    elif change == "text angle noise":
+        record = {**record, "noise": {**record["noise"], "angle_deg": "2"}}
+    else:
+        record = {**record, "noise": {**record["noise"], "wobble": 1.0}}
+    path = tmp_path / "old.npz"
+    write_table(str(path), old, record)
+    capsys.readouterr()
+    for argv in (["analyse", str(path)], ["batch", *base, "--out", str(path), "--resume"]):
+        before = path.read_bytes()
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err, err
+        if argv[0] == "analyse" or "noise" in change:
+            assert words in err, err
+        assert path.read_bytes() == before

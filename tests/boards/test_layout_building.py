@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import sliders.boards.placing as placing
 import sliders.files.layouts as layoutfile
 from sliders.boards import Layout
 from sliders.boards.placing import build_layout
@@ -20,7 +21,7 @@ def builds(monkeypatch) -> list[tuple[str, ...]]:
         seen.append(seated)
         return build_layout(spec, seated)
 
-    monkeypatch.setattr(layoutfile, "build_layout", counting)
+    monkeypatch.setattr(placing, "build_layout", counting)
     return seen
 
 

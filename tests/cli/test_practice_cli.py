@@ -36,7 +36,7 @@ def opened(monkeypatch):
         (["--hand", "wobbly"], "unknown hand"),
         (["--layout", "nosuch"], "unknown layout"),
         (["--scene", "."], "is a directory"),
-        (["--scene", "no/such/dir/t.json"], "directory does not exist"),
+        (["--scene", "no/such/dir/t.json"], "directory no/such/dir does not exist"),
         (["--scene", "west.json"], "no seat 'west'"),
         (["--scene", "table.json", "--face", "danger-dots"], "leave out --face"),
         (["--control", "x"], "choose from flick, aim"),

@@ -291,3 +291,11 @@ def test_a_full_disk_is_the_machines_fault_and_a_missing_folder_the_users(tmp_pa
     assert main(["render", "--out", str(tmp_path / "t.png")]) == 1
     monkeypatch.undo()
     assert main(["render", "--out", str(tmp_path / "no" / "t.png")]) == 2
+
+
+def test_counts_are_said_with_the_noun_they_count() -> None:
+    assert checks.counted(1, "track") == "1 track"
+    assert checks.counted(6, "slide") == "6 slides"
+    assert checks.counted(0, "slide") == "0 slides"
+    assert checks.counted(2, "free stretch", "free stretches") == "2 free stretches"
+    assert checks.counted(12_000, "shot") == "12,000 shots"

@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 
 from sliders.cli import main
-from sliders.game.saves import load_replay, save_game
+from sliders.game.saves import load_replay, params_of, save_game
 from sliders.lab.review import (
     MARKS,
     REVIEW_MIND,
+    UNJUDGED,
+    has_positions,
     log_digest,
     mark_of,
     review_game,
@@ -22,8 +24,11 @@ from sliders.lab.review import (
     write_table,
 )
 from sliders.pictures.review import write_review_png
+from sliders.rules import ScoreStep, ShotStep
 
 GAMES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
+KEPT = Path(__file__).resolve().parents[1] / "fixtures" / "score" / "instant-sorry.log.json"
+"""a scorekeeper's log (sliders score --log): outcomes and round-end choices, no positions"""
 RACE = GAMES / "race-for-home-square-exact.json"
 SMALL = replace(REVIEW_MIND, simulations=40, first=2)
 """a small budget: the everyday run checks the plumbing, not the search"""
@@ -95,3 +100,47 @@ def test_a_game_reviewed_in_memory_is_reviewed_as_its_saved_log(tmp_path: Path) 
     assert review_of(game, log_digest(game), mind=SMALL, limit=2) == review_game(
         saved, mind=SMALL, limit=2
     )
+
+
+def test_a_scorekeepers_log_is_reviewed_for_what_it_holds(tmp_path: Path, capsys) -> None:
+    """No positions: every step's chances, each shot's luck (the whole change), the round-end
+    choices judged; the best shot, the worth, the loss and the mark of a shot are left unjudged,
+    and the summary says why. ``--show`` (the table drawn) is refused in one line."""
+    game = load_replay(KEPT)
+    assert not has_positions(game) and has_positions(load_replay(RACE))
+    r = review_game(KEPT, mind=SMALL)
+    assert not r.positions
+    shots = sum(isinstance(s, ShotStep) for s in game.steps)
+    assert len(r.shots) == shots and len(r.curve) == len(game.steps) + 1
+    for s in r.shots:
+        assert s.mark == UNJUDGED and s.best is None and s.simulations == 0
+        assert s.before == r.curve[s.index][s.seat] and s.after == r.curve[s.index + 1][s.seat]
+        assert s.luck == pytest.approx(s.after - s.before)
+    assert r.choices, "the log's round ends"
+    for c in r.choices:
+        assert isinstance(game.steps[c.index], ScoreStep)
+        assert 0 <= c.after <= c.best <= 1 and c.mark == mark_of(c.loss)
+        assert c.after == pytest.approx(r.curve[c.index + 1][c.seat])  # the choice made
+    assert sum(r.counts()[s]["good"] for s in r.seats) == 0  # unjudged shots are not counted
+    assert main(["review", str(KEPT), "--out", str(tmp_path / "k.json")]) == 0
+    out = capsys.readouterr().out
+    assert "shots unjudged: a scorekeeper's log holds no positions" in out
+    assert "round-end choices:" in out
+    data = json.loads((tmp_path / "k.json").read_text())
+    assert data["positions"] is False and len(data["choices"]) == len(r.choices)
+    assert main(["review", str(KEPT), "--show"]) == 2
+    err = capsys.readouterr().err
+    assert "--show draws the table" in err and err.count("\n") == 1
+
+
+def test_a_game_is_reviewed_in_the_physics_it_was_played_with(tmp_path: Path) -> None:
+    """A log that records changed physics parameters (``sliders play --params``) is reviewed
+    with them, not with the defaults."""
+    from sliders.physics import PhysicsParams
+
+    game = load_replay(RACE)
+    game.params = {"mu_roll": 0.07}
+    path = save_game(game, tmp_path / "slow.json")
+    played = review_game(path, mind=SMALL, limit=1)
+    assert played == review_game(path, mind=SMALL, limit=1, params=params_of(game))
+    assert played != review_game(path, mind=SMALL, limit=1, params=PhysicsParams.default())

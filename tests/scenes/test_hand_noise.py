@@ -79,7 +79,7 @@ def test_a_persons_default_hand_adds_nothing():
     assert match.config.hand == DEFAULT_HAND == "exact"
     shot = best_pull(match, "south")
     assert [match.by_hand(shot) for _ in range(20)] == [shot] * 20
-    assert match.game.hands == {}  # nothing to record: no handicap
+    assert match.game.hands == {"south": "exact", "north": "exact"}  # people, no handicap
 
 
 def test_the_normal_handicap_lands_ring_5_as_often_as_the_medium_computer():
@@ -119,7 +119,7 @@ def test_the_log_records_a_handicap_and_replays_the_shot_slid(hand, tmp_path):
     path = tmp_path / "game.json"
     match.game.save(path)
     game = Game.load(path)
-    assert game.hands == ({} if hand == "exact" else {"south": hand})
+    assert game.hands == {"south": hand}
     step = game.steps[0]
     assert (step.slide.speed, step.slide.angle, step.slide.offset) == (
         slid.speed, slid.angle, slid.offset,

@@ -288,6 +288,64 @@ def test_a_pause_button_fires_only_on_its_own_click(app):
     assert not screen.paused
 
 
+def test_the_pause_menu_saves_the_game_as_it_stands(app, tmp_path):
+    """*Save game* on the pause menu (its button, or S) writes the log whole, every settled
+    shot in it, and says where; a folder that cannot take it is said, not a crash."""
+    screen = _play(app, "south=human,north=human")
+    m = screen.match
+    m.start(Shot("south", 0.6, 0.0, 0.0, None, "south-1"))
+    _until(app, lambda: len(m.results) == 1)
+    app.save_path = tmp_path / "game.json"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.step(FRAME)
+    assert screen.paused and [b.label for b in screen.buttons][1] == "Save game"
+    app.step(FRAME, draw=True)  # the buttons are laid out as the menu is drawn
+    _click(screen.buttons[1].rect.center)
+    app.step(FRAME, draw=True)
+    saved = load_replay(tmp_path / "game.json")
+    assert len(saved.steps) == len(m.game.steps) == 1 and saved.state == m.game.state
+    assert screen.saved_note == f"Saved to {tmp_path / 'game.json'}" and screen.paused
+    app.save_path = tmp_path / "no" / "such" / "game.json"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0))
+    app.step(FRAME)
+    assert screen.saved_note.startswith("Not saved: ") and screen.paused
+
+
+def test_a_saved_game_is_taken_up_where_it_was_saved(app, tmp_path, monkeypatch):
+    """``sliders play --resume FILE`` opens the game of a log saved mid-round on its next turn,
+    a person in each seat the log gives a person's hand; Save game then writes that file again."""
+    import sliders.cli.play as play_command
+
+    screen = _play(app, "south=human,north=cpu:easy")
+    m = screen.match
+    m.start(Shot("south", 0.6, 0.0, 0.0, None, "south-1"))
+    _until(app, lambda: len(m.results) == 1)
+    path = tmp_path / "game.json"
+    app.save_path = path
+    screen.save()
+    opened: dict[str, object] = {}
+
+    def window(size, args):  # type: ignore[no-untyped-def]
+        taken = App((800, 600), sound=False, think_budget=None, control="flick",
+                    save_path=args.save)  # fmt: skip
+        opened["app"] = taken
+        return taken
+
+    def run(self):  # type: ignore[no-untyped-def]
+        self.step(FRAME)
+        opened["screen"] = self.screen
+        return 0
+
+    monkeypatch.setattr(play_command, "open_play_window", window)
+    monkeypatch.setattr(App, "run", run)
+    assert main(["play", "--resume", str(path)]) == 0
+    taken = opened["screen"]
+    assert isinstance(taken, PlayScreen)
+    assert taken.match.state == m.game.state and taken.match.turn == "north"
+    assert taken.match.is_computer("north") and not taken.match.is_computer("south")
+    assert opened["app"].save_path == path
+
+
 def test_a_shot_ends_for_the_player_soon_after_nothing_visibly_moves(app):
     from sliders.scenes.play import SETTLE_PAUSE, STILL_MOVE, STILL_TIME
 

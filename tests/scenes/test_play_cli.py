@@ -20,7 +20,10 @@ from sliders.scenes.sound import Sounds
         (["--seed", "-1"], "--seed: '-1' is not a whole number from 0 up"),
         (["--size", "100000x100000"], "from 640x420 to 16384x16384"),
         (["--size", "1280x0"], "from 640x420 to 16384x16384"),
-        (["--save", "."], "--save .: is a directory"),
+        (["--save", "."], "cannot write .: it is a directory"),
+        (["--save", "no/such/dir/g.json"], "directory no/such/dir does not exist"),
+        (["--resume", "no-such-game.json"], "no-such-game.json"),
+        (["--resume", "g.json", "--face", "danger-dots"], "leave out --replay, --face"),
     ],
 )
 def test_bad_flags_are_one_line_and_status_2(argv, message, capsys) -> None:

@@ -104,6 +104,22 @@ def test_a_tournament_resumes_from_its_results_file(tmp_path):
         read_results(path, s2)
 
 
+def test_another_tournament_is_named_by_what_differs(tmp_path):
+    """Players as the flag writes them, never two descriptions that read alike (``a list of 3,
+    not a list of 3``)."""
+    path = str(tmp_path / "t.jsonl")
+    run(settings(players=("centre", "centre:high", "greedy"), games=1), path, 1, lambda *a: None)
+    with pytest.raises(UserError) as err:
+        read_results(path, settings(players=("centre", "centre:high", "race")))
+    message = str(err.value)
+    assert "(players centre,centre:high,greedy, not centre,centre:high,race)" in message
+    many = tuple(f"centre:{k / 10:g}" for k in range(1, 12))
+    run(settings(players=many, games=1, max_rounds=1), str(tmp_path / "m.jsonl"), 1, print)
+    other = (*many[:5], "greedy", *many[6:])
+    with pytest.raises(UserError, match=r"players 'centre:0\.6' at place 6, not 'greedy'\)"):
+        read_results(str(tmp_path / "m.jsonl"), settings(players=other, max_rounds=1))
+
+
 def test_more_games_continue_a_tournament_only_with_the_same_settings(tmp_path):
     path = str(tmp_path / "t.jsonl")
     s = settings(games=2)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 
+from sliders.cli.args import reads, writes
 from sliders.cli.flags.batch import FORMATS, add_analysis_arguments
 
 HELP = "re-summarise and re-draw a saved batch table"
@@ -14,12 +15,14 @@ HELP = "re-summarise and re-draw a saved batch table"
 def add_arguments(p: argparse.ArgumentParser) -> None:
 
     p.allow_abbrev = False
-    p.add_argument("table", metavar="TABLE", help="a table written by sliders batch --out")
+    reads(p.add_argument("table", metavar="TABLE", help="a table written by sliders batch --out"))
     p.add_argument("--format", choices=FORMATS, help="default: from the file's suffix")
     g = p.add_argument_group("output")
-    g.add_argument("--summary", metavar="FILE", help="write the summary per intended shot here")
-    g.add_argument("--heatmap", metavar="PNG", help="the metric and penalty risk per cell")
+    writes(
+        g.add_argument("--summary", metavar="FILE", help="write the summary per intended shot here")
+    )
+    writes(g.add_argument("--heatmap", metavar="PNG", help="the metric and penalty risk per cell"))
     g.add_argument("--heatmap-axes", metavar="X,Y", help="two parameters, e.g. speed,angle")
-    g.add_argument("--board", metavar="PNG", help="where the shot pawns came to rest")
+    writes(g.add_argument("--board", metavar="PNG", help="where the shot pawns came to rest"))
     g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
     add_analysis_arguments(p, g)

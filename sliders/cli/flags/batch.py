@@ -19,6 +19,7 @@ from sliders.cli.args import (
     add_param_argument,
     add_table_arguments,
     allow_negative_values,
+    writes,
 )
 
 HELP = "simulate many noisy shots and summarise their outcomes"
@@ -87,14 +88,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_engine_argument(g)
     g.add_argument("--quiet", action="store_true", help="no progress bar")
     g = p.add_argument_group("output")
-    g.add_argument("--out", required=True, metavar="FILE", help="table of every simulated shot")
-    g.add_argument("--format", choices=FORMATS, help="default: from --out's suffix, else parquet")
-    g.add_argument(
-        "--summary", metavar="FILE", help="summary per intended shot (default: OUT.summary.EXT)"
+    writes(
+        g.add_argument(
+            "--out", required=True, metavar="FILE", help="table of every simulated shot"
+        ),
+        "update",
     )
-    g.add_argument("--heatmap", metavar="PNG", help="the metric and penalty risk per cell")
+    g.add_argument("--format", choices=FORMATS, help="default: from --out's suffix, else parquet")
+    writes(
+        g.add_argument(
+            "--summary", metavar="FILE", help="summary per intended shot (default: OUT.summary.EXT)"
+        )
+    )
+    writes(g.add_argument("--heatmap", metavar="PNG", help="the metric and penalty risk per cell"))
     g.add_argument("--heatmap-axes", metavar="X,Y", help="two parameters, e.g. speed,angle")
-    g.add_argument("--board", metavar="PNG", help="where the shot pawns came to rest")
+    writes(g.add_argument("--board", metavar="PNG", help="where the shot pawns came to rest"))
     g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
     add_analysis_arguments(p, g)
     g.add_argument(
@@ -116,4 +124,8 @@ def add_analysis_arguments(p: argparse.ArgumentParser, g: argparse._ArgumentGrou
     )
     g.add_argument("--vmin", type=float, help="low end of the heat map's colour scale")
     g.add_argument("--vmax", type=float, help="high end of the heat map's colour scale")
-    g.add_argument("--line", metavar="PNG", help="the metric along one swept parameter, with bands")
+    writes(
+        g.add_argument(
+            "--line", metavar="PNG", help="the metric along one swept parameter, with bands"
+        )
+    )

@@ -14,6 +14,7 @@ from sliders.cli.args import (
     add_param_argument,
     add_table_arguments,
     allow_negative_values,
+    writes,
 )
 
 HELP = "search for the shot worth most under execution noise"
@@ -48,5 +49,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("output")
     g.add_argument("--final", type=int, default=40, help="fresh samples of the best (default 40)")
     g.add_argument("--confidence", type=float, default=0.95, help="interval level (default: 0.95)")
-    g.add_argument("--board", metavar="PNG", help="where the best shot's pawn ends, by value")
+    writes(
+        g.add_argument("--board", metavar="PNG", help="where the best shot's pawn ends, by value")
+    )
     g.add_argument("--json", action="store_true", help="print one JSON object")

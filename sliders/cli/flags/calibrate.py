@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import add_param_argument
+from sliders.cli.args import add_param_argument, reads, writes
 
 HELP = "fit the physics to a real board from videos or measured slides"
 
@@ -14,7 +14,11 @@ HELP = "fit the physics to a real board from videos or measured slides"
 def add_arguments(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("action", choices=("video", "fit"), help="video: track videos; fit: fit a table")
-    p.add_argument("files", nargs="+", metavar="FILE", help="videos (video) or one CSV table (fit)")
+    reads(
+        p.add_argument(
+            "files", nargs="+", metavar="FILE", help="videos (video) or one CSV table (fit)"
+        )
+    )
     p.add_argument(
         "--corners",
         metavar="X1,Y1,...,X4,Y4",
@@ -33,10 +37,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="video: the camera's height above the board, m, over its centre: the pawns' tops, "
         "which the camera sees, are brought down to the board (default: no correction)",
     )
-    p.add_argument(
-        "--out",
-        metavar="FILE",
-        help="video: the trajectories table (CSV); fit: the parameter file (TOML)",
+    writes(
+        p.add_argument(
+            "--out",
+            metavar="FILE",
+            help="video: the trajectories table (CSV); fit: the parameter file (TOML)",
+        )
     )
-    p.add_argument("--pictures", metavar="DIR", help="where to draw the pictures (PNG)")
+    writes(
+        p.add_argument("--pictures", metavar="DIR", help="where to draw the pictures (PNG)"),
+        "folder",
+    )
     add_param_argument(p)

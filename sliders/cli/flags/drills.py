@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 
+from sliders.cli.args import writes
+
 HELP = "drills: short challenges scored, best scores kept, your hand measured"
 
 
@@ -29,12 +31,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="SPEED,ANGLE[,OFFSET]",
         help="one try: speed m/s, angle degrees to your right, offset m (repeat, up to five)",
     )
-    p.add_argument("--save-scene", metavar="FILE", help="write the drill's table as a scene file")
+    writes(
+        p.add_argument(
+            "--save-scene", metavar="FILE", help="write the drill's table as a scene file"
+        )
+    )
     p.add_argument(
         "--fit-hand", action="store_true", help="fit your hand from the attempts kept and save it"
     )
-    p.add_argument(
-        "--picture",
-        metavar="FILE",
-        help="with --fit-hand: your hand against the computer hands, as a .png",
+    writes(
+        p.add_argument(
+            "--picture",
+            metavar="FILE",
+            help="with --fit-hand: your hand against the computer hands, as a .png",
+        )
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import seed
+from sliders.cli.args import reads, seed, writes
 from sliders.cli.flags.play import add_window_arguments
 from sliders.core.outcome import ENGINES, FACES
 
@@ -35,7 +35,7 @@ def positive(text: str) -> float:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--face", choices=FACES, help="the game (default: the layout's)")
-    p.add_argument("--layout", help="built-in layout name or layout file (default: square)")
+    reads(p.add_argument("--layout", help="built-in layout name or layout file (default: square)"))
     p.add_argument(
         "--seats",
         metavar="SPEC",
@@ -54,11 +54,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--rooms", type=int, default=1, help="games served at once (default: 1)")
     p.add_argument("--max-rounds", type=int, help="a game not won after this many rounds is a draw")
-    p.add_argument(
-        "--resume", metavar="LOG", help="take up the game of a room's log where it stopped"
+    reads(
+        p.add_argument(
+            "--resume", metavar="LOG", help="take up the game of a room's log where it stopped"
+        )
     )
-    p.add_argument(
-        "--dir", default=".", help="folder of the rooms' logs and codes (default: the current one)"
+    writes(
+        p.add_argument(
+            "--dir",
+            default=".",
+            help="folder of the rooms' logs and codes (default: the current one)",
+        ),
+        "folder",
     )
     p.add_argument(
         "--port",

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import argparse
 
+from sliders.cli.args import reads
+
 HELP = "list the built-in layouts"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("layout", nargs="?", help="a built-in layout name or a layout file to check")
+    reads(
+        p.add_argument("layout", nargs="?", help="a built-in layout name or a layout file to check")
+    )
     p.add_argument("--source", action="store_true", help="print the layout's TOML file")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import DEFAULT_FACE, DEFAULT_LAYOUT, add_param_argument, seed
+from sliders.cli.args import DEFAULT_FACE, DEFAULT_LAYOUT, add_param_argument, reads, seed, writes
 from sliders.core.outcome import ENGINES, FACES
 
 HELP = "play a game in a window"
@@ -31,8 +31,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--face", choices=FACES, help=f"the game (default: the layout's, {DEFAULT_FACE})"
     )
-    p.add_argument(
-        "--layout", help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT})"
+    reads(
+        p.add_argument(
+            "--layout", help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT})"
+        )
     )
     p.add_argument(
         "--seats",
@@ -56,9 +58,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="a person may ask for the computer's suggested shot (H); each is written in the log",
     )
-    p.add_argument("--replay", metavar="FILE", help="play back a saved game log")
-    p.add_argument(
-        "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
+    reads(p.add_argument("--replay", metavar="FILE", help="play back a saved game log"))
+    writes(
+        p.add_argument(
+            "--resume",
+            metavar="FILE",
+            help="take up a saved game (Save game writes one) where it was saved; Save game then "
+            "writes it again, unless --save says where",
+        ),
+        "update",
+    )
+    writes(
+        p.add_argument(
+            "--save", metavar="FILE", help="where 'Save game' writes (default: a dated file)"
+        )
     )
     add_window_arguments(p)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import DEFAULT_LAYOUT
+from sliders.cli.args import DEFAULT_LAYOUT, reads, writes
 from sliders.core.outcome import FACES
 
 HELP = "practice in a sandbox: place pawns, slide, undo and retry, aim help and hints"
@@ -17,14 +17,19 @@ HELP = "practice in a sandbox: place pawns, slide, undo and retry, aim help and 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--face", choices=FACES, help="the game (default: the layout's)")
-    p.add_argument(
-        "--layout", help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT})"
+    reads(
+        p.add_argument(
+            "--layout", help=f"built-in layout name or layout file (default: {DEFAULT_LAYOUT})"
+        )
     )
-    p.add_argument(
-        "--scene",
-        metavar="FILE",
-        help="the scene file S saves to and L loads from (default: practice-scene.json); "
-        "when it exists the table starts from it (leave out --face and --layout then)",
+    writes(
+        p.add_argument(
+            "--scene",
+            metavar="FILE",
+            help="the scene file S saves to and L loads from (default: practice-scene.json); "
+            "when it exists the table starts from it (leave out --face and --layout then)",
+        ),
+        "update",
     )
     p.add_argument(
         "--hand",

@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import argparse
 
+from sliders.cli.args import reads, writes
+
 HELP = "review a saved game shot by shot: chances of winning, best shots, marks"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("log", metavar="LOG", help="a game log saved by sliders play or sliders score")
-    p.add_argument("--out", metavar="FILE", help="the review's table: .csv or .json")
-    p.add_argument("--picture", metavar="FILE", help="the chance of winning over the game: .png")
+    reads(
+        p.add_argument(
+            "log", metavar="LOG", help="a game log saved by sliders play or sliders score"
+        )
+    )
+    writes(p.add_argument("--out", metavar="FILE", help="the review's table: .csv or .json"))
+    writes(
+        p.add_argument(
+            "--picture", metavar="FILE", help="the chance of winning over the game: .png"
+        )
+    )
     p.add_argument(
         "--hand",
         action="append",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 
+from sliders.cli.args import reads, writes
 from sliders.core.outcome import FACES
 
 HELP = "keep score for a game played on the physical board"
@@ -44,11 +45,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="the number of the round about to be played (default: 1)",
     )
-    parser.add_argument(
-        "--log", metavar="FILE", help="save the game here after every step; resume it if it exists"
+    writes(
+        parser.add_argument(
+            "--log",
+            metavar="FILE",
+            help="save the game here after every step; resume it if it exists",
+        ),
+        "update",
     )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--replay", metavar="FILE", help="replay a saved game and print the result")
+    reads(
+        mode.add_argument(
+            "--replay", metavar="FILE", help="replay a saved game and print the result"
+        )
+    )
     mode.add_argument(
         "--batch",
         action="store_true",

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import add_engine_argument, add_param_argument, add_table_arguments, seed
+from sliders.cli.args import (
+    add_engine_argument,
+    add_param_argument,
+    add_table_arguments,
+    seed,
+    writes,
+)
 
 HELP = "simulate one shot and report where every pawn came to rest"
 MIN_SPEED = 1e-3
@@ -39,6 +45,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed, help="seed for the random knock-over draw")
     add_param_argument(p)
     add_engine_argument(p)
-    p.add_argument("--save-scene", metavar="FILE", help="write the table after the shot")
-    p.add_argument("--png", metavar="FILE", help="draw the table after the shot, with paths")
+    writes(p.add_argument("--save-scene", metavar="FILE", help="write the table after the shot"))
+    writes(
+        p.add_argument("--png", metavar="FILE", help="draw the table after the shot, with paths")
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import add_engine_argument, add_param_argument, seed
+from sliders.cli.args import add_engine_argument, add_param_argument, reads, seed, writes
 
 HELP = "play many games between players and report win rates and ratings"
 
@@ -32,8 +32,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="comma-separated players (every kind is listed above), e.g. cpu:easy,cpu:hard,greedy",
     )
     p.add_argument("--games", type=int, default=10, help="games per pairing (default: 10)")
-    p.add_argument(
-        "--layout", default="square", help="built-in layout or layout file (default: square)"
+    reads(
+        p.add_argument(
+            "--layout", default="square", help="built-in layout or layout file (default: square)"
+        )
     )
     p.add_argument("--face", help="the game (default: the layout's)")
     p.add_argument("--seats", help="the two seats played, e.g. south,north (default: the layout's)")
@@ -45,16 +47,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=40,
         help="a game not won after this many rounds is a draw (default: 40)",
     )
-    p.add_argument(
-        "--results",
-        default="tournament.jsonl",
-        metavar="FILE",
-        help="results file, one game a line (default: tournament.jsonl)",
+    writes(
+        p.add_argument(
+            "--results",
+            default="tournament.jsonl",
+            metavar="FILE",
+            help="results file, one game a line (default: tournament.jsonl)",
+        ),
+        "update",
     )
-    p.add_argument(
-        "--png",
-        metavar="FILE",
-        help="picture of the results (default: the results file's name .png)",
+    writes(
+        p.add_argument(
+            "--png",
+            metavar="FILE",
+            help="picture of the results (default: the results file's name .png)",
+        )
     )
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument(
