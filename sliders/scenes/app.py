@@ -306,6 +306,23 @@ def choose_present() -> str:
     return f"x11, OpenGL {renderer}"
 
 
+def describe_present() -> str:
+    """How a window opened now would present its frames (:func:`choose_present`), or why
+    there would be none; the display is started for it and stopped again."""
+    try:
+        with native_stderr_silenced():  # the video back ends SDL tries and rejects complain
+            pygame.display.init()
+    except pygame.error as exc:
+        return f"no display ({exc})"
+    try:
+        driver = pygame.display.get_driver()
+        if driver == "offscreen" and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
+            return "no display (is DISPLAY set?)"
+        return choose_present()
+    finally:
+        pygame.display.quit()
+
+
 GL_RENDERER = 0x1F01
 
 
