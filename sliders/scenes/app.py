@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Protocol
 
 import pygame
+from pygame._sdl2 import video as sdl_video
 
 from sliders.core.errors import UserError
 from sliders.scenes import load_screens
@@ -328,21 +329,26 @@ GL_RENDERER = 0x1F01
 
 def gl_renderer() -> str | None:
     """The name of the display's OpenGL renderer (``llvmpipe (LLVM 15.0.6, 256 bits)``), read
-    from a hidden window's context; None when there is no OpenGL or it cannot be read. The
-    display is started again afterwards, with no window."""
+    from the context of a hidden window of its own (the display module's window is not
+    touched, and the display stays up); None when there is no OpenGL or it cannot be read."""
     try:
-        pygame.display.set_mode((16, 16), pygame.OPENGL | pygame.HIDDEN)
+        drivers = [d.name for d in sdl_video.get_drivers()]
+        window = sdl_video.Window("sliders", size=(16, 16), hidden=True, opengl=True)
+    except (pygame.error, AttributeError):
+        return None
+    try:
+        renderer = sdl_video.Renderer(window, index=drivers.index("opengl"))
         path = ctypes.util.find_library("GL") or ctypes.util.find_library("opengl32")
         gl = ctypes.CDLL(path or "libGL.so.1")
         gl.glGetString.restype = ctypes.c_char_p
         gl.glGetString.argtypes = [ctypes.c_uint]
         name = gl.glGetString(GL_RENDERER)
+        del renderer
         return name.decode(errors="replace") if name else None
-    except (pygame.error, OSError, AttributeError):
+    except (pygame.error, ValueError, OSError, AttributeError):
         return None
     finally:
-        pygame.display.quit()
-        pygame.display.init()
+        window.destroy()
 
 
 def _window_to_corner() -> None:
