@@ -5,9 +5,10 @@ queue is pumped anyway, so the window stamps each event with a high-resolution c
 pulls it from the queue (:class:`Hand`). Events pulled together (one frame's worth, or a burst
 after a stall) carry one pull time; what is known of each is that it happened after the pull
 before and no later than its own. A pointer device reports at a steady rate while it moves
-(learnt from the free motion of the pointer, :func:`session_rate`), so the last stretch of steady
-motion is timed by the rate and the phase that fit every one of those bounds
-(:func:`steady_times`); earlier samples are chained at the device's interval within their
+(learnt from every stretch of the pointer's motion by what those bounds allow,
+:func:`session_rate`), so the last stretch of steady motion is timed at that rate, with the phase
+the most of its bounds allow (:func:`steady_times`: an event the system delivered late is
+outvoted, not taken for a change of rate); earlier samples are chained at the device's interval within their
 bounds (:func:`stamps`). The times then follow the hand, not the frame.
 
 :func:`fit_velocity` is a least-squares line through the samples of the last ``window`` seconds,
