@@ -3,6 +3,18 @@ against drawing the same screen with the camera still, measured in the same run.
 
     SDL_VIDEODRIVER=dummy python benchmarks/frame.py [--frames 600] [--size 1280x800] [--engine E]
     SDL_VIDEODRIVER=dummy python benchmarks/frame.py --idle [--frames 600]
+    DISPLAY=:99 python benchmarks/frame.py --window [--seconds 4]
+
+``--window`` measures the processor time of the whole process (every thread: ``os.times``) a
+frame in a real X window, the window running its own loop (``App.run``, 60 frames a second, the
+input polled in between) on a person's turn with the flick control on the square, at 1280x800
+and 1920x1080: the pointer still; moving over the window (a steady 125 Hz device going round a
+circle, through XTest from a process of its own, ``benchmarks/xdevice.py``); and dragging a pawn
+(the device presses on the pawn in hand and carries it round, a turn a second). Each is run as
+the window now draws and presents (the present path it chose, and only the held pawn's
+rectangles drawn while nothing else moves), and as it used to: the picture sent through OpenGL
+(``SDL_FRAMEBUFFER_ACCELERATION=1``) and the whole window drawn on every frame with pointer
+motion. It needs an X display (``Xvfb :99 -screen 0 1920x1080x24 &``) and libXtst.
 
 ``--idle`` measures idle frames instead: a person's turn on the square at 800x600, 1280x800 and
 1920x1080, the lane pane in and nothing moving, each frame a whole ``App.step`` (the window
@@ -31,9 +43,15 @@ import argparse
 import math
 import os
 import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
+if "--window" in sys.argv:
+    os.environ["SDL_VIDEODRIVER"] = "x11"
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -44,8 +62,10 @@ import pygame  # noqa: E402
 from sliders.core.outcome import PawnRest, Status  # noqa: E402
 from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
 from sliders.physics import DEFAULT_ENGINE, ENGINES, Setup, Shot, Simulation, start  # noqa: E402
+from sliders.scenes import app as scene_app  # noqa: E402
 from sliders.scenes import draw as scene_draw  # noqa: E402
-from sliders.scenes.app import App  # noqa: E402
+from sliders.scenes.app import ACCELERATION, App  # noqa: E402
+from sliders.scenes.controls import hand_spot  # noqa: E402
 from sliders.scenes.screens import PlayScreen  # noqa: E402  (registers every screen)
 from sliders.scenes.table import Match  # noqa: E402
 
@@ -107,11 +127,121 @@ def idle(frames: int) -> None:
         app.close()
 
 
+WINDOW_SIZES = ((1280, 800), (1920, 1080))
+DEVICE = Path(__file__).with_name("xdevice.py")
+
+
+def window(seconds: float) -> None:
+    """Process time a frame in a real X window: pointer still, moving, dragging a pawn; as the
+    window draws now and as it used to."""
+    if not os.environ.get("DISPLAY"):
+        raise SystemExit("--window needs an X display: DISPLAY=:99 (Xvfb :99 &)")
+    print(f"a person's turn (flick control, square) in a real X window, {seconds:g} s a row at "
+          f"{scene_app.FPS} frames/s; processor time of the whole process a frame (all threads) "
+          f"and of the window's thread; load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores")  # fmt: skip
+    print(f"{'size':>10} {'draws':>6} {'pointer':>8} {'process ms':>11} {'thread ms':>10} "
+          f"{'frames':>7} {'drawn':>6}  present")  # fmt: skip
+    user = os.environ.get(ACCELERATION)
+    for size in WINDOW_SIZES:
+        for before in (True, False):
+            if before:
+                os.environ[ACCELERATION] = "1"
+            elif user is None:
+                os.environ.pop(ACCELERATION, None)
+            else:
+                os.environ[ACCELERATION] = user
+            window_rows(size, before, seconds)
+    if user is None:
+        os.environ.pop(ACCELERATION, None)
+
+
+def window_rows(size: tuple[int, int], before: bool, seconds: float) -> None:
+    """The three rows of one window size, as the window draws now or as it used to."""
+    app = App(size, sound=False, control="flick")
+    config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), 1)
+    match = Match(config)
+    screen = PlayScreen(app, match)
+    app.show(screen)
+    hover = scene_app.hover_changed
+    if before:  # as it used to: every frame with motion drawn whole
+        screen.PARTIAL = False  # type: ignore[misc]
+        seen = [pygame.mouse.get_pos()]
+
+        def moved() -> bool:
+            pos = pygame.mouse.get_pos()
+            changed, seen[0] = pos != seen[0], pos
+            return changed
+
+        scene_app.hover_changed = moved
+    run_for(app, 120, lambda: screen.ready() and screen.lane_shown == 1.0
+            and screen.lane_camera.settled(1.0))  # fmt: skip
+    run_for(app, 1.5, lambda: False)  # the main pane's camera comes to rest
+    lane = match.seat("south")
+    x, y = screen.lane_view.to_screen(*lane.to_world(*hand_spot(match, "south", 0, 4)))
+    ox, oy = pygame.display.get_window_position()  # the device moves in the screen's pixels
+    x, y = x + ox, y + oy
+    w, h = size
+    label = f"{w}x{h}"
+    how = "before" if before else "now"
+    device = {
+        "still": None,
+        "moving": ["circle", ox + w // 2, oy + h // 2, h // 3, seconds + 1],
+        "dragging": ["drag", x, y, 40, seconds + 1],
+    }
+    for pointer, args in device.items():
+        proc = None
+        if args is not None:
+            proc = subprocess.Popen([sys.executable, str(DEVICE), *map(str, args)])
+            run_for(app, 0.5, lambda: False)
+        cpu, thread, frames, drawn = measured(app, seconds)
+        if proc is not None:
+            proc.wait(30)
+        print(f"{label:>10} {how:>6} {pointer:>8} {cpu:11.2f} {thread:10.2f} "
+              f"{frames:7d} {drawn:6d}  {app.present}", flush=True)  # fmt: skip
+    scene_app.hover_changed = hover
+    app.close()
+
+
+def run_for(app: App, seconds: float, done: Callable[[], bool]) -> None:
+    """Run the window's own loop until ``done()`` or ``seconds`` have passed."""
+    plain = App.step.__get__(app)
+    end = time.perf_counter() + seconds
+
+    def step(dt: float, draw: bool = True) -> None:
+        plain(dt, draw)
+        if done() or time.perf_counter() > end:
+            app.running = False
+
+    app.step = step  # type: ignore[method-assign]
+    app.running = True
+    app.run()
+    app.step = plain  # type: ignore[method-assign]
+
+
+def measured(app: App, seconds: float) -> tuple[float, float, int, int]:
+    """(process ms a frame, window thread ms a frame, frames, frames drawn) of ``seconds`` of
+    the window's loop."""
+    frames, drawn = app.frames, app.draws
+    t0, c0 = os.times(), time.thread_time()
+    run_for(app, seconds, lambda: False)
+    t1, c1 = os.times(), time.thread_time()
+    n = app.frames - frames
+    cpu = (t1.user + t1.system - t0.user - t0.system) / n * 1e3
+    return cpu, (c1 - c0) / n * 1e3, n, app.draws - drawn
+
+
 def parse_args() -> tuple[argparse.Namespace, int, int]:
     """The command line's options, and the window's width and height."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--idle", action="store_true", help="idle frames at three window sizes")
+    ap.add_argument(
+        "--window",
+        action="store_true",
+        help="process time a frame in a real X window, pointer still and moving",
+    )
+    ap.add_argument("--seconds", type=float, default=4.0, help="--window: seconds a row")
     ap.add_argument("--size", default="1280x800", help="window size, WxH (default 1280x800)")
     ap.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE,
                     help=f"physics engine (default {DEFAULT_ENGINE})")  # fmt: skip
@@ -127,7 +257,9 @@ def parse_args() -> tuple[argparse.Namespace, int, int]:
 
 def main() -> None:
     args, w, h = parse_args()
-    if args.idle:
+    if args.window:
+        window(args.seconds)
+    elif args.idle:
         idle(args.frames)
     else:
         busy(args, w, h)

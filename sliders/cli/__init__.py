@@ -201,12 +201,27 @@ _NEGATIVE = re.compile(r"^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
 """a negative number as a value, written as Python writes floats (``-1e308`` too)"""
 
 
+class _Version(argparse.Action):
+    """``--version``: the version, and how the window draws on this machine (one line: the
+    video driver, OpenGL or SDL's software framebuffer; loads pygame, opens no window)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the version and how the window draws here, and exit")  # fmt: skip
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        from sliders.cli import play  # pygame, to ask the display
+
+        sys.stdout.write(f"sliders {__version__}\n{play.window_line()}\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="sliders", description="Play, simulate and score Sorry! Sliders.", allow_abbrev=False
     )
-    parser.add_argument("--version", action="version", version=f"sliders {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module, run) in COMMANDS.items():
         p = sub.add_parser(name, help=module.HELP, description=module.__doc__, allow_abbrev=False)

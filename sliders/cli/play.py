@@ -127,6 +127,15 @@ def _resumed(args: argparse.Namespace, hand: str) -> tuple[MatchConfig, Game]:
     return config, game
 
 
+def window_line() -> str:
+    """One line on how the window draws on this machine (``sliders --version``): the video
+    driver, and whether frames go through OpenGL or SDL's software framebuffer."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from sliders.scenes.app import describe_present
+
+    return f"window: {describe_present()}"
+
+
 def open_play_window(size: tuple[int, int], args: argparse.Namespace) -> App:
     """The window, or one line saying why there is none."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

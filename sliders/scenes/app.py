@@ -2,7 +2,12 @@
 ``draw``; the app owns the clock.
 
 A screen may say whether anything it shows ``changed()`` since it was last drawn: a frame with
-no input whose screen has not changed is not drawn again (an idle window costs little).
+no input (or only the pointer's motion, lighting no button) whose screen has not changed is not
+drawn again (an idle window, or one a person moves the pointer over, costs little). A screen's
+``draw`` may return the rectangles it drew when nothing else changed: only those are presented.
+A screen calls :meth:`App.pump` between its drawing calls, so no frame holds the input back for
+more than a few milliseconds. How frames reach the screen is chosen before the window opens
+(:func:`choose_present`: SDL's software framebuffer where OpenGL is a software renderer).
 
 ``App.step(dt)`` runs one frame with a given frame time, so tests (and headless runs) drive the
 game deterministically by posting input events and stepping; ``App.run()`` is the real loop that
@@ -13,19 +18,22 @@ hand is measured by when it moved, see :mod:`sliders.scenes.hand`).
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
 import pygame
+from pygame._sdl2 import video as sdl_video
 
 from sliders.core.errors import UserError
 from sliders.scenes import load_screens
 from sliders.scenes.background import Background
-from sliders.scenes.draw import forget_fonts
+from sliders.scenes.draw import buttons_begin, buttons_keep, forget_fonts, hover_changed
 from sliders.scenes.sound import Sounds, native_stderr_silenced
 
 FPS = 60
@@ -42,12 +50,19 @@ MAX_FRAME = 0.25
 """a frame longer than this (a dragged window, a stall) counts as this long"""
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 420)
+SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software rasterizer", "swiftshader", "lavapipe")
+"""words in the name of an OpenGL renderer that draws on the processor (Mesa's llvmpipe, ...)"""
+ACCELERATION = "SDL_FRAMEBUFFER_ACCELERATION"
+"""SDL's hint: whether the window's picture goes to the screen through OpenGL (a texture) or
+through the video driver's own framebuffer (on X11, a shared-memory image)"""
 
 
 class Screen(Protocol):
     def handle_event(self, event: pygame.event.Event) -> None: ...
     def update(self, dt: float) -> None: ...
-    def draw(self, surface: pygame.Surface) -> None: ...
+    def draw(self, surface: pygame.Surface) -> Sequence[pygame.Rect] | None:
+        """Draw the screen; return the rectangles drawn when only those changed (None: the
+        whole window)."""
 
 
 SCREENS: dict[str, Callable[..., Screen]] = {}
@@ -95,6 +110,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         forget_fonts()
+        self.present = choose_present()
+        """how frames reach the screen (:func:`choose_present`), in words"""
         self.windowed_size = size
         self.fullscreen = False
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -148,6 +165,12 @@ class App:
         self.polls.append(t)
         self._pending += [(t, e) for e in events]
 
+    def pump(self) -> None:
+        """Poll the input if ``POLL`` seconds have passed since the last poll: a screen calls
+        it between its drawing calls, so a long frame does not hold the pointer's events."""
+        if not self.polls or self.clock() - self.polls[-1] >= POLL:
+            self.poll()
+
     def step(self, dt: float, draw: bool = True) -> None:
         """One frame: handle pending input, advance ``dt`` seconds, draw (the background's
         work giving way meanwhile)."""
@@ -181,11 +204,26 @@ class App:
         self.polls = self.polls[-1:]
         if draw and self.running and self.screen is not None:
             changed = getattr(self.screen, "changed", None)
-            if pending or self.surface is not self._drawn_on or changed is None or changed():
-                self.screen.draw(self.surface)
-                pygame.display.flip()
-                self._drawn_on = self.surface
-                self.draws += 1
+            told = any(e.type != pygame.MOUSEMOTION for _, e in pending)  # more than motion
+            if (
+                told or self.surface is not self._drawn_on or changed is None or changed()
+                or hover_changed()
+            ):  # fmt: skip
+                self._draw(self.screen)
+
+    def _draw(self, screen: Screen) -> None:
+        """Draw ``screen`` and present what it drew: the whole window, or the rectangles it
+        says were all that changed."""
+        buttons = buttons_begin()
+        rects = screen.draw(self.surface)
+        if rects is None:
+            pygame.display.flip()
+        else:
+            buttons_keep(buttons)
+            if rects:
+                pygame.display.update(rects)
+        self._drawn_on = self.surface
+        self.draws += 1
 
     def run(self) -> int:
         """The real loop, until the window closes or a screen quits: a frame every 1/FPS s,
@@ -234,6 +272,85 @@ class App:
         h = max(getattr(event, "h", 0) or getattr(event, "y", 0), MIN_SIZE[1])
         if (w, h) != self.surface.get_size():
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+
+
+_renderers: dict[str, str | None] = {}
+"""the OpenGL renderer of each video driver's display, read once a process"""
+_set: list[str] = []
+"""the value this module gave ``SDL_FRAMEBUFFER_ACCELERATION``, if it gave one"""
+
+
+def choose_present() -> str:
+    """Choose how the window's frames reach the screen, before the window is made, and say it.
+
+    SDL sends a window's picture through OpenGL (as a texture) when it can. Where OpenGL draws
+    on the processor (Mesa's llvmpipe: virtual machines, remote desktops, machines without a
+    GPU driver) that costs tens of milliseconds of processor time a frame at 1920x1080, on
+    several threads, against under one through the X server's shared memory; so on X11 the
+    OpenGL renderer is read from a hidden window and, when it is a software one, SDL is told to
+    present through its own framebuffer (``SDL_FRAMEBUFFER_ACCELERATION=0``). The variable
+    set by the user is left as it is.
+    """
+    driver = pygame.display.get_driver()
+    asked = os.environ.get(ACCELERATION)
+    if driver != "x11":
+        return f"{driver} video driver"
+    if asked is not None and asked not in _set:
+        return f"x11, {ACCELERATION}={asked} as set"
+    if driver not in _renderers:
+        _renderers[driver] = gl_renderer()
+    renderer = _renderers[driver]
+    if renderer is None:
+        return "x11, no OpenGL: SDL's framebuffer"
+    if any(word in renderer.lower() for word in SOFTWARE_GL):
+        os.environ[ACCELERATION] = "0"
+        _set[:] = ["0"]
+        return f"x11, OpenGL is software ({renderer}): SDL's software framebuffer"
+    return f"x11, OpenGL {renderer}"
+
+
+def describe_present() -> str:
+    """How a window opened now would present its frames (:func:`choose_present`), or why
+    there would be none; the display is started for it and stopped again."""
+    try:
+        with native_stderr_silenced():  # the video back ends SDL tries and rejects complain
+            pygame.display.init()
+    except pygame.error as exc:
+        return f"no display ({exc})"
+    try:
+        driver = pygame.display.get_driver()
+        if driver == "offscreen" and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
+            return "no display (is DISPLAY set?)"
+        return choose_present()
+    finally:
+        pygame.display.quit()
+
+
+GL_RENDERER = 0x1F01
+
+
+def gl_renderer() -> str | None:
+    """The name of the display's OpenGL renderer (``llvmpipe (LLVM 15.0.6, 256 bits)``), read
+    from the context of a hidden window of its own (the display module's window is not
+    touched, and the display stays up); None when there is no OpenGL or it cannot be read."""
+    try:
+        drivers = [d.name for d in sdl_video.get_drivers()]
+        window = sdl_video.Window("sliders", size=(16, 16), hidden=True, opengl=True)
+    except (pygame.error, AttributeError):
+        return None
+    try:
+        renderer = sdl_video.Renderer(window, index=drivers.index("opengl"))
+        path = ctypes.util.find_library("GL") or ctypes.util.find_library("opengl32")
+        gl = ctypes.CDLL(path or "libGL.so.1")
+        gl.glGetString.restype = ctypes.c_char_p
+        gl.glGetString.argtypes = [ctypes.c_uint]
+        name = gl.glGetString(GL_RENDERER)
+        del renderer
+        return name.decode(errors="replace") if name else None
+    except (pygame.error, ValueError, OSError, AttributeError):
+        return None
+    finally:
+        window.destroy()
 
 
 def _window_to_corner() -> None:

@@ -158,18 +158,24 @@ class Control:
     def release(self, pos: Pos, t: float) -> Outcome:
         raise NotImplementedError
 
-    def draw(self, surface: pygame.Surface) -> None:
+    # each draws, and returns the rectangles it drew over (the window presents only those
+    # while nothing but the hand moves)
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The control in the view it was taken in."""
+        return []
 
-    def draw_in(self, surface: pygame.Surface, view: TableView) -> None:
+    def draw_in(self, surface: pygame.Surface, view: TableView) -> list[pygame.Rect]:
         """The control as seen in another view (the held pawn)."""
-        if self.held is not None and self.seat is not None:
-            view.draw_pawn(
-                surface, self.held, *self.lane().to_world(*self.hold), ring=draw.HIGHLIGHT
-            )
+        if self.held is None or self.seat is None:
+            return []
+        x, y = self.lane().to_world(*self.hold)
+        return [view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)]
 
-    def draw_gauge(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    def draw_gauge(
+        self, surface: pygame.Surface, rect: pygame.Rect, size: int
+    ) -> list[pygame.Rect]:
         """The control's gauge, if it has one, in ``rect``."""
+        return []
 
 
 class FlickControl(Control):
@@ -232,11 +238,8 @@ class FlickControl(Control):
         pid, self.held = self.held, None
         return Outcome(shot=self.match.foul_shot(self.seat, pid, self.hold[1]), foul=True)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.held is None or self.seat is None:
-            return
-        x, y = self.lane().to_world(*self.hold)
-        self.view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        return self.draw_in(surface, self.view)
 
 
 class AimControl(Control):
@@ -352,27 +355,35 @@ class AimControl(Control):
             return None
         return self.power(), math.atan2(across, along)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
         if self.held is None or self.seat is None:
-            return
+            return []
         lane = self.lane()
         x, y = lane.to_world(*self.hold)
         a = self.view.to_screen(x, y)
         aim = self.aim()
+        drawn = []
         if aim is not None:
-            aim_path(surface, self.view, lane, self.hold, aim[1], self.far(), (255, 255, 255))
-            pygame.draw.line(surface, (250, 200, 60), a, self.pointer, 2)
-        self.view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)
+            far = self.far()
+            drawn.append(
+                aim_path(surface, self.view, lane, self.hold, aim[1], far, (255, 255, 255))
+            )
+            drawn.append(pygame.draw.line(surface, (250, 200, 60), a, self.pointer, 2))
+        return [*drawn, self.view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)]
 
-    def draw_in(self, surface: pygame.Surface, view: TableView) -> None:
+    def draw_in(self, surface: pygame.Surface, view: TableView) -> list[pygame.Rect]:
         """The aim as seen in another pane: the path the pawn is aimed along, and the pawn."""
         aim = self.aim()
         if self.held is None or self.seat is None:
-            return
+            return []
         lane = self.lane()
+        drawn = []
         if aim is not None:
-            aim_path(surface, view, lane, self.hold, aim[1], self.far(), (255, 255, 255))
-        view.draw_pawn(surface, self.held, *lane.to_world(*self.hold), ring=draw.HIGHLIGHT)
+            drawn.append(
+                aim_path(surface, view, lane, self.hold, aim[1], self.far(), (255, 255, 255))
+            )
+        x, y = lane.to_world(*self.hold)
+        return [*drawn, view.draw_pawn(surface, self.held, x, y, ring=draw.HIGHLIGHT)]
 
     def far(self) -> float:
         """How far down the lane the aim line is drawn (m): the meter's share of the way from
@@ -381,11 +392,13 @@ class AimControl(Control):
         far = board_far(self.match, self.seat)
         return self.hold[0] + (far - self.hold[0]) * self.meter.line
 
-    def draw_gauge(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    def draw_gauge(
+        self, surface: pygame.Surface, rect: pygame.Rect, size: int
+    ) -> list[pygame.Rect]:
         """The power meter in ``rect``: a bar filled to the moving marker, no number and no
         mark for the centre (where to let go is the hand's to learn)."""
         if self.held is None:
-            return
+            return []
         power = self.power()
         pygame.draw.rect(surface, (20, 20, 24), rect, border_radius=6)
         fill = rect.inflate(-6, -6)
@@ -396,7 +409,9 @@ class AimControl(Control):
             x = fill.right - 1
             pygame.draw.line(surface, (250, 250, 250), (x, rect.y + 2), (x, rect.bottom - 3), 3)
         pygame.draw.rect(surface, (200, 200, 200), rect, 1, border_radius=6)
-        draw.text(surface, "power", (rect.x + 10, rect.centery), size, draw.TEXT, "midleft", True)
+        words = draw.text(surface, "power", (rect.x + 10, rect.centery), size, draw.TEXT,
+                          "midleft", True)  # fmt: skip
+        return [rect, words]
 
 
 def board_far(match: Match, seat: str) -> float:
@@ -413,10 +428,10 @@ def aim_path(
     angle: float,
     far: float,
     rgb: tuple[int, int, int],
-) -> None:
+) -> pygame.Rect:
     """The dashed path of a pawn released at ``hold`` (along, across) heading ``angle`` (rad,
     to the shooter's right), drawn in ``view`` up to the far edge of the board (``far`` metres
-    down the lane), clipped to the view."""
+    down the lane), clipped to the view; returns the rectangle it lies in."""
     along, across = hold
     length = max(far - along, 0.0) / max(math.cos(angle), 0.2)
     end = (along + length * math.cos(angle), across + length * math.sin(angle))
@@ -427,6 +442,7 @@ def aim_path(
     _dashes(surface, (20, 22, 28), a, b, 5)
     _dashes(surface, rgb, a, b, 2)
     surface.set_clip(clip)
+    return pygame.Rect(a, (0, 0)).union(pygame.Rect(b, (0, 0))).inflate(8, 8).clip(view.rect)
 
 
 def make_control(

@@ -221,8 +221,13 @@ class Button:
         """Drop a press in progress (the button is no longer listened to)."""
         self.pressed = False
 
+    def hovered(self) -> bool:
+        """Whether the pointer is over the button (it is drawn lit then)."""
+        return self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+
     def draw(self, surface: pygame.Surface, size: int = 26) -> None:
-        hover = self.enabled and self.rect.collidepoint(pygame.mouse.get_pos())
+        hover = self.hovered()
+        _shown.append((self, hover))
         fill = (92, 94, 112) if hover else (70, 72, 86)
         r = self.rect
         pygame.draw.rect(surface, (24, 24, 28), r.move(0, 3), border_radius=8)  # its shadow
@@ -232,6 +237,28 @@ class Button:
         edge = HIGHLIGHT if hover else (136, 138, 152)
         pygame.draw.rect(surface, edge, r, 1, border_radius=8)
         text(surface, self.label, r.center, size, TEXT if self.enabled else DIM, "center")
+
+
+_shown: list[tuple[Button, bool]] = []
+"""the buttons drawn since :func:`buttons_begin`, each with whether it was drawn lit"""
+
+
+def buttons_begin() -> list[tuple[Button, bool]]:
+    """Start recording the buttons a frame draws; returns the record of the frame before."""
+    shown = _shown[:]
+    _shown.clear()
+    return shown
+
+
+def buttons_keep(before: Sequence[tuple[Button, bool]]) -> None:
+    """A frame that drew only part of the window: the buttons of the frame before stay shown."""
+    _shown[:0] = before
+
+
+def hover_changed() -> bool:
+    """Whether a button on show would now be drawn otherwise: the pointer went onto or off it
+    (so a frame with pointer motion alone is drawn only then)."""
+    return any(button.hovered() != lit for button, lit in _shown)
 
 
 MAX_SCALE = 20000.0
@@ -318,13 +345,14 @@ class TableView:
         y: float,
         faded: bool = False,
         ring: tuple[int, int, int] | None = None,
-    ) -> None:
+    ) -> pygame.Rect:
         """A roller pawn at world (x, y): its shadow, rim and domed top with its number;
-        ``ring`` circles it (the held pawn), ``faded`` pales it."""
+        ``ring`` circles it (the held pawn), ``faded`` pales it. Returns the rectangle drawn
+        over (empty when the pawn is out of view)."""
         centre = self.to_screen(x, y)
         radius = self.px(self.r)
         if not self.rect.inflate(4 * radius + 8, 4 * radius + 8).collidepoint(centre):
-            return
+            return pygame.Rect(centre, (0, 0))
         colour = SEAT_COLOURS.get(pawn_seat(pid), "")
         sprite = _sprites().get(colour, pid.rsplit("-", 1)[-1], radius, faded)
         half = sprite.get_width() // 2
@@ -333,15 +361,16 @@ class TableView:
         inside = ring is None and self.rect.contains(spot) and clip.contains(spot)
         if not inside:
             surface.set_clip(self.rect.clip(clip))
-        surface.blit(sprite, spot.topleft)
+        drawn = surface.blit(sprite, spot.topleft)
         if ring is not None:  # the held pawn: a ring, edged dark to show on any colour
-            pygame.draw.circle(surface, (20, 22, 28), centre, radius + 6, 7)
+            drawn.union_ip(pygame.draw.circle(surface, (20, 22, 28), centre, radius + 6, 7))
             pygame.draw.circle(surface, ring, centre, radius + 5, 3)
         if not inside:
             surface.set_clip(clip)
         self._placed.append(
             pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
         )
+        return drawn
 
     def tag(
         self,

@@ -5,9 +5,10 @@ queue is pumped anyway, so the window stamps each event with a high-resolution c
 pulls it from the queue (:class:`Hand`). Events pulled together (one frame's worth, or a burst
 after a stall) carry one pull time; what is known of each is that it happened after the pull
 before and no later than its own. A pointer device reports at a steady rate while it moves
-(learnt from the free motion of the pointer, :func:`session_rate`), so the last stretch of steady
-motion is timed by the rate and the phase that fit every one of those bounds
-(:func:`steady_times`); earlier samples are chained at the device's interval within their
+(learnt from every stretch of the pointer's motion by what those bounds allow,
+:func:`session_rate`), so the last stretch of steady motion is timed at that rate, with the phase
+the most of its bounds allow (:func:`steady_times`: an event the system delivered late is
+outvoted, not taken for a change of rate); earlier samples are chained at the device's interval within their
 bounds (:func:`stamps`). The times then follow the hand, not the frame.
 
 :func:`fit_velocity` is a least-squares line through the samples of the last ``window`` seconds,
@@ -49,6 +50,9 @@ QUIET = 0.02
 """seconds of empty pulls that tell the pointer stopped reporting (it moved no more)"""
 RUN_MAX = 48
 """samples, at most, in the stretch of steady motion timed together"""
+SILENCE = 3.0
+"""device intervals without an event, seen by the polls, that break a stretch of steady motion
+(the hand paused)"""
 HISTORY = 1024
 """motion events kept for learning the device's rate"""
 
@@ -71,6 +75,8 @@ class Hand:
     samples: list[Sample] = field(default_factory=list)
     pulls: list[float] = field(default_factory=list)
     history: list[Sample] = field(default_factory=list)
+    presses: list[float] = field(default_factory=list)
+    """when pawns were taken (a hand pauses to press: the motion before is another stretch)"""
 
     def clear(self) -> None:
         """Forget the path (the device's rate learnt so far stays)."""
@@ -79,6 +85,8 @@ class Hand:
     def begin(self, t: float, x: float, y: float) -> None:
         """The pawn is taken at (x, y), its event pulled at ``t``."""
         self.clear()
+        self.presses.append(t)
+        del self.presses[:-HISTORY]
         self.add(t, x, y)
 
     def add(self, t: float, x: float, y: float) -> None:
@@ -106,7 +114,7 @@ class Hand:
         """The device's events a second, from the free motion seen so far and the path (0: not
         known yet)."""
         done = [s for s in self.history if s[0] < self.history[-1][0]] if self.history else []
-        return session_rate(done, self.pulls)
+        return session_rate(done, self.pulls, self.presses)
 
     def timed(self) -> list[Sample]:
         """The path with the times its samples are taken to have happened: the last stretch of
@@ -144,18 +152,24 @@ class Hand:
         return fit_velocity(self.timed(), self.window)
 
 
-def session_rate(history: Sequence[Sample], pulls: Sequence[float] = ()) -> float:
-    """The pointer device's events a second, from motion events with their pull times and
-    every pull of the queue (``pulls``, with or without events).
+def session_rate(
+    history: Sequence[Sample], pulls: Sequence[float] = (), presses: Sequence[float] = ()
+) -> float:
+    """The pointer device's events a second, from motion events with their pull times, every
+    pull of the queue (``pulls``, with or without events) and when a button was pressed
+    (``presses``: a stretch of motion ends there).
 
     Only stretches of steady motion count: consecutive pulls that each brought events moving
     at least ``MIN_STEP`` pixels an event, with no quiet between them: no more than ``MAX_GAP``
     seconds apart, or (a slow frame pulls a stretch of motion at once) no more than
     ``MAX_STALL`` apart with less than ``QUIET`` seconds between the first and the last empty
-    pull between them (the pointer kept reporting while the window was busy). In each, the
-    events after its first pull happened between that pull and its last; the rate is their sum
-    over the sum of those times. 0 when less than ``MIN_RATE_TIME`` seconds of such motion has
-    been seen.
+    pull between them (the pointer kept reporting while the window was busy). Each event of a
+    stretch happened after the pull before the one that brought it and no later than that
+    one, so each pair of an early and a late event bounds the device's interval; the
+    stretch's interval is the middle of what the pairs allow (:func:`_interval`). The rate is
+    one over the stretches' intervals averaged, each weighed by how closely its stretch tells
+    it (one over the square of the width of what it allows); 0 when less than
+    ``MIN_RATE_TIME`` seconds of such motion has been seen.
     """
     batches: list[tuple[float, int, float]] = []  # (pulled at, events, pixels an event)
     prev: tuple[float, float] | None = None
@@ -167,22 +181,32 @@ def session_rate(history: Sequence[Sample], pulls: Sequence[float] = ()) -> floa
             batches[-1] = (t, k + 1, total + step)
         else:
             batches.append((t, 1, step))
+    pull_times = sorted(set(pulls) | {b[0] for b in batches})
     events = 0
     time = 0.0
+    told: list[tuple[float, float]] = []  # (interval, how closely the stretch tells it)
     stretch: list[tuple[float, int]] = []  # (pulled at, events) of the stretch going on
 
     def close() -> None:
         nonlocal events, time
-        if len(stretch) > 2 and stretch[-1][0] - stretch[-2][0] > MAX_GAP:
-            stretch.pop()  # a slow last pull: the motion may have ended anywhere in it
         if len(stretch) > 1:
-            events += sum(k for _, k in stretch[1:])
-            time += stretch[-1][0] - stretch[0][0]
+            spans = []  # (lo, hi, first event, last event) of each batch
+            n = 0
+            for t, k in stretch:
+                before = bisect_left(pull_times, t)
+                spans.append((pull_times[before - 1] if before > 0 else t, t, n, n + k - 1))
+                n += k
+            interval, spread = _interval(spans)
+            if interval > 0:
+                events += n - 1
+                time += (n - 1) * interval
+                told.append((interval, spread))
         stretch.clear()
 
     for t, k, total in batches:
         steady = total / k >= MIN_STEP
-        if steady and stretch and _unbroken(stretch[-1][0], t, pulls):
+        pressed = any(stretch and stretch[-1][0] <= p < t for p in presses)
+        if steady and stretch and not pressed and _unbroken(stretch[-1][0], t, pulls):
             stretch.append((t, k))
             continue
         close()
@@ -191,7 +215,44 @@ def session_rate(history: Sequence[Sample], pulls: Sequence[float] = ()) -> floa
     close()
     if time < MIN_RATE_TIME or events < MIN_RATE_EVENTS:
         return 0.0
-    return events / time
+    weights = [1 / max(spread, 1e-5) ** 2 for _, spread in told]
+    return sum(weights) / sum(w * interval for w, (interval, _) in zip(weights, told, strict=True))
+
+
+ENDS = 32
+"""batches at each end of a stretch whose events are paired to tell the device's interval"""
+
+
+def _interval(spans: Sequence[tuple[float, float, int, int]]) -> tuple[float, float]:
+    """The device's interval from a stretch of consecutive events pulled in batches, each
+    batch given as (lo, hi, first event, last event): its events happened after ``lo`` and no
+    later than ``hi``. Events i of batch A and j of a later batch B bound the interval s:
+    (lo_B - hi_A) / (j - i) <= s <= (hi_B - lo_A) / (j - i), most closely for A's last and
+    B's first event below, A's first and B's last above. The middle of what every pair of
+    batches (of the first and last ``ENDS``) allows, or, where a few events came late and no
+    interval fits them all, of what nine pairs in ten at least a quarter of the stretch apart
+    allow; and the width of that range (a stretch pulled in a few batches tells the interval
+    loosely, one polled often closely)."""
+    chosen = list(spans) if len(spans) <= 2 * ENDS else [*spans[:ENDS], *spans[-ENDS:]]
+    far = max((spans[-1][3] + 1) // 4, 1)
+    lower, upper, wide_lower, wide_upper = [], [], [], []
+    for a, (lo_a, hi_a, first_a, last_a) in enumerate(chosen):
+        for lo_b, hi_b, first_b, last_b in chosen[a + 1 :]:
+            below = (lo_b - hi_a) / (first_b - last_a)
+            above = (hi_b - lo_a) / (last_b - first_a)
+            lower.append(below)
+            upper.append(above)
+            if first_b - last_a >= far:
+                wide_lower.append(below)
+                wide_upper.append(above)
+    if not lower:
+        return 0.0, 0.0
+    lo, hi = max(lower), min(upper)
+    if lo > hi and wide_lower:
+        wide_lower.sort()
+        wide_upper.sort()
+        lo, hi = wide_lower[(9 * len(wide_lower)) // 10], wide_upper[len(wide_upper) // 10]
+    return max((lo + hi) / 2, 0.0), abs(hi - lo)
 
 
 def _unbroken(last: float, t: float, pulls: Sequence[float]) -> bool:
@@ -265,6 +326,11 @@ def steady_times(
         t = samples[i][0]
         before = bisect_left(pull_times, t)
         bounds.append((pull_times[before - 1] if before > 0 else t - 0.1, t))
+    if rate > 0:  # the device fell silent (the hand paused) where the polls saw no event
+        gaps = [
+            n for n in range(1, len(bounds)) if bounds[n][0] - bounds[n - 1][1] > SILENCE / rate
+        ]
+        bounds = bounds[gaps[-1] :] if gaps else bounds
     while len(bounds) >= 2:
         fit = _steady_fit(bounds, rate)
         if fit is not None:
@@ -291,8 +357,14 @@ def _steady_run(samples: Sequence[Sample]) -> list[int]:
 
 
 def _steady_fit(bounds: Sequence[tuple[float, float]], rate: float) -> tuple[float, float] | None:
-    """(a, s) with ``lo_n <= a - (m-1-n)·s <= hi_n`` for every sample n of m, or None."""
+    """(a, s) with ``lo_n <= a - (m-1-n)·s <= hi_n`` for every sample n of m, or None.
+
+    With the device's rate known, ``s`` is its interval and ``a`` the time the most bounds allow
+    (:func:`_phase`): an event the window saw late (the system delivered it after a poll it
+    should have come before) is outvoted, not taken for a change of the device's rate."""
     m = len(bounds)
+    if rate > 0:
+        return _phase(bounds, 1.0 / rate), 1.0 / rate
 
     def window(step: float) -> tuple[float, float]:
         lo = max(b[0] + (m - 1 - n) * step for n, b in enumerate(bounds))
@@ -316,6 +388,29 @@ def _steady_fit(bounds: Sequence[tuple[float, float]], rate: float) -> tuple[flo
         step = min(fits, key=lambda s: abs(s - step))
         lo, hi = window(step)
     return (lo + hi) / 2, step
+
+
+def _phase(bounds: Sequence[tuple[float, float]], step: float) -> float:
+    """The time of the last of ``m`` samples ``step`` apart that the most of their bounds
+    (``lo_n <= a - (m-1-n)·step <= hi_n``) allow, the middle of where they do; the latest
+    such stretch when several allow as many."""
+    m = len(bounds)
+    ends = []
+    for n, (lo, hi) in enumerate(bounds):
+        shift = (m - 1 - n) * step
+        ends += [(lo + shift, 0), (hi + shift, 1)]  # a bound opens before one closes there
+    ends.sort()
+    best, start, count = -1, 0.0, 0
+    found = (0.0, 0.0)
+    for x, closes in ends:
+        if closes:
+            if count >= best:
+                best, found = count, (start, x)
+            count -= 1
+        else:
+            count += 1
+            start = x
+    return (found[0] + found[1]) / 2
 
 
 def device_rate(pulled: Sequence[float]) -> float:

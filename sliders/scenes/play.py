@@ -75,7 +75,14 @@ class _Float:
 
 @screen("play")
 class PlayScreen:
-    """One game being played; hands over to the round-end and results screens."""
+    """One game being played; hands over to the round-end and results screens.
+
+    While a person holds a pawn and nothing else moves, a frame draws only the hand: the
+    picture without it is kept (``_base``), what the hand covered last frame is put back from
+    it and the hand drawn anew, and only those rectangles are presented (``PARTIAL``; a screen
+    that draws more over this one's picture turns it off)."""
+
+    PARTIAL = True
 
     def __init__(self, app: App, match: Match) -> None:
         self.app, self.match = app, match
@@ -114,6 +121,8 @@ class PlayScreen:
         ]
         self.overview_button = draw.Button("Overview (Tab)", self.toggle_overview)
         self._drawn_key: tuple[object, ...] | None = None
+        self._base: pygame.Surface | None = None  # the picture without the hand, while held
+        self._hand_drawn: list[pygame.Rect] = []  # where the hand was drawn last frame
         self._waits_for = [f"physics:{match.turns.setup.engine}"]
         if match.turns.computers:
             self._waits_for.append(f"players:{id(match)}")
@@ -499,11 +508,17 @@ class PlayScreen:
 
     def changed(self) -> bool:
         """True when the picture differs from the one drawn last (the app draws only then, or
-        on input): anything moving (a shot, the cameras, a computer's hand, a held pawn, the
-        floating words, the thinking dots) or any change of the game."""
+        on input that is more than the pointer's motion): anything moving (a shot, the cameras,
+        a computer's hand, a held pawn, the floating words, the thinking dots), a button lit or
+        no longer, or any change of the game."""
+        return self.control.engaged or self._key() != self._drawn_key
+
+    def _key(self) -> tuple[object, ...]:
+        """What the picture shows, but for a held pawn (:meth:`changed`)."""
         m = self.match
-        moving = m.rolling or bool(self.floats) or self._cpu is not None or self.control.engaged
-        key = (
+        moving = m.rolling or bool(self.floats) or self._cpu is not None
+        buttons = [self.overview_button, *(self.buttons if self.paused else [])]
+        return (
             self.app.time if moving else None,
             self._thinking_dots() if m.is_computer(m.turn) else None,
             self.app.background.shown(),
@@ -512,11 +527,8 @@ class PlayScreen:
             self.overview, self.paused, self.picking, len(self.match.told), len(self.messages),
             m.state, self._leaving is not None, self.coach.shown(), m.awaiting,
             (m.banner(m.turn), m.hand_of(m.turn or "")) if m.is_remote(m.turn) else None,
+            tuple(b.hovered() for b in buttons),
         )  # fmt: skip
-        if key == self._drawn_key:
-            return False
-        self._drawn_key = key
-        return True
 
     def _thinking_dots(self) -> int:
         """How many dots the "thinking" line shows now (1-3, turning over as time passes)."""
@@ -540,17 +552,66 @@ class PlayScreen:
         bh = max(34, round(34 * draw.ui_scale(self.app.surface)))
         self.overview_button.rect = pygame.Rect(self.sidebar.x, h - bh - 10, self.sidebar.w, bh)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """The screen; only the hand's rectangles (returned) when nothing else changed."""
+        key = self._key()
+        base = self._base
+        if (
+            key == self._drawn_key and self.control.engaged and base is not None
+            and base.get_size() == surface.get_size()
+        ):  # fmt: skip
+            before = self._hand_drawn
+            for rect in before:  # what the hand covered, as it was without it
+                surface.blit(base, rect, rect)
+            self.app.pump()
+            self._hand_drawn = self._draw_control(surface)
+            return before + self._hand_drawn
+        self._drawn_key = key
+        self._draw_all(surface)
+        if self.PARTIAL and self.control.engaged and not self.paused:
+            if base is None or base.get_size() != surface.get_size():
+                base = pygame.Surface(surface.get_size(), 0, surface)
+            base.blit(surface, (0, 0))
+            self._base = base
+        else:
+            self._base = None
+        self._hand_drawn = [] if self.paused else self._draw_control(surface)
+        if self.paused:
+            self._draw_pause(surface)
+        return None
+
+    def _draw_control(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The person's control (the held pawn, an aim, a gauge) over the panes; the
+        rectangles it drew over."""
+        drawn = []
+        for view in self._panes():
+            surface.set_clip(view.rect)
+            if self.control.view is view:
+                drawn += self.control.draw(surface)
+            else:
+                drawn += self.control.draw_in(surface, view)
+            surface.set_clip(None)
+        size = draw.ui_size(surface, 20)
+        drawn += self.control.draw_gauge(surface, self._gauge_rect(), size)
+        return [r for r in drawn if r.w > 0 and r.h > 0]
+
+    def _panes(self) -> list[TableView]:
+        """The views drawn: the main pane, and the lane pane when it shows."""
+        lane = self.lane_rect is not None and self.lane_rect.w > 2 and self.lane_rect.h > 2
+        return [self.view, self.lane_view] if lane else [self.view]
+
+    def _draw_all(self, surface: pygame.Surface) -> None:
+        """The whole screen but the person's control and the pause menu."""
         self._fit()
         surface.fill(draw.BACKGROUND)
         m = self.match
         self._draw_pane(surface, self.view, main=True)
+        self.app.pump()
         if self.lane_rect is not None and self.lane_rect.w > 2 and self.lane_rect.h > 2:
             self._draw_pane(surface, self.lane_view, main=False)
             pygame.draw.rect(surface, (120, 124, 136), self.lane_rect.inflate(2, 2), 1)
-        lane = self.lane_rect is not None and self.lane_rect.w > 2 and self.lane_rect.h > 2
-        self.coach.draw(surface, [self.view, self.lane_view] if lane else [self.view])
-        self.control.draw_gauge(surface, self._gauge_rect(), draw.ui_size(surface, 20))
+            self.app.pump()
+        self.coach.draw(surface, self._panes())
         self.overview_button.label = "Back (Tab)" if self.overview else "Overview (Tab)"
         self.overview_button.draw(surface, draw.ui_size(surface, 22))
         self._draw_banner(surface)
@@ -567,8 +628,7 @@ class PlayScreen:
             surface, wrap_all(self.messages[-6:], fits)[-10:], self.sidebar.x, bottom + 4,
             self.sidebar.width, self.overview_button.rect.y - 2 * size, draw.DIM, size,
         )  # fmt: skip
-        if self.paused:
-            self._draw_pause(surface)
+        self.app.pump()
         if not self._prepared:
             self._prepare()
 
@@ -611,10 +671,6 @@ class PlayScreen:
                 age = (now - f.t) / FLOAT_LIFE
                 px, py = view.to_screen(f.x, f.y)
                 draw.text(surface, f.words, (px, py - 20 - 30 * age), size, f.rgb, "center", True)
-        if self.control.view is view:
-            self.control.draw(surface)
-        else:
-            self.control.draw_in(surface, view)
         surface.set_clip(None)
 
     def _draw_hand(self, surface: pygame.Surface, view: TableView) -> None:

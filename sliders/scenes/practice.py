@@ -248,6 +248,7 @@ class PracticeScreen(PlayScreen):
     """The sandbox (see the module)."""
 
     editable = True
+    PARTIAL = False  # its panel and aim help are drawn over the play screen's picture
 
     def __init__(
         self, app: App, scene: Scene, hand: str = "exact", path: str | None = None
