@@ -193,13 +193,15 @@ def first_run(ref: str, label: str, work: Path) -> list[tuple[str, str, float, f
                        check=False)  # fmt: skip
 
 
-def first_runs(before: str, busy: int) -> None:
+def first_runs(before: str | None, busy: int) -> None:
     loops = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(busy)]
     work = Path(tempfile.mkdtemp(prefix="sliders-first-run-"))
     try:
         print(f"{busy} busy loops, load average {os.getloadavg()[0]:.1f} at the start, "
               f"on {os.cpu_count()} cores")  # fmt: skip
-        rows = first_run("HEAD", "now", work) + first_run(before, f"before ({before})", work)
+        rows = first_run("HEAD", "now", work)
+        if before:
+            rows += first_run(before, f"before ({before})", work)
         print(f"{'version':<20} {'step':<28} {'wall s':>7} {'cpu s':>7}")
         for label, step, wall, cpu, note in rows:
             print(f"{label:<20} {step:<28} {wall:7.1f} {cpu:7.1f}  {note}")
@@ -215,7 +217,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each help (default: 5)")
     parser.add_argument("--first-run", action="store_true", help="time install to first slide")
-    parser.add_argument("--before", default=BEFORE, help=f"the version before (default {BEFORE})")
+    parser.add_argument(
+        "--before", default=BEFORE, help=f"the version before (default {BEFORE}; '' for none)"
+    )
     parser.add_argument("--busy", type=int, default=0, help="busy loops meanwhile (default 0)")
     args = parser.parse_args()
     if args.first_run:

@@ -186,11 +186,11 @@ class SyntheticPerson:
         ):
             events_n -= 1
         start = self.screen_at(begin, 0.0)
-        for k in range(1, 25):  # carried to the middle of the lane, where the swing begins
-            u = k / 24
+        for k in range(1, 49):  # carried to the middle of the lane, where the swing begins
+            u = k / 48
             pos = (grab[0] + (start[0] - grab[0]) * u, grab[1] + (start[1] - grab[1]) * u)
-            events.append((t + k * DEVICE * 2, pygame.MOUSEMOTION, _px(pos)))
-        t += 24 * DEVICE * 2 + 0.2  # held still, then the swing
+            events.append((t + k * DEVICE, pygame.MOUSEMOTION, _px(pos)))
+        t += 48 * DEVICE + 0.2  # held still, then the swing
         angle = _angle_to(lane, along, target)
         duration = events_n * DEVICE
         dx, dy = self.heading(angle + angle_error)
