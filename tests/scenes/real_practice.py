@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from real_window import window_id  # noqa: I001  (sets the video driver before pygame loads)
+from real_window import wait_for_half_power, window_id  # noqa: I001  (sets the video driver before pygame loads)
 
 from sliders.scenes.app import App
 from sliders.scenes.controls import PULL_MAX
@@ -87,13 +87,7 @@ def main(out: Path) -> None:
     frames(10)
     seen["help_solved"] = screen.help.solved
     shoot("practice-aim-help")
-    meter = screen.control.meter  # let go with the meter's marker next half way up
-    let_go = screen.control.pressed_at + meter.period / 4 - 0.004
-    while let_go < time.perf_counter() + 0.05:  # the next rise still to come
-        let_go += meter.period
-    while time.perf_counter() < let_go:
-        app.poll()
-        time.sleep(0.001)
+    wait_for_half_power(app, screen.control)
     xdo("mouseup", "1")
     while screen.table.rolling and time.perf_counter() < end:
         frames(1)

@@ -39,6 +39,18 @@ def window_id() -> str:
     return next(line.split()[0] for line in tree.splitlines() if '"Sorry! Sliders"' in line)
 
 
+def wait_for_half_power(app: App, control) -> None:  # type: ignore[no-untyped-def]
+    """Poll the window's input until the aim control's meter is next half way up (a moment
+    still to come, at least 50 ms away): the moment to let go for the board's centre."""
+    meter = control.meter
+    let_go = control.pressed_at + meter.period / 4 - 0.004
+    while let_go < time.perf_counter() + 0.05:  # the next rise still to come
+        let_go += meter.period
+    while time.perf_counter() < let_go:
+        app.poll()
+        time.sleep(0.001)
+
+
 def main(out: Path) -> None:
     app = App((800, 600), sound=False, control="aim")
     seats = parse_seat_specs("south,north=cpu:easy")
@@ -98,13 +110,7 @@ def main(out: Path) -> None:
     shoot("pulled")
     # let go when the meter's marker is next half way up (xdotool's start-up, a few
     # milliseconds, is a percent of power or two: still ring 5)
-    meter = screen.control.meter
-    let_go = screen.control.pressed_at + meter.period / 4 - 0.004
-    while let_go < time.perf_counter() + 0.05:  # the next rise still to come
-        let_go += meter.period
-    while time.perf_counter() < let_go:
-        app.poll()
-        time.sleep(0.001)
+    wait_for_half_power(app, screen.control)
     xdo("mouseup", "1")
     while match.rolling or not match.results:
         frames(1)
