@@ -22,6 +22,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "x11"
@@ -29,6 +30,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+from frame import run_for  # noqa: E402  (the window's own loop until done)
 
 from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
 from sliders.scenes.app import POLL, App, open_window  # noqa: E402
@@ -60,16 +62,8 @@ def one_flick(app: App, fps: float, stall: float, k: int) -> tuple[float, float]
     plain = App.step.__get__(app)
     deadline = time.perf_counter() + 120
 
-    def until(done) -> None:  # type: ignore[no-untyped-def]
-        def step(dt: float, draw: bool = True) -> None:
-            plain(dt, draw)
-            if done() or time.perf_counter() > deadline:
-                app.running = False
-
-        app.step = step  # type: ignore[method-assign]
-        app.running = True
-        app.run()
-        app.step = plain  # type: ignore[method-assign]
+    def until(done: Callable[[], bool]) -> None:
+        run_for(app, 120, done)
 
     until(lambda: screen.ready() and screen.lane_shown == 1.0 and screen.lane_camera.settled(1.0))
     settled = time.perf_counter() + 1.5
