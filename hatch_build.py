@@ -6,13 +6,15 @@ The build runs ``sliders.physics.exact.compile.main`` on these sources with the 
 numba (``[build-system] requires`` names the same numba as the package's dependencies): numba's
 cache is written beside the sources (``sliders/physics/exact/__pycache__``), for the processor
 family's baseline (:mod:`sliders.physics.exact.state`), and found again at run time by the
-sources' content. An editable install runs from these sources, cache and all; a wheel carries
-the cache files. When the kernels cannot be compiled here, the build says so and goes on: the
-first use then compiles them, as it always could.
+sources' content. An editable install runs from these sources, cache and all (their Python
+bytecode compiled too, as a wheel's install does it); a wheel carries the cache files. When the
+kernels cannot be compiled here, the build says so and goes on: the first use then compiles
+them, as it always could.
 """
 
 from __future__ import annotations
 
+import compileall
 import os
 import subprocess
 import sys
@@ -47,8 +49,10 @@ class CompileKernels(BuildHookInterface):  # type: ignore[type-arg]
             )
             return
         print(f"sliders: compiled in {time.perf_counter() - t0:.0f} s", flush=True)
-        if version == "editable":
-            return  # run from these sources: the cache is beside them
+        if version == "editable":  # run from these sources: the cache is beside them
+            # and so is Python's: a wheel's install compiles its modules, an editable one not
+            compileall.compile_dir(root / "sliders", quiet=1)
+            return
         cache = root / KERNELS / "__pycache__"
         for path in sorted(cache.iterdir()):
             if path.suffix in CACHE_SUFFIXES or path.name == "kernels.sources":

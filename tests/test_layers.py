@@ -46,6 +46,7 @@ LAZY_LIBRARIES = {
     "gymnasium",
     "pettingzoo",
     "cv2",  # OpenCV: the calibrate extra, for videos
+    "scipy",  # a quarter second (ndimage) to a second (stats) to import: not before a window's first slide
     "readline",  # the standard library's, absent on some systems; loaded for a typing person
 }
 # The package's own modules that load such a library, imported where they are used.

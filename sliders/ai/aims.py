@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-from scipy import ndimage
 
 from sliders.boards import Face, HoleRule, Layout, Seat
 from sliders.core.outcome import STATUSES, Status
@@ -169,6 +168,8 @@ def _spots(
     release, mouth = seat.foul, lane_mouth(layout, seat)
     limit = seat.width / 2 - r
     offsets = (0.0, -0.6 * limit, 0.6 * limit)
+    from scipy import ndimage  # a quarter second to import: only when a face's spots are found
+
     for value in sorted(set(labels.flat) - {0}):
         margin = ndimage.distance_transform_edt(labels == value) * GRID
         order = np.argsort(-margin, axis=None, kind="stable")

@@ -7,7 +7,6 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-from scipy import stats
 
 from sliders.core.errors import UserError
 from sliders.game.hand import MIN_ATTEMPTS, Estimate, HandFit, Spread, kept_attempts
@@ -30,6 +29,8 @@ def fit_hand(
         raise UserError(f"a hand is fitted from {MIN_ATTEMPTS} attempts at least, got {n}")
     if not (np.isfinite(a).all() and np.isfinite(b).all()) or (a[:, 0] <= 0).any():
         raise UserError("attempts: speeds must be positive and every number finite")
+    from scipy import stats  # a second to import: only when a hand is fitted
+
     errors = np.column_stack([b[:, 0] / a[:, 0] - 1.0, b[:, 1] - a[:, 1]])
     tail = (1 - confidence) / 2
     out = []

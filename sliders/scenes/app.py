@@ -46,6 +46,11 @@ only gives it up for an instant (a drawing call, a physics kernel) keeps it: Pyt
 holder let go only after a waiting thread has seen no hand-over for a whole switch interval, and
 a holder that lets go and takes it straight back counts as one; so without this, a late window
 held the others off for a third of a second and more (``benchmarks/window_link.py``)"""
+LEAVE = 1.0
+"""while the background works (the physics loading, the computers' preparation), each frame is
+followed by at least this many times its own length without one: on a busy machine the frames
+would otherwise take all the processor time the window gets, and the work the screen waits for
+would wait for them (input is still polled every ``POLL`` s)"""
 MAX_FRAME = 0.25
 """a frame longer than this (a dragged window, a stall) counts as this long"""
 DEFAULT_SIZE = (1280, 800)
@@ -239,6 +244,9 @@ class App:
             due = max(due + 1 / FPS, now)
             self.step(now - last)
             last = now
+            if self.background.busy:  # the work the screen waits for gets its turn
+                done = time.perf_counter()
+                due = max(due, done + LEAVE * (done - now))
         return 0
 
     def close(self) -> None:
