@@ -33,6 +33,14 @@ const S = {
   frames: 0, ask: null, connected: false, view: null, width: 0, height: 0,
 };
 window.sliders = S;
+// where a point of this seat's lane (along, across) is in the page, and the i-th pawn in hand
+S.screen = (along, across) => {
+  const rect = canvas.getBoundingClientRect();
+  const [x, y] = S.view.toScreen(...toWorld(mySeat(), along, across));
+  return [rect.left + x, rect.top + y];
+};
+S.handLane = (i) => handSpot(S.table, mySeat(), i, inHand(S.seat).length);
+S.handAt = (i) => S.screen(...S.handLane(i));
 const now = () => performance.timeOrigin + performance.now();
 
 // -- the connection ---------------------------------------------------------------------------
@@ -88,7 +96,7 @@ function receive(m) {
     case "news": for (const line of m.lines) say(line); break;
     case "refused": say(`not taken: ${m.reason}`); break;
     case "over":
-      S.over = m; say(m.winner ? `${m.winner} wins!` : "a draw"); sound("end");
+      S.over = m; closedForGood = true; say(m.winner ? `${m.winner} wins!` : "a draw"); sound("end");
       break;
     case "bye": closedForGood = true; say(`the host closed this page's connection: ${m.reason}`); break;
     default: break;
@@ -302,7 +310,7 @@ function drawHeld() {
 
 function say(line) {
   S.news.push(line);
-  if (S.news.length > 4) S.news.shift();
+  if (S.news.length > 3) S.news.shift();
   $("news").textContent = S.news.join("\n");
 }
 
@@ -313,8 +321,8 @@ function colourName(seat) {
 
 function hud() {
   const banner = $("banner");
-  if (!S.connected) banner.textContent = "connecting…";
-  else if (S.over) banner.textContent = S.over.winner ? `${colourName(S.over.winner)} (${S.over.winner}) wins` : "A draw";
+  if (S.over) banner.textContent = S.over.winner ? `${colourName(S.over.winner)} (${S.over.winner}) wins` : "A draw";
+  else if (!S.connected) banner.textContent = "connecting…";
   else if (S.motion) banner.textContent = "sliding…";
   else if (S.turn && S.turn === S.seat) banner.textContent = S.control === "aim"
     ? "Your turn: press in your lane, pull back, let go on the meter"
