@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import gc
 import json
+import shutil
 import signal
 import sys
 import threading
@@ -23,6 +24,7 @@ from sliders.files.layouts import read_layout
 from sliders.game.config import DEFAULT_HAND, check_hand, config_from_flags, parse_computer
 from sliders.net.host import Host, Room, SeatPlan, new_room, parse_host_seats, resume_room
 from sliders.net.link import Link
+from sliders.net.web import Site, lan_address, print_links
 from sliders.physics import require_engine, simulate
 
 MAX_ROOMS = 1000
@@ -49,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     gc.freeze()  # the setup's objects (the modules, the engine, the rooms) out of every collection
     try:
         if not here:
-            return asyncio.run(serve(rooms, address, args.port, args.json))
+            return asyncio.run(serve(rooms, address, args.port, args.json, web=args.web))
         return _serve_and_play(args, rooms, address, here[0])
     except KeyboardInterrupt:
         signum = stopped_by() or int(signal.SIGINT)
@@ -78,7 +80,7 @@ def _serve_and_play(args: argparse.Namespace, rooms: list[Room], address: str, s
 
     def serving() -> None:
         try:
-            asyncio.run(serve(rooms, address, args.port, args.json, on_start))
+            asyncio.run(serve(rooms, address, args.port, args.json, on_start, web=args.web))
         except asyncio.CancelledError:
             pass
         except BaseException as exc:  # said by the window's thread
@@ -154,22 +156,29 @@ async def serve(
     port: int,
     as_json: bool,
     on_start: Callable[[Host], None] | None = None,
+    web: bool = True,
 ) -> int:
     """Serve ``rooms`` until every game is over; ``on_start`` is told the host once it listens
-    and has printed how to join."""
+    and has printed how to join. ``web``: the web page served on the same port
+    (:mod:`sliders.net.web`; browsers' connections are checked for their origin either way)."""
     host = Host(rooms)
+    site = Site(host.rooms, web=web)
+    host.http = site
     try:
         await host.start(address, port)
     except OSError as exc:
         raise UserError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
     shown = "127.0.0.1" if address == "127.0.0.1" else "THIS-MACHINE'S-ADDRESS"
     where = f"{shown}:{host.port}"
+    base = f"http://{'127.0.0.1' if address == '127.0.0.1' else lan_address()}:{host.port}"
     if as_json:
-        listing = {
+        listing: dict[str, Any] = {
             "address": address,
             "port": host.port,
             "rooms": {r.name: {"log": str(r.log), "codes": r.codes} for r in rooms},
         }
+        if web:
+            listing["web"] = {"lobby": f"{base}/?key={site.key}", "base": base}
         print(json.dumps(listing), flush=True)
     else:
         print(f"hosting {len(rooms)} room(s) on {address}:{host.port}")
@@ -178,6 +187,8 @@ async def serve(
             for seat, code in r.codes.items():
                 print(f"  {seat}: sliders join {where} --room {r.name} --code {code}")
             print(f"  watch: sliders join {where} --room {r.name} --watch")
+        if web:
+            print_links(rooms, base, site.key, width=shutil.get_terminal_size((100, 24)).columns)
         print("", flush=True)
     if on_start is not None:
         on_start(host)

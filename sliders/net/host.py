@@ -49,6 +49,7 @@ from sliders.game.config import (
     split_items,
 )
 from sliders.game.saves import LogWriter, layout_of, load_replay, save_game
+from sliders.net import view
 from sliders.net.protocol import (
     CODE_BYTES,
     MAX_HOST_MESSAGE,
@@ -140,6 +141,8 @@ class Connection:
         self.ws = ws
         self.seat: str | None = None
         self.name = ""
+        self.draws = False
+        """it draws from the host's data (the web page): sent the table, motions and states"""
         self.tokens = BURST
         self.stamp = time.monotonic()
         self.closing = False
@@ -346,6 +349,8 @@ class Room:
         self.steps_json: list[dict[str, Any]] = self.head.pop("steps")
         self.writer = LogWriter(log, game.turns.game)
         """the room's log, written after every step"""
+        self.table: dict[str, Any] | None = None
+        """the table's geometry, for the clients that draw (made when first asked for)"""
         self.shots_taken = 0
         self.cpu_seconds = 0.0
         """the host's CPU time spent sliding shots and applying the rules (not the computer
@@ -392,7 +397,33 @@ class Room:
             "clock": self.clock,
             "turn_timeout": self.turn_timeout,
             "max_rounds": self.game.turns.max_rounds,
+            **(self._drawing() if conn.draws else {}),
         }
+
+    def _drawing(self) -> dict[str, Any]:
+        """What a welcome adds for a client that draws: the table and the position."""
+        if self.table is None:
+            game = self.game
+            self.table = view.table_json(game.layout, game.face, game.params)
+        state = view.state_json(self.game.state, self.step)
+        return {"table": self.table, "state": {k: v for k, v in state.items() if k != "type"}}
+
+    def _send_motion(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Run in the room's thread as a shot is released: its motion, sampled from the host's
+        own run of it, sent to every client that draws (none: nothing is run)."""
+        if not any(conn.draws for conn in self.everyone()):
+            return
+        game = self.game
+        turns = game.turns
+        assert turns.slide is not None
+        text = encode(view.motion_json(turns.setup, game.state.table, turns.slide, self.step))
+
+        def send() -> None:
+            for conn in self.everyone():
+                if conn.draws:
+                    conn.send(text, now=True)
+
+        loop.call_soon_threadsafe(send)
 
     def join(self, conn: Connection, seat: str | None) -> None:
         conn.seat = seat
@@ -693,6 +724,7 @@ class Room:
                     sending.result(SEND_WAIT)
                 except TimeoutError:  # a busy loop sends it when it can
                     pass
+                self._send_motion(loop)
 
             if how == CPU:
                 shot = game.computer_shot()
@@ -708,6 +740,7 @@ class Room:
                 if kind == REMOTE
             }
             if how == REMOTE:  # released already (:meth:`_release`)
+                self._send_motion(loop)
                 game.settle(home)
             elif shot is None or how == FOUL:
                 game.forfeit(home, released=released, by=how if how in SLID_BY else None)
@@ -741,6 +774,11 @@ class Room:
         self.waiting = None
         for conn in self.everyone():
             conn.send(text)
+        drawing = [conn for conn in self.everyone() if conn.draws]
+        if drawing:
+            state = encode(view.state_json(self.game.state, self.step))
+            for conn in drawing:
+                conn.send(state)
         if who:
             self.tell(
                 f"{who} ran out of time: the shot is lost"
@@ -841,6 +879,9 @@ class Host:
         self.executor: ThreadPoolExecutor | None = None
         self.connections = 0
         self.refused = 0
+        self.http: Callable[[ServerConnection, Any], Any] | None = None
+        """answers a request before the WebSocket handshake (the web page's files,
+        :mod:`sliders.net.web`): a response, or None to go on with the handshake"""
 
     @property
     def port(self) -> int:
@@ -859,6 +900,7 @@ class Host:
             open_timeout=HELLO_TIMEOUT,
             close_timeout=1.0,
             compression=None,
+            process_request=self.http,
         )
         # a thread a room: a step waits on the disk (the log) and the physics, never on another room
         self.executor = ThreadPoolExecutor(len(self.rooms), thread_name_prefix="room")
@@ -894,6 +936,7 @@ class Host:
             if where is None:
                 raise ProtocolError(f"no room named {hello['room']}")
             conn.name = str(hello.get("name", ""))
+            conn.draws = bool(hello.get("draw", False))
             where.join(conn, where.seat_of(hello["code"]) if "code" in hello else None)
             async for frame in ws:
                 conn.spend()

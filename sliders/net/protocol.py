@@ -1,7 +1,9 @@
 """The network game's messages: versioned JSON objects, one a WebSocket text frame, checked
 strictly (docs/protocol.md describes each with an example).
 
-A client sends :data:`CLIENT_TYPES` only: ``hello`` (claim a seat with its join code, or watch),
+A client sends :data:`CLIENT_TYPES` only: ``hello`` (claim a seat with its join code, or watch;
+``draw``: a client that draws from the host's data, the web page, is sent the table's geometry,
+each shot's motion and each step's position too, :mod:`sliders.net.view`),
 ``shot`` (the intended shot of the seat to move, for the step the game is at), ``aim`` (where
 the hand is, a light stream the others see), ``home`` (the answer to the host's Instant Home
 ``ask``: the scoring pawn a hole sends HOME) and ``score`` (the answer to its round-end ``ask``:
@@ -78,16 +80,7 @@ def check_client(data: dict[str, Any]) -> dict[str, Any]:
     kind = data.get("type")
     try:
         if kind == "hello":
-            checks.obj(data, "hello", ("v", "type", "room", "code", "watch", "name"), ("room",))
-            room(data["room"])
-            if "code" in data:
-                code(data["code"])
-            if "watch" in data and not isinstance(data["watch"], bool):
-                raise checks.at("hello.watch", "expected true or false")
-            if ("code" in data) == bool(data.get("watch")):
-                raise ProtocolError("hello: give a seat's code, or watch: true")
-            if "name" in data and not _NAME.fullmatch(str(data["name"])):
-                raise checks.at("hello.name", "expected 1 to 32 printable characters")
+            _check_hello(data)
         elif kind == "shot":
             checks.obj(
                 data,
@@ -132,8 +125,23 @@ def check_client(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _check_hello(data: dict[str, Any]) -> None:
+    checks.obj(data, "hello", ("v", "type", "room", "code", "watch", "name", "draw"), ("room",))
+    room(data["room"])
+    if "code" in data:
+        code(data["code"])
+    for flag in ("watch", "draw"):
+        if flag in data and not isinstance(data[flag], bool):
+            raise checks.at(f"hello.{flag}", "expected true or false")
+    if ("code" in data) == bool(data.get("watch")):
+        raise ProtocolError("hello: give a seat's code, or watch: true")
+    if "name" in data and not _NAME.fullmatch(str(data["name"])):
+        raise checks.at("hello.name", "expected 1 to 32 printable characters")
+
+
 HOST_TYPES = (
     "welcome", "seats", "turn", "shot", "step", "aim", "ask", "news", "over", "refused", "bye",
+    "motion", "state",
 )  # fmt: skip
 """what a host sends (docs/protocol.md)"""
 

@@ -75,6 +75,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--public", action="store_true", help="listen on every network interface")
     p.add_argument(
+        "--web",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="serve the web page on the same port: each seat plays from a phone or a browser "
+        "with the link (and QR code) printed here, /table shows the whole table (default: on; "
+        "--no-web: the protocol alone)",
+    )
+    p.add_argument(
         "--turn-timeout",
         type=positive,
         metavar="SECONDS",
