@@ -7,16 +7,21 @@ has it), and
 at 60 frames a second with a stall of 50, 100 and 150 ms in the middle of the swing. Each
 flick's launch speed and direction are compared with the swing's.
 
-    DISPLAY=:99 python benchmarks/flick.py [--flicks 5] [--size 1280x800]
+    DISPLAY=:99 python benchmarks/flick.py [--flicks 5] [--size 1280x800] [--fps N ...] [--dump FILE]
 
 Needs an X display (``Xvfb :99 -screen 0 1920x1080x24 &``) and libXtst (installed with
-xdotool). The table has the worst single flick of each row (speed in % of the swing's, direction
+xdotool). On a busy machine start the display at real-time priority (``chrt -f 5 Xvfb ...``),
+as the device runs: a real X server reads the mouse as it reports, but a virtual one starved of
+the processor hands the window the device's reports in bursts long after they were made, and no
+window can tell when they happened. ``--dump`` keeps what the window saw of each flick, for
+reading it again. The table has the worst single flick of each row (speed in % of the swing's, direction
 in degrees), and every flick's speed error. The window's present path is printed first.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import subprocess
@@ -51,9 +56,11 @@ STALL_AT = (0.06, 0.15, 0.24)
 """seconds into the swing a stall begins, in turn"""
 
 
-def one_flick(app: App, fps: float, stall: float, k: int) -> tuple[float, float] | None:
+def one_flick(
+    app: App, fps: float, stall: float, k: int, dump: list[dict[str, object]] | None = None
+) -> tuple[float, float] | None:
     """(relative speed error, direction error in degrees) of one flick; None when it slid
-    nothing."""
+    nothing. ``dump`` gets what the window's hand saw and when the device sent each report."""
     config = MatchConfig("race-for-home", "square", parse_seat_specs("south,north"), 1 + k,
                          hand="exact")  # fmt: skip
     match = Match(config)
@@ -101,21 +108,39 @@ def one_flick(app: App, fps: float, stall: float, k: int) -> tuple[float, float]
     app.running = True
     app.run()
     app.step = plain  # type: ignore[method-assign]
-    device.communicate(timeout=30)
+    sent, _ = device.communicate(timeout=30)
     if not match.shots:  # the press missed the pawn (the window was still settling)
         return None
     shot = match.shots[-1]
     v_along, v_across = lane.vector_from_world(math.sin(math.radians(TILT)),
                                                math.cos(math.radians(TILT)))  # fmt: skip
     meant = math.atan2(v_across, v_along)
-    return shot.speed / (SWING * FLICK_GAIN) - 1, math.degrees(shot.angle - meant)
+    got = shot.speed / (SWING * FLICK_GAIN) - 1, math.degrees(shot.angle - meant)
+    hand = getattr(screen.control, "hand", None)
+    if dump is not None and hand is not None:
+        dump.append({
+            "fps": fps, "stall": stall, "k": k, "speed": got[0], "angle": got[1],
+            "device": json.loads(sent), "samples": hand.samples, "pulls": hand.pulls,
+            "history": hand.history, "presses": hand.presses,
+            "began": sorted(hand.began.items()),
+        })  # fmt: skip
+    return got
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--flicks", type=int, default=5, help="flicks a row (default 5)")
     ap.add_argument("--size", default="1280x800", help="window size, WxH (default 1280x800)")
+    ap.add_argument(
+        "--fps",
+        type=int,
+        action="append",
+        help="only the rows at these frames a second (repeat it; default every row)",
+    )
+    ap.add_argument("--dump", type=Path, help="write every flick's pointer events and the "
+                    "device's report times to this JSON file")  # fmt: skip
     args = ap.parse_args()
+    dump: list[dict[str, object]] = []
     w, h = (int(v) for v in args.size.lower().split("x"))
     app = open_window((w, h), fullscreen=False, sound=False, save_path=None)
     app.control = "flick"
@@ -125,10 +150,12 @@ def main() -> None:
     print(f"{'frames/s':>8} {'stall ms':>8} {'worst speed %':>14} {'worst angle deg':>16}  "
           "every flick's speed %")  # fmt: skip
     for fps, stall in ROWS:
+        if args.fps and fps not in args.fps:
+            continue
         got = []
         for k in range(args.flicks):
             for _ in range(3):
-                one = one_flick(app, fps, stall, k)
+                one = one_flick(app, fps, stall, k, dump)
                 if one is not None:
                     got.append(one)
                     break
@@ -139,6 +166,10 @@ def main() -> None:
         every = " ".join(f"{100 * g[0]:+.1f}" for g in got)
         print(f"{fps:8d} {1000 * stall:8.0f} {100 * speed:+14.1f} {angle:+16.2f}  {every}",
               flush=True)  # fmt: skip
+        if args.dump:
+            part = args.dump.with_name(args.dump.name + ".part")
+            part.write_text(json.dumps(dump))
+            part.replace(args.dump)
     app.close()
 
 

@@ -140,6 +140,8 @@ class App:
         self.pulled_at = 0.0
         self.polls: list[float] = []
         """clock readings of this frame's polls of the queue, in order (with or without input)"""
+        self.poll_began: list[float] = []
+        """the clock's reading as each of ``polls`` began (it read the queue in between)"""
         self._pending: list[tuple[float, pygame.event.Event]] = []
         self.time = 0.0
         self.frames = 0
@@ -165,9 +167,11 @@ class App:
     def poll(self) -> None:
         """Pull the queued input now and keep it, stamped with the clock, for the next frame
         (``run`` polls between frames, so input is timed to a few milliseconds, not a frame)."""
+        began = self.clock()
         events = pygame.event.get()
         t = self.clock()
         self.polls.append(t)
+        self.poll_began.append(began)
         self._pending += [(t, e) for e in events]
 
     def pump(self) -> None:
@@ -206,7 +210,7 @@ class App:
         self.frames += 1
         if self.screen is not None:
             self.screen.update(dt)
-        self.polls = self.polls[-1:]
+        self.polls, self.poll_began = self.polls[-1:], self.poll_began[-1:]
         if draw and self.running and self.screen is not None:
             changed = getattr(self.screen, "changed", None)
             told = any(e.type != pygame.MOUSEMOTION for _, e in pending)  # more than motion

@@ -142,8 +142,8 @@ class Control:
         hand = self.match.state.player(seat).in_hand
         return [(pid, hand_spot(self.match, seat, i, len(hand))) for i, pid in enumerate(hand)]
 
-    def pulled(self, t: float) -> None:
-        """The window pulled its events at ``t`` (every frame)."""
+    def pulled(self, t: float, began: float | None = None) -> None:
+        """The window pulled its events at ``t`` (every frame), having begun to at ``began``."""
 
     def observe(self, pos: Pos, t: float) -> None:
         """The pointer moved to ``pos`` with no pawn held (pulled at ``t``)."""
@@ -198,8 +198,8 @@ class FlickControl(Control):
                 return True
         return False
 
-    def pulled(self, t: float) -> None:
-        self.hand.pulled(t)
+    def pulled(self, t: float, began: float | None = None) -> None:
+        self.hand.pulled(t, began)
 
     def observe(self, pos: Pos, t: float) -> None:
         self.hand.observe(t, *pos)  # free motion teaches the hand the pointer's event rate
@@ -290,7 +290,7 @@ class AimControl(Control):
                     return along, c
         return None
 
-    def pulled(self, t: float) -> None:
+    def pulled(self, t: float, began: float | None = None) -> None:
         self.now = max(self.now, t)
 
     def move(self, pos: Pos, t: float) -> Outcome | None:

@@ -4,7 +4,9 @@ pygame-ce (2.5) does not pass SDL's event timestamps on, and SDL 2 stamps an eve
 queue is pumped anyway, so the window stamps each event with a high-resolution clock when it
 pulls it from the queue (:class:`Hand`). Events pulled together (one frame's worth, or a burst
 after a stall) carry one pull time; what is known of each is that it happened after the pull
-before and no later than its own. A pointer device reports at a steady rate while it moves
+before began and no later than its own ended (a pull takes time: on a busy machine the window
+may wait for a core between reading the queue and reading the clock, and an event that came in
+meanwhile is read by the next pull although it happened before this one's clock reading). A pointer device reports at a steady rate while it moves
 (learnt from every stretch of the pointer's motion by what those bounds allow,
 :func:`session_rate`), so the last stretch of steady motion is timed at that rate, with the phase
 the most of its bounds allow (:func:`steady_times`: an event the system delivered late is
@@ -21,8 +23,9 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 WINDOW = 0.06
 """seconds of pointer motion the release velocity is fitted over"""
@@ -77,6 +80,8 @@ class Hand:
     history: list[Sample] = field(default_factory=list)
     presses: list[float] = field(default_factory=list)
     """when pawns were taken (a hand pauses to press: the motion before is another stretch)"""
+    began: dict[float, float] = field(default_factory=dict)
+    """when each pull (by its time) began: an event it did not bring happened after that"""
 
     def clear(self) -> None:
         """Forget the path (the device's rate learnt so far stays)."""
@@ -100,29 +105,34 @@ class Hand:
         self.history.append((t, x, y))
         del self.history[:-HISTORY]
 
-    def pulled(self, t: float) -> None:
-        """The window pulled the queue at ``t`` (with or without motion in it)."""
+    def pulled(self, t: float, began: float | None = None) -> None:
+        """The window pulled the queue at ``t`` (with or without motion in it), having begun to
+        at ``began`` (default ``t``)."""
+        if began is not None and began < t:
+            self.began[t] = began
         if not self.pulls or t > self.pulls[-1]:
             self.pulls.append(t)
         else:  # a poll told after the events it came before
             i = bisect_left(self.pulls, t)
             if self.pulls[i] != t:
                 self.pulls.insert(i, t)
-        del self.pulls[: -2 * HISTORY]
+        if len(self.pulls) > 3 * HISTORY:
+            del self.pulls[: -2 * HISTORY]
+            self.began = {k: v for k, v in self.began.items() if k >= self.pulls[0]}
 
     def rate(self) -> float:
         """The device's events a second, from the free motion seen so far and the path (0: not
         known yet)."""
         done = [s for s in self.history if s[0] < self.history[-1][0]] if self.history else []
-        return session_rate(done, self.pulls, self.presses)
+        return session_rate(done, self.pulls, self.presses, self.began)
 
     def timed(self) -> list[Sample]:
         """The path with the times its samples are taken to have happened: the last stretch of
         steady motion fitted to every pull (:func:`steady_times`), the samples before it
         chained (:func:`stamps`)."""
         rate = self.rate()
-        times = stamps([s[0] for s in self.samples], self.pulls, rate)
-        fitted = steady_times(self.samples, self.pulls, rate)
+        times = stamps([s[0] for s in self.samples], self.pulls, rate, self.began)
+        fitted = steady_times(self.samples, self.pulls, rate, self.began)
         times[len(times) - len(fitted) :] = fitted
         return [(t, x, y) for t, (_, x, y) in zip(times, self.samples, strict=True)]
 
@@ -152,12 +162,30 @@ class Hand:
         return fit_velocity(self.timed(), self.window)
 
 
+_NONE: Mapping[float, float] = MappingProxyType({})
+
+
+def _after(
+    pull_times: Sequence[float], t: float, began: Mapping[float, float], first: float
+) -> float:
+    """The earliest an event pulled at ``t`` happened: when the pull before it began (``first``
+    when there was none)."""
+    before = bisect_left(pull_times, t)
+    if before == 0:
+        return first
+    p = pull_times[before - 1]
+    return began.get(p, p)
+
+
 def session_rate(
-    history: Sequence[Sample], pulls: Sequence[float] = (), presses: Sequence[float] = ()
+    history: Sequence[Sample],
+    pulls: Sequence[float] = (),
+    presses: Sequence[float] = (),
+    began: Mapping[float, float] = _NONE,
 ) -> float:
     """The pointer device's events a second, from motion events with their pull times, every
-    pull of the queue (``pulls``, with or without events) and when a button was pressed
-    (``presses``: a stretch of motion ends there).
+    pull of the queue (``pulls``, with or without events, and when each ``began``) and when a
+    button was pressed (``presses``: a stretch of motion ends there).
 
     Only stretches of steady motion count: consecutive pulls that each brought events moving
     at least ``MIN_STEP`` pixels an event, with no quiet between them: no more than ``MAX_GAP``
@@ -193,8 +221,7 @@ def session_rate(
             spans = []  # (lo, hi, first event, last event) of each batch
             n = 0
             for t, k in stretch:
-                before = bisect_left(pull_times, t)
-                spans.append((pull_times[before - 1] if before > 0 else t, t, n, n + k - 1))
+                spans.append((_after(pull_times, t, began, -math.inf), t, n, n + k - 1))
                 n += k
             interval, spread = _interval(spans)
             if interval > 0:
@@ -205,7 +232,7 @@ def session_rate(
 
     for t, k, total in batches:
         steady = total / k >= MIN_STEP
-        pressed = any(stretch and stretch[-1][0] <= p < t for p in presses)
+        pressed = any(stretch and stretch[-1][0] <= p <= t for p in presses)
         if steady and stretch and not pressed and _unbroken(stretch[-1][0], t, pulls):
             stretch.append((t, k))
             continue
@@ -223,10 +250,14 @@ ENDS = 32
 """batches at each end of a stretch whose events are paired to tell the device's interval"""
 
 
+LIKELY_STEPS = 64
+"""intervals tried between the least and the most a stretch allows (:func:`_likeliest`)"""
+
+
 def _interval(spans: Sequence[tuple[float, float, int, int]]) -> tuple[float, float]:
     """The device's interval from a stretch of consecutive events pulled in batches, each
-    batch given as (lo, hi, first event, last event): its events happened after ``lo`` and no
-    later than ``hi``. Events i of batch A and j of a later batch B bound the interval s:
+    batch given as (lo, hi, first event, last event): its events happened after ``lo`` (minus
+    infinity for what the first pull brought) and no later than ``hi``. Events i of batch A and j of a later batch B bound the interval s:
     (lo_B - hi_A) / (j - i) <= s <= (hi_B - lo_A) / (j - i), most closely for A's last and
     B's first event below, A's first and B's last above. The middle of what every pair of
     batches (of the first and last ``ENDS``) allows, or, where a few events came late and no
@@ -248,11 +279,33 @@ def _interval(spans: Sequence[tuple[float, float, int, int]]) -> tuple[float, fl
     if not lower:
         return 0.0, 0.0
     lo, hi = max(lower), min(upper)
-    if lo > hi and wide_lower:
+    if not math.isfinite(hi):  # only the first pull's batch, which may have waited for ever
+        return 0.0, 0.0
+    if lo <= hi:
+        return _likeliest(spans, lo, hi), hi - lo
+    if wide_lower:
         wide_lower.sort()
         wide_upper.sort()
         lo, hi = wide_lower[(9 * len(wide_lower)) // 10], wide_upper[len(wide_upper) // 10]
     return max((lo + hi) / 2, 0.0), abs(hi - lo)
+
+
+def _likeliest(spans: Sequence[tuple[float, float, int, int]], lo: float, hi: float) -> float:
+    """The device's interval the batches make likeliest, between ``lo`` and ``hi``: with the
+    events' phase unknown, an interval is as likely as the range of phases it leaves every
+    event within its batch's bounds is wide, so the mean over [lo, hi] weighed by that width
+    (the middle of [lo, hi] when the width is the same throughout)."""
+    if hi - lo < 1e-9:
+        return max(lo, 0.0)
+    total = weighed = 0.0
+    for k in range(LIKELY_STEPS):
+        s = lo + (hi - lo) * (k + 0.5) / LIKELY_STEPS
+        early = max(b_lo - first * s for b_lo, _, first, _ in spans)
+        late = min(b_hi - last * s for _, b_hi, _, last in spans)
+        width = max(late - early, 0.0)
+        total += width
+        weighed += width * s
+    return weighed / total if total > 0 else (lo + hi) / 2
 
 
 def _unbroken(last: float, t: float, pulls: Sequence[float]) -> bool:
@@ -268,11 +321,16 @@ def _unbroken(last: float, t: float, pulls: Sequence[float]) -> bool:
     return quiet < QUIET
 
 
-def stamps(pulled: Sequence[float], pulls: Sequence[float] = (), rate: float = 0.0) -> list[float]:
+def stamps(
+    pulled: Sequence[float],
+    pulls: Sequence[float] = (),
+    rate: float = 0.0,
+    began: Mapping[float, float] = _NONE,
+) -> list[float]:
     """When each sample happened, given when it was pulled (non-decreasing) and every time the
-    queue was pulled (``pulls``, with or without motion).
+    queue was pulled (``pulls``, with or without motion, and when each ``began``).
 
-    A sample pulled at ``t`` happened after the pull before ``t`` and no later than ``t``. Within
+    A sample pulled at ``t`` happened after the pull before ``t`` began and no later than ``t``. Within
     that interval it is placed one device interval after the sample before it (a mouse reports
     at a steady rate while it moves: ``rate``, else :func:`device_rate` of the samples), so a batch that waited in the
     queue (a slow frame, a stall) covers the time it took the hand, not one instant, and a
@@ -292,8 +350,7 @@ def stamps(pulled: Sequence[float], pulls: Sequence[float] = (), rate: float = 0
         while j < len(pulled) and pulled[j] == t:
             j += 1
         k = j - i
-        before = bisect_left(pull_times, t)
-        lo = pull_times[before - 1] if before > 0 else t
+        lo = _after(pull_times, t, began, t)
         for n in range(k):
             if rate > 0 and out:
                 guess = out[-1] + 1.0 / rate
@@ -305,7 +362,10 @@ def stamps(pulled: Sequence[float], pulls: Sequence[float] = (), rate: float = 0
 
 
 def steady_times(
-    samples: Sequence[Sample], pulls: Sequence[float], rate: float = 0.0
+    samples: Sequence[Sample],
+    pulls: Sequence[float],
+    rate: float = 0.0,
+    began: Mapping[float, float] = _NONE,
 ) -> list[float]:
     """When the samples of the last stretch of steady motion happened (a list as long as that
     stretch; empty when there is none).
@@ -313,7 +373,7 @@ def steady_times(
     While a pointer moves steadily its device reports at one rate, so the n-th sample before the
     last happened at ``a - n·s`` (``s`` the device's interval), and each sample happened after
     the pull before the one that brought it and no later than that one. Every such bound is a
-    linear constraint on (a, s): the times are the middle of what every pull allows, with ``s``
+    linear constraint on (a, s) (the pull before began, ``began``): the times are the middle of what every pull allows, with ``s``
     the known device interval (``rate``) if the pulls allow it, else the middle of the intervals
     they allow. A stretch whose pulls allow no steady rate is shortened from its start.
     """
@@ -324,8 +384,7 @@ def steady_times(
     bounds = []
     for i in run:
         t = samples[i][0]
-        before = bisect_left(pull_times, t)
-        bounds.append((pull_times[before - 1] if before > 0 else t - 0.1, t))
+        bounds.append((_after(pull_times, t, began, t - 0.1), t))
     if rate > 0:  # the device fell silent (the hand paused) where the polls saw no event
         gaps = [
             n for n in range(1, len(bounds)) if bounds[n][0] - bounds[n - 1][1] > SILENCE / rate

@@ -299,8 +299,8 @@ class PlayScreen:
     def update(self, dt: float) -> None:
         if not self._prepared and not self.app.background.threaded:  # at once, headless
             self._prepare()
-        for t in self.app.polls:  # every look at the queue, with input or none
-            self.control.pulled(t)
+        for began, t in zip(self.app.poll_began, self.app.polls, strict=True):
+            self.control.pulled(t, began)  # every look at the queue, with input or none
         if not self.control.engaged:
             self._slide_lane(dt)
         self._fit()
