@@ -105,6 +105,9 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(
         watched = NetMatch(watcher, watcher.open())
         screen = PlayScreen(app, match)
         app.show(screen)
+        joins: list[int] = []  # welcomes since the first: each clears a shot sent as it died
+        welcome_again = match._welcome_again
+        match._welcome_again = lambda msg: (joins.append(0), welcome_again(msg))[1]
         banners: set[str] = set()
         slid = 0
         picked = None
@@ -123,9 +126,11 @@ def test_a_person_plays_a_hosted_seat_in_the_window_against_a_bot(
                 elif end.scored and end.moved >= 1.0:
                     end.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
             if app.screen is screen and screen._human_turn() == "south":
+                joined = len(joins)
                 slide_to(app, screen, "south", (0.0, 0.02 * slid), 0.01 * slid)
                 slid += 1
-                assert match.awaiting or match.rolling  # sent: the host slides it
+                # sent: the host slides it, unless the window joined again as it was sent
+                assert match.awaiting or match.rolling or len(joins) > joined
             if match.turn == "north" and not match.rolling:
                 banners.add(match.banner("north"))
             app.step(FRAME, draw=slid % 2 == 0)
