@@ -32,6 +32,7 @@ import pygame
 
 from sliders.core.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.game import HomeChoice
+from sliders.game.howto import SCORING_LINE
 from sliders.game.narrate import pawn_name, wrap_all
 from sliders.game.saves import save_note
 from sliders.physics import Shot
@@ -60,6 +61,8 @@ CPU_REACH = 0.9
 SETTLED_PX = 2.0
 """pixels: a pane whose camera has less than this left to move takes presses"""
 ROUND_PAUSE = 1.2
+SCORES_LINE = f"A pawn scores the ring it stops in; {SCORING_LINE}. F1 or ?: help"
+"""said in the message log as a game opens, before the first score is seen"""
 LOG_LINES = 3
 """lines of the message log the sidebar keeps room for under the score boards, at any size"""
 FLOAT_LIFE = 2.5
@@ -103,7 +106,8 @@ class PlayScreen:
         fresh = all(len(p.in_hand) == PAWNS_PER_PLAYER for p in state.players)
         self.messages: list[str] = [  # a game joined, or loaded, in the middle of a round
             f"Round {state.round}: {self._name(match.turn)} "
-            + ("slides first" if fresh else "to slide")
+            + ("slides first" if fresh else "to slide"),
+            SCORES_LINE,
         ]
         self.floats: list[_Float] = []
         self.paused = False

@@ -26,6 +26,7 @@ from sliders.game.config import (
     default_seat_specs,
     layout_seats,
 )
+from sliders.game.howto import SCORING_LINE
 from sliders.lab.skill import curve_line
 from sliders.physics import PhysicsParams
 from sliders.scenes import draw
@@ -76,8 +77,8 @@ def game_line(record: Face) -> str:
     if record.dots_remove:
         changes.append("a pawn on a danger dot is out and scores nothing")
     if not changes:
-        return "be first to move all 4 scoring pawns HOME, by exact count"
-    return "as Race for Home; " + "; ".join(changes)
+        return f"be first to move all 4 scoring pawns HOME, by exact count; {SCORING_LINE}"
+    return "as Race for Home; " + "; ".join([*changes, SCORING_LINE])
 
 
 SHORTCUTS = {pygame.K_p: "practice", pygame.K_d: "drills", pygame.K_l: "resume"}
