@@ -136,8 +136,9 @@ class ResumeScreen:
         where = f"games saved in {self.folder}"
         y = draw.text(surface, draw.clipped(where, size, w - 40), (w // 2, y), size, draw.DIM,
                       "midtop").bottom + 12  # fmt: skip
-        pitch = round(size * draw.SIZE_TO_PX * 2.6)
-        bottom = self.resume_button.rect.y - 2 * pitch // 2 - 10
+        line = draw.font(size).get_linesize()
+        pitch = 2 * line + 14  # a saved game: its file, and what it is
+        bottom = self.resume_button.rect.y - 2 * line - 10  # the "more" line and the note
         fit = max((bottom - y) // pitch, 1)
         self.top = min(max(self.top, self.index - fit + 1), self.index)
         self.rows = []
@@ -152,11 +153,10 @@ class ResumeScreen:
                 pygame.draw.rect(surface, (60, 60, 70), row, border_radius=8)
                 pygame.draw.rect(surface, draw.HIGHLIGHT, row, 1, border_radius=8)
             rgb = draw.TEXT if s.game is not None else draw.DIM
-            line = round(size * draw.SIZE_TO_PX * 1.25)
             draw.text(surface, draw.clipped(s.path.name, size, row.w - 20),
-                      (row.x + 10, row.y + 3), size, rgb, bold=True)  # fmt: skip
+                      (row.x + 10, row.y + 4), size, rgb, bold=True)  # fmt: skip
             draw.text(surface, draw.clipped(s.words, size, row.w - 20),
-                      (row.x + 10, row.y + 3 + line), size, draw.DIM)  # fmt: skip
+                      (row.x + 10, row.y + 4 + line), size, draw.DIM)  # fmt: skip
             y += pitch
         hidden = len(self.saved) - len(self.rows)
         if hidden:

@@ -89,12 +89,14 @@ prepared)"""
 
 
 def fitted(words: str, size: int, width: int) -> str:
-    """``words`` as they fit in ``width`` pixels at ``size``: whole, else up to a semicolon,
-    else cut with an ellipsis."""
-    if draw.font(size).size(words)[0] <= width:
-        return words
-    head = words.split(";")[0]
-    return draw.clipped(head, size, width)
+    """``words`` as they fit in ``width`` pixels at ``size``: whole, else as many of its
+    clauses (between semicolons) as fit, else the first cut with an ellipsis."""
+    clauses = words.split(";")
+    for n in range(len(clauses), 0, -1):
+        head = ";".join(clauses[:n])
+        if draw.font(size).size(head)[0] <= width:
+            return head
+    return draw.clipped(clauses[0], size, width)
 
 
 def default_seating(layout: str) -> dict[str, str]:
