@@ -20,6 +20,7 @@ from sliders.scenes.coach import WinChances, whole_percents
 from sliders.scenes.play import LOG_LINES, PlayScreen
 from sliders.scenes.results import ResultsScreen, scrolled
 from sliders.scenes.roundend import RoundEndScreen
+from sliders.scenes.setup import fitted
 from sliders.scenes.table import Match
 
 from .person import ready
@@ -263,3 +264,14 @@ def test_a_hint_names_pawns_as_the_board_does():
     assert name_pawns("hit: push east-4, then south-2") == "hit: push Green 4, then Red 2"
     assert not PAWN_ID.search(name_pawns("guard west-3"))
     assert name_pawns("draw to 5 at +0.012,-0.003") == "draw to 5 at +0.012,-0.003"
+
+
+def test_the_setup_line_keeps_the_clauses_that_fit():
+    pygame.font.init()
+    words = "as Race for Home; a pawn in the centre hole sends one back to START; " + "x" * 80
+    size = draw.MIN_UI_SIZE
+    wide = draw.font(size).size(words)[0]
+    assert fitted(words, size, wide) == words
+    two = "as Race for Home; a pawn in the centre hole sends one back to START"
+    assert fitted(words, size, draw.font(size).size(two)[0]) == two
+    assert fitted(words, size, draw.font(size).size("as Race for Home")[0]) == "as Race for Home"
