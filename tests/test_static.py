@@ -134,8 +134,10 @@ PROJECT_WIDE = {
     "test_fixtures.py",
     "test_layers.py",
     "test_one_way.py",
+    "test_package.py",
     "test_processes.py",
     "test_readme.py",
+    "test_site.py",
 }
 """the test files at the top of tests/: checks of the whole project, not of one subpackage (and
 this file)"""

@@ -13,15 +13,13 @@ from sliders.core.errors import UserError
 from sliders.game.config import (
     DEFAULT_HAND,
     DEFAULT_METER,
-    DEFAULT_STRENGTH,
     MatchConfig,
-    SeatSpec,
     check_hand,
     check_meter,
     config_from_flags,
     parse_seat_specs,
 )
-from sliders.game.saves import layout_of, load_replay
+from sliders.game.saves import load_replay, resumed_config
 from sliders.physics import require_engine
 from sliders.rules import Game
 from sliders.scenes.table import Match
@@ -111,20 +109,13 @@ def _resumed(args: argparse.Namespace, hand: str) -> tuple[MatchConfig, Game]:
         raise UserError("--resume plays on in the physics the log records: leave out --params "
                         "and --param")  # fmt: skip
     game = load_replay(args.resume)
-    if game.state.winner is not None:
-        raise UserError(f"--resume {args.resume}: the game is over (--replay plays it back)")
-    if args.seats:
-        seats = parse_seat_specs(args.seats)
-        if tuple(s.seat for s in seats) != tuple(game.seats):
-            raise UserError(f"--seats: the game is played by {', '.join(game.seats)}")
-    else:
-        seats = tuple(
-            SeatSpec(s) if s in game.hands else SeatSpec(s, "cpu", DEFAULT_STRENGTH)
-            for s in game.seats
-        )
-    ref = layout_of(game)
-    config = MatchConfig(game.face, ref.name, seats, starter=game.starter, hand=hand)
-    return config, game
+    seats = parse_seat_specs(args.seats) if args.seats else None
+    try:
+        return resumed_config(game, hand, seats), game
+    except UserError as exc:
+        if game.state.winner is not None:
+            raise UserError(f"--resume {args.resume}: {exc}") from None
+        raise
 
 
 def window_line() -> str:

@@ -9,10 +9,19 @@ rest statuses), the table as it stood before the shot, and what the rules did (t
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 
 from sliders.boards import Face
-from sliders.core.outcome import SEAT_COLOURS, EventType, PawnRest, ShotResult, Status, pawn_seat
+from sliders.core.outcome import (
+    SEAT_COLOURS,
+    SEATS,
+    EventType,
+    PawnRest,
+    ShotResult,
+    Status,
+    pawn_seat,
+)
 from sliders.rules import Advanced, Happening, InstantHome, Penalty, PointsLost, Won
 from sliders.rules.state import square_name
 
@@ -55,6 +64,16 @@ def pawn_name(pid: str) -> str:
     """A roller pawn as a person names it: ``south-3`` → ``Red 3``."""
     seat, number = pid.rsplit("-", 1)
     return f"{seat_name(seat)} {number}"
+
+
+PAWN_ID = re.compile(r"\b(" + "|".join(SEATS) + r")-(\d)\b")
+"""a roller pawn's id in running text (``north-1``)"""
+
+
+def name_pawns(words: str) -> str:
+    """``words`` with every pawn id in them as a person names the pawn, as the board shows it:
+    "knock north-1 off" → "knock Yellow 1 off"."""
+    return PAWN_ID.sub(lambda m: pawn_name(m.group(0)), words)
 
 
 def seat_name(seat: str) -> str:

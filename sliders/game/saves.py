@@ -13,9 +13,12 @@ from sliders.boards import Layout
 from sliders.core.errors import UserError
 from sliders.core.fileio import lock, write_text_atomic
 from sliders.files.layouts import load_layout
+from sliders.game.config import DEFAULT_STRENGTH, MatchConfig, SeatSpec
 from sliders.physics import PhysicsParams
 from sliders.rules import Game, LayoutRef, ScoreStep, log_head, log_text, step_text
 
+SAVED_PATTERN = "sliders-game-*.json"
+"""the names *Save game* gives a game in the window, unless told where (``--save``)"""
 DEFAULT_LAYOUT = "square"
 """the layout of a log that names none (a scorekeeper's): the physical game's usual setup"""
 
@@ -72,6 +75,33 @@ def load_replay(path: str | os.PathLike[str]) -> Game:
     except UserError as exc:
         raise UserError(f"game log {path}: {exc}") from None
     return game
+
+
+def resumed_config(game: Game, hand: str, seats: tuple[SeatSpec, ...] | None = None) -> MatchConfig:
+    """Who plays a saved game taken up again: ``seats`` if given (the same seats as the log's),
+    else a person in each seat the log gives a person's hand and the computer in the others;
+    every person with ``hand``. Refused in one line when the game is over."""
+    if game.state.winner is not None:
+        raise UserError("the game is over (--replay plays it back)")
+    if seats is not None:
+        if tuple(s.seat for s in seats) != tuple(game.seats):
+            raise UserError(f"--seats: the game is played by {', '.join(game.seats)}")
+    else:
+        seats = tuple(
+            SeatSpec(s) if s in game.hands else SeatSpec(s, "cpu", DEFAULT_STRENGTH)
+            for s in game.seats
+        )
+    ref = layout_of(game)
+    return MatchConfig(game.face, ref.name, seats, starter=game.starter, hand=hand)
+
+
+def saved_games(folder: str | os.PathLike[str], also: Path | None = None) -> list[Path]:
+    """The games *Save game* wrote in ``folder`` (``sliders-game-*.json``) and ``also`` (the
+    window's ``--save`` file) if it is there, the newest first."""
+    found = {p for p in Path(folder).glob(SAVED_PATTERN) if p.is_file()}
+    if also is not None and also.is_file():
+        found.add(also)
+    return sorted(found, key=lambda p: (-p.stat().st_mtime, p.name))
 
 
 def layout_of(game: Game) -> LayoutRef:

@@ -34,6 +34,7 @@ from sliders.core.errors import UserError
 from sliders.scenes import load_screens
 from sliders.scenes.background import Background
 from sliders.scenes.draw import buttons_begin, buttons_keep, forget_fonts, hover_changed
+from sliders.scenes.helpscreen import HelpOverlay, asks_for_help, face_of
 from sliders.scenes.sound import Sounds, native_stderr_silenced
 
 FPS = 60
@@ -150,6 +151,9 @@ class App:
         self._drawn_on: pygame.Surface | None = None
         self.running = True
         self.screen: Screen | None = None
+        self.help: HelpOverlay | None = None
+        """the help (F1 or ?) while it is shown over the screen; the screen waits meanwhile"""
+        self._under: pygame.Surface | None = None  # the screen's picture under the help
 
     def show(self, screen: Screen) -> None:
         """Make ``screen`` the current one from the next event on."""
@@ -201,6 +205,13 @@ class App:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._resized(event)
                 continue
+            if self.help is not None:
+                if self.help.handle_event(event):
+                    self.close_help()
+                continue
+            if asks_for_help(event):
+                self.open_help()
+                continue
             if self.screen is not None:
                 self.screen.handle_event(event)
             if not self.running:
@@ -208,9 +219,13 @@ class App:
         self.pulled_at = self.polls[-1]
         self.time += dt
         self.frames += 1
-        if self.screen is not None:
+        if self.help is None and self.screen is not None:  # the game waits while the help is read
             self.screen.update(dt)
         self.polls, self.poll_began = self.polls[-1:], self.poll_began[-1:]
+        if self.help is not None:
+            if draw and self.running:
+                self._draw_help()
+            return
         if draw and self.running and self.screen is not None:
             changed = getattr(self.screen, "changed", None)
             told = any(e.type != pygame.MOUSEMOTION for _, e in pending)  # more than motion
@@ -231,6 +246,35 @@ class App:
             buttons_keep(buttons)
             if rects:
                 pygame.display.update(rects)
+        self._drawn_on = self.surface
+        self.draws += 1
+
+    def open_help(self) -> None:
+        """Show the help over the screen: the controls and the rules of its game."""
+        self.help = HelpOverlay(face_of(self.screen), self.control, self.hints)
+        self._under = None
+
+    def close_help(self) -> None:
+        """Back to the screen, its picture as it was under the help."""
+        self.help = None
+        if self._under is not None and self._under.get_size() == self.surface.get_size():
+            self.surface.blit(self._under, (0, 0))
+            pygame.display.flip()
+        else:
+            self._drawn_on = None  # drawn whole at the next frame
+        self._under = None
+
+    def _draw_help(self) -> None:
+        assert self.help is not None
+        if self._under is None or self._under.get_size() != self.surface.get_size():
+            if self.screen is not None:
+                buttons_begin()
+                self.screen.draw(self.surface)
+            self._under = self.surface.copy()
+        else:
+            self.surface.blit(self._under, (0, 0))
+        self.help.draw(self.surface)
+        pygame.display.flip()
         self._drawn_on = self.surface
         self.draws += 1
 

@@ -67,6 +67,19 @@ TEXTURE = 256
 VIEWS_KEPT = 8  # the tile cache holds at least this many views' worth of tiles
 FALLBACK = 2  # levels (of √2 each) a frame may fall back while tiles are being painted
 WINDOWED = 512  # past this many pixels a grain period, only the part in view is scaled
+FOUL_LABEL_EM = 0.014
+"""metres: the em of the printed FOUL LINE (12.9 px in the smallest window's lane pane)"""
+FOUL_LABEL_BEYOND = 0.03
+"""metres beyond the foul line, toward the board, where FOUL LINE is printed (its middle): a
+held pawn never goes past the line, so the words are never under it"""
+
+
+def foul_label_spot(seat: Seat) -> tuple[float, float]:
+    """The world point where ``seat``'s FOUL LINE words are printed (their middle)."""
+    a, b = seat.foul_line()
+    fx, fy = seat.forward
+    d = FOUL_LABEL_BEYOND
+    return (a[0] + b[0]) / 2 + fx * d, (a[1] + b[1]) / 2 + fy * d
 
 
 class Painter:
@@ -236,7 +249,8 @@ class TableArt:
 
     def _foul_line(self, p: Painter, seats: list[Seat]) -> None:
         """The foul line printed across the lane: in its player's colour, or in stripes of each
-        player's colour where the lane is shared; FOUL LINE printed on the near side."""
+        player's colour where the lane is shared; FOUL LINE printed just beyond it
+        (:func:`foul_label_spot`)."""
         seat = seats[0]
         a, b = seat.foul_line()
         inks = [seat_rgb(x.name) for x in seats]
@@ -248,13 +262,12 @@ class TableArt:
         for (u, v), name in foul_stripes(seats):
             pygame.draw.line(p.surface, seat_rgb(name), p.at(*u), p.at(*v), width)
         fx, fy = seat.forward
-        size = max(round(p.s * 0.0075), 7)
+        size = max(round(p.s * FOUL_LABEL_EM), 7)
         ink = inks[0] if len(inks) == 1 else PLASTIC_EDGE
         words = self._text(
             "FOUL LINE", size, True, _mix(ink, PRINT_INK, 0.35), text_angle((fx, fy))
         )
-        mid = ((a[0] + b[0]) / 2 - fx * 0.007, (a[1] + b[1]) / 2 - fy * 0.007)
-        p.surface.blit(words, words.get_rect(center=p.ati(*mid)))
+        p.surface.blit(words, words.get_rect(center=p.ati(*foul_label_spot(seat))))
 
     def _rail(self, p: Painter, a: tuple[float, float], b: tuple[float, float], t: float,
               blocker: bool) -> None:  # fmt: skip

@@ -139,13 +139,25 @@ class Camera:
         if abs(self.scale / ts - 1) < 1e-4 and math.hypot(tx - cx, ty - cy) * ts < 0.05:
             self.centre, self.scale = (tx, ty), ts
 
-    def apply(self) -> None:
-        """Point the table view where the camera is."""
-        if self.scale <= 0:  # not placed yet: the overview
-            centre, scale = self.overview()
+    def apply(self, part: pygame.Rect | None = None) -> None:
+        """Point the table view where the camera is. With ``part`` (a pane sliding in or out,
+        at the edge of the camera's rect), the view is drawn in ``part`` alone: the picture the
+        whole rect would show, cut, neither moved within it nor scaled (the picture slides with
+        the pane, whole where it shows)."""
+        centre, scale = (self.centre, self.scale) if self.scale > 0 else self.overview()
+        if part is None or part == self.rect:
             self.view.look_at(centre, scale, self.rect)
             return
-        self.view.look_at(self.centre, self.scale, self.rect)
+        whole, part = self.rect, pygame.Rect(part)
+        # the whole picture's edge kept at the part's inner edge: the right edge of a pane at
+        # the left, the top edge of a pane at the bottom
+        if part.h == whole.h:
+            shown = whole.move(part.right - whole.right, 0)
+        else:
+            shown = whole.move(0, part.y - whole.y)
+        dx = (part.centerx - shown.centerx) / scale
+        dy = (part.centery - shown.centery) / scale
+        self.view.look_at((centre[0] + dx, centre[1] - dy), scale, part)
 
     # -- helpers ----------------------------------------------------------------------------------
 

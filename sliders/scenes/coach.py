@@ -30,6 +30,7 @@ from sliders.core.errors import UserError
 from sliders.core.outcome import EventType, PawnRest, Shot, ShotResult
 from sliders.game.config import HANDS
 from sliders.game.hand import person_noise
+from sliders.game.narrate import name_pawns
 from sliders.game.saves import params_of, replay_layout
 from sliders.lab.review import REVIEW_MIND, log_digest, review_of
 from sliders.physics import Noise, PhysicsParams, Setup, simulate
@@ -186,7 +187,7 @@ class Hint:
                 search = PlanSearch(seat, hand, mind, rng, state, layout, face, params)
                 search.run()
                 kind, label, value = search.best_candidate()
-                self._found[key] = (search.best(), f"{kind}: {label}", value)
+                self._found[key] = (search.best(), name_pawns(f"{kind}: {label}"), value)
             except UserError as exc:
                 self.error = str(exc)
 
@@ -244,28 +245,45 @@ class WinChances:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, key: object) -> None:
         """A bar per seat in ``rect`` (its top left), in the seat's colour, the chance in
-        words beside it."""
+        words beside it: the seats' shares of the chances, in whole percents adding to 100
+        (:func:`whole_percents`)."""
         got = self.chances(key)
         size = draw.MIN_UI_SIZE
         line = round(size * draw.SIZE_TO_PX * 1.6)
         seats = list(self.hands)
         panel = pygame.Rect(rect.x, rect.y, min(rect.w, 260), line * (len(seats) + 1) + 8)
-        shade = pygame.Surface(panel.size, pygame.SRCALPHA)
-        shade.fill((20, 20, 24, 200))
-        surface.blit(shade, panel)
+        pygame.draw.rect(surface, draw.PANEL, panel)  # opaque: its words read on any table
         draw.text(surface, "chance of winning", (panel.x + 6, panel.y + 4), size, draw.DIM)
+        shares = whole_percents(got) if got is not None and set(seats) <= set(got) else None
         for i, seat in enumerate(seats):
             y = panel.y + 4 + line * (i + 1)
             bar = pygame.Rect(panel.x + 6, y + 2, panel.w - 70, line - 6)
-            pygame.draw.rect(surface, (60, 62, 70), bar)
-            if got is not None and seat in got:
+            pygame.draw.rect(surface, (70, 72, 80), bar)
+            if shares is not None:
                 fill = bar.copy()
-                fill.w = round(bar.w * min(max(got[seat], 0.0), 1.0))
+                fill.w = round(bar.w * shares[seat] / 100)
                 pygame.draw.rect(surface, draw.seat_rgb(seat), fill)
-                words = f"{got[seat]:.0%}"
+                words = f"{shares[seat]}%"
             else:
                 words = "…"
             draw.text(surface, words, (bar.right + 8, bar.centery), size, draw.TEXT, "midleft")
+
+
+def whole_percents(chances: Mapping[str, float]) -> dict[str, int]:
+    """Each seat's share of ``chances`` in whole percents that add to 100 (largest remainder
+    first; equal remainders in seat order). Each seat's chance comes from its own hand's model,
+    so the raw chances need not add to one: they are shared out in proportion."""
+    seats = list(chances)
+    raw = [min(max(chances[s], 0.0), 1.0) for s in seats]
+    total = sum(raw)
+    if not seats:
+        return {}
+    exact = [100 * v / total for v in raw] if total > 0 else [100 / len(seats)] * len(seats)
+    whole = [math.floor(v) for v in exact]
+    order = sorted(range(len(seats)), key=lambda i: (-(exact[i] - whole[i]), i))
+    for i in order[: 100 - sum(whole)]:
+        whole[i] += 1
+    return dict(zip(seats, whole, strict=True))
 
 
 @screen("reviewing")

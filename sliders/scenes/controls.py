@@ -177,6 +177,11 @@ class Control:
         """The control's gauge, if it has one, in ``rect``."""
         return []
 
+    def gauge_height(self, size: int) -> int:
+        """Pixels the screen keeps under the table for the gauge, its words at ``size`` (0:
+        the control has none). The gauge never covers the table."""
+        return 0
+
 
 class FlickControl(Control):
     name = "flick"
@@ -412,6 +417,9 @@ class AimControl(Control):
         words = draw.text(surface, "power", (rect.x + 10, rect.centery), size, draw.TEXT,
                           "midleft", True)  # fmt: skip
         return [rect, words]
+
+    def gauge_height(self, size: int) -> int:
+        return max(round(size * draw.SIZE_TO_PX * 2), 26) + 6
 
 
 def board_far(match: Match, seat: str) -> float:

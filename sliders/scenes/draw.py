@@ -21,8 +21,11 @@ from sliders.scenes.assets import asset
 
 BACKGROUND = (44, 44, 48)
 TEXT = (235, 235, 235)
-DIM = (150, 150, 150)
+DIM = (182, 182, 182)
+"""secondary text: at least ``MIN_CONTRAST`` on the background, the panels and the cells"""
 PANEL = (58, 58, 64)
+CELL = (68, 68, 76)
+"""a square of the score board between START and HOME"""
 HIGHLIGHT = (255, 214, 10)
 
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -168,6 +171,16 @@ def clipped(words: str, size: int, width: int) -> str:
     return words + "..."
 
 
+def line_step(size: int) -> int:
+    """The pitch (px) of lines of text at ``size`` drawn by :func:`text_lines`."""
+    return size + 1
+
+
+def banner_bottom(surface: pygame.Surface) -> int:
+    """Where the screens' content starts below the title line at the top of the window."""
+    return min(12 + font(ui_size(surface, 30), True).get_linesize() + 8, 50)
+
+
 def text_lines(
     surface: pygame.Surface,
     lines: Sequence[str],
@@ -180,7 +193,7 @@ def text_lines(
 ) -> int:
     """Draw ``lines`` one under another from (x, y), each clipped to ``width`` pixels, stopping
     before ``bottom``; returns the y below the last line drawn."""
-    step = size + 1
+    step = line_step(size)
     for line in lines:
         if y > bottom:
             break
@@ -535,33 +548,39 @@ def _draw_score_board(
 ) -> None:
     pygame.draw.rect(surface, PANEL, rect, border_radius=8)
     k = board_scale(rect.width)
+    compact = is_compact(rect)
     small = max(round(MIN_UI_SIZE * k), MIN_UI_SIZE)
     ink = seat_rgb(player.seat)
     pygame.draw.rect(
         surface, HIGHLIGHT if active else ink, rect, 3 if active else 1, border_radius=8
     )
     colour = SEAT_COLOURS[player.seat].capitalize()
-    big, kind = round(26 * k), round(20 * k)
-    name = f"{colour} ({player.seat})"  # without its seat when both do not fit whole
-    if font(big, True).size(name)[0] + 12 + font(kind).size(who)[0] > rect.width - 20:
-        name = colour
-    named = text(surface, name, (rect.x + 10, rect.y + round(6 * k)), big, ink, bold=True)
-    room = rect.right - 10 - named.right - 12  # the player's kind, beside the name, never over it
+    big, kind = round((22 if compact else 26) * k), round((19 if compact else 20) * k)
+    top, cw, ch = board_cells(rect)
+    table = set(on_table)
+    if compact:  # one row: the name, the roller pawns beside it, the player's kind at the right
+        named = text(surface, colour, (rect.x + 10, rect.y + round(3 * k)), big, ink, bold=True)
+        x = _roller_pawns(surface, player, table, named.right + 8, named.centery, k, ink, False)
+    else:
+        name = f"{colour} ({player.seat})"  # without its seat when both do not fit whole
+        if font(big, True).size(name)[0] + 12 + font(kind).size(who)[0] > rect.width - 20:
+            name = colour
+        named = text(surface, name, (rect.x + 10, rect.y + round(6 * k)), big, ink, bold=True)
+        x = named.right
+    room = rect.right - 10 - x - 10  # the player's kind, beside the name, never over it
     if room > 24:
-        at = (rect.right - 10, rect.y + round(8 * k))
-        text(surface, clipped(who, kind, room), at, kind, DIM, "topright")
-    cells = HOME + 1
-    top = rect.y + round(32 * k)
-    cw = (rect.width - 20) / cells
-    ch = round(min(rect.height - 62 * k, 44 * k))
-    for i in range(cells):
+        at = (rect.right - 10, named.centery)
+        text(surface, clipped(who, kind, room), at, kind, DIM, "midright")
+    for i in range(HOME + 1):
         cell = pygame.Rect(round(rect.x + 10 + i * cw), top, round(cw) - 2, ch)
-        fill = (78, 78, 86) if 0 < i < HOME else tuple(v // 3 + 40 for v in ink)
+        fill = CELL if 0 < i < HOME else end_cell(player.seat)
         pygame.draw.rect(surface, fill, cell, border_radius=4)
+        if not 0 < i < HOME:
+            pygame.draw.rect(surface, ink, cell, 1, border_radius=4)
         label = {0: "START", HOME: "HOME"}.get(i, str(i))
-        if font(small).size(label)[0] > cell.w - 2:
+        if font(SCORE_DIGITS, True).size(label)[0] > cell.w - 2:
             label = label[0]  # S, H: a narrow board
-        text(surface, label, (cell.centerx, cell.bottom - 1), small, DIM, "midbottom")
+        text(surface, label, (cell.centerx, cell.bottom + 1), SCORE_DIGITS, DIM, "midbottom", True)
     spots = scoring_spots(rect, squares, pick is not None)
     for i, (cx, cy, dot) in enumerate(spots):
         if pick is not None and i == pick.default:
@@ -572,14 +591,31 @@ def _draw_score_board(
         if pick is not None:
             label_rgb = (0, 0, 0) if SEAT_COLOURS[player.seat] == "yellow" else (255, 255, 255)
             text(surface, str(i + 1), (cx, cy + 1), 2 * dot + 2, label_rgb, "center", True)
-    # roller pawns: filled in hand, ring on the table, cross when removed
-    y = top + ch + round(16 * k)
-    table = set(on_table)
-    text(surface, "pawns:", (rect.x + 10, y), small, DIM, "midleft")
-    r, d = round(8 * k), round(6 * k)
+    if not compact:
+        y = top + ch + round(16 * k)
+        heading = text(surface, "pawns:", (rect.x + 10, y), small, DIM, "midleft")
+        x = _roller_pawns(surface, player, table, heading.right + 10, y, k, ink, True)
+        text(surface, f"{len(player.in_hand)} left", (x + 12, y), small, DIM, "midleft")
+
+
+def _roller_pawns(
+    surface: pygame.Surface,
+    player: PlayerState,
+    table: set[str],
+    x: int,
+    y: int,
+    k: float,
+    ink: tuple[int, int, int],
+    large: bool,
+) -> int:
+    """The four roller pawns in a row from ``x``: filled in hand, a ring on the table, a cross
+    when removed; the x right of the last."""
+    r = round((8 if large else 5) * k)
+    d, pitch = round(r * 0.75), round((24 if large else 12) * k)
+    c = (x, y)
     for n in range(1, 5):
         pid = f"{player.seat}-{n}"
-        c = (rect.x + round((70 + (n - 1) * 24) * k), y)
+        c = (x + r + (n - 1) * pitch, y)
         if pid in player.in_hand:
             pygame.draw.circle(surface, ink, c, r)
             pygame.draw.circle(surface, (0, 0, 0), c, r, 1)
@@ -588,12 +624,32 @@ def _draw_score_board(
         else:
             pygame.draw.line(surface, DIM, (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), 2)
             pygame.draw.line(surface, DIM, (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), 2)
-    left = len(player.in_hand)
-    text(surface, f"{left} left", (rect.x + round(170 * k), y), small, DIM, "midleft")
+    return c[0] + r
+
+
+def end_cell(seat: str) -> tuple[int, int, int]:
+    """The fill of a seat's START and HOME squares: its colour, dark enough that the squares'
+    labels read on it with ``MIN_CONTRAST``."""
+    ink = seat_rgb(seat)
+    for k in range(30, -1, -1):
+        fill = tuple(round(PANEL[i] + (ink[i] - PANEL[i]) * k / 100) for i in range(3))
+        if contrast(DIM, fill) >= MIN_CONTRAST:
+            return fill  # type: ignore[return-value]
+    return PANEL
 
 
 BOARD_WIDTH = 420
 """the score board's width (px) at which it is drawn at the sizes it names; wider, it grows"""
+SCORE_DIGITS = 26
+"""the size (:func:`font` units, bold) of the score board's square labels: digits 12 px tall"""
+PANEL_FULL = 118
+"""a score board's height (px, at ``BOARD_WIDTH``) when there is room"""
+PANEL_LEAST = 104
+"""the least height of a score board drawn in full (name, squares, roller pawns in three rows);
+below it a board is drawn compact, in two rows"""
+PANEL_COMPACT = 62
+"""a compact score board's height (px, at ``BOARD_WIDTH``)"""
+PANEL_GAP = 6
 
 
 def board_scale(width: int) -> float:
@@ -602,35 +658,63 @@ def board_scale(width: int) -> float:
     return max(width / BOARD_WIDTH, 1.0)
 
 
+def is_compact(rect: pygame.Rect) -> bool:
+    """Whether a score board drawn in ``rect`` is drawn compact (see ``PANEL_LEAST``)."""
+    return rect.height < round(PANEL_LEAST * board_scale(rect.width))
+
+
+def board_cells(rect: pygame.Rect) -> tuple[int, float, int]:
+    """(top, width, height) of the squares START..HOME of the score board drawn in ``rect``."""
+    k = board_scale(rect.width)
+    cw = (rect.width - 20) / (HOME + 1)
+    if is_compact(rect):
+        return rect.y + round(24 * k), cw, round(34 * k)
+    return rect.y + round(32 * k), cw, round(47 * k)
+
+
 def scoring_spots(
     rect: pygame.Rect, squares: Sequence[float], large: bool = False
 ) -> list[tuple[int, int, int]]:
     """(x, y, radius) on screen of each scoring pawn on the score board drawn in ``rect``:
-    up to four in a cell, in a 2 x 2 grid above the cell's label (``large`` while picking)."""
+    up to four in a cell, in a 2 x 2 grid above the cell's label (``large`` while picking); in
+    one row on a compact board."""
     k = board_scale(rect.width)
-    cw = (rect.width - 20) / (HOME + 1)
-    top = rect.y + round(32 * k)
+    top, cw, _ = board_cells(rect)
+    row = is_compact(rect) and not large
     dot = max(min(int(cw / 6), round(6 * k)), 3)
-    if large:
+    if row:
+        dot = max(min(int(cw / 9), round(4 * k)), 2)
+    elif large:
         dot = max(min(int(cw / 5), round(11 * k)), 5)
     stack: dict[int, int] = {}
     out = []
     for sq in squares:
-        k = stack.get(round(sq), 0)
-        stack[round(sq)] = k + 1
-        cx = rect.x + 10 + sq * cw + cw / 2 - 1 + (-1 if k % 2 == 0 else 1) * (dot + 1)
-        cy = top + dot + 3 + (k // 2) * (2 * dot + 2)
+        n = stack.get(round(sq), 0)
+        stack[round(sq)] = n + 1
+        if row:
+            cx = rect.x + 10 + sq * cw + cw / 2 - 1 + (n - 1.5) * (2 * dot + 1)
+            cy = top + dot + 3
+        else:
+            cx = rect.x + 10 + sq * cw + cw / 2 - 1 + (-1 if n % 2 == 0 else 1) * (dot + 1)
+            cy = top + dot + 3 + (n // 2) * (2 * dot + 2)
         out.append((round(cx), round(cy), dot))
     return out
 
 
-def sidebar_panels(rect: pygame.Rect, seats: Sequence[str]) -> dict[str, pygame.Rect]:
-    """Where :func:`draw_sidebar` draws each seat's score board in ``rect``."""
-    n = len(seats)
+def sidebar_panels(
+    rect: pygame.Rect, seats: Sequence[str], below: int = 0
+) -> dict[str, pygame.Rect]:
+    """Where :func:`draw_sidebar` draws each seat's score board in ``rect``, leaving at least
+    ``below`` pixels under the last (room for the message log): in full while they fit, else
+    compact."""
+    n = max(len(seats), 1)
     k = board_scale(rect.width)
-    h = min(round(118 * k), max((rect.height - 8 * n) // max(n, 1), round(90 * k)))
+    room = (rect.height - below - PANEL_GAP * (n - 1)) // n
+    h = min(round(PANEL_FULL * k), room)
+    if h < round(PANEL_LEAST * k):
+        h = min(round(PANEL_COMPACT * k), max(room, 1))
     return {
-        seat: pygame.Rect(rect.x, rect.y + i * (h + 8), rect.width, h)
+        seat: pygame.Rect(rect.x, rect.y + i * (h + PANEL_GAP), rect.width, h)
         for i, seat in enumerate(seats)
     }
 
@@ -643,12 +727,14 @@ def draw_sidebar(
     active: str | None,
     boards: Mapping[str, Sequence[float]] | None = None,
     pick: HomeChoice | None = None,
+    below: int = 0,
 ) -> int:
     """Every player's score board stacked in ``rect``, in turn order; the y below the last.
-    ``pick`` shows an Instant Home choice on its player's board."""
+    ``pick`` shows an Instant Home choice on its player's board; ``below``: see
+    :func:`sidebar_panels`."""
     table = [p.id for p in state.table]
     y = rect.y
-    for seat, panel in sidebar_panels(rect, state.seats).items():
+    for seat, panel in sidebar_panels(rect, state.seats, below).items():
         board = boards.get(seat) if boards else None
         mine = pick if pick is not None and pick.seat == seat else None
         draw_score_board(
@@ -661,5 +747,5 @@ def draw_sidebar(
             table,
             mine,
         )
-        y = panel.bottom + 8
+        y = panel.bottom + PANEL_GAP
     return y

@@ -25,13 +25,14 @@ chooses by itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from sliders.core.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, EventType, ShotResult, Status
 from sliders.game import HomeChoice
+from sliders.game.howto import SCORING_LINE
 from sliders.game.narrate import pawn_name, wrap_all
 from sliders.game.saves import save_note
 from sliders.physics import Shot
@@ -60,6 +61,10 @@ CPU_REACH = 0.9
 SETTLED_PX = 2.0
 """pixels: a pane whose camera has less than this left to move takes presses"""
 ROUND_PAUSE = 1.2
+SCORES_LINE = f"A pawn scores the ring it stops in; {SCORING_LINE}. F1 or ?: help"
+"""said in the message log as a game opens, before the first score is seen"""
+LOG_LINES = 3
+"""lines of the message log the sidebar keeps room for under the score boards, at any size"""
 FLOAT_LIFE = 2.5
 OVERVIEW_KEYS = (pygame.K_TAB, pygame.K_v)
 
@@ -101,7 +106,8 @@ class PlayScreen:
         fresh = all(len(p.in_hand) == PAWNS_PER_PLAYER for p in state.players)
         self.messages: list[str] = [  # a game joined, or loaded, in the middle of a round
             f"Round {state.round}: {self._name(match.turn)} "
-            + ("slides first" if fresh else "to slide")
+            + ("slides first" if fresh else "to slide"),
+            SCORES_LINE,
         ]
         self.floats: list[_Float] = []
         self.paused = False
@@ -113,7 +119,9 @@ class PlayScreen:
         self._home: dict[str, int] = {}  # Instant Home choices made for the settled shot
         self._settled: ShotResult | None = None
         self.sidebar = pygame.Rect(0, 0, 0, 0)
+        self.log_room = 0
         self.play_area = pygame.Rect(0, 0, 1, 1)
+        self.gauge_rect = pygame.Rect(0, 0, 0, 0)
         self.buttons = [
             draw.Button("Resume", self._resume),
             draw.Button("Save game", self.save),
@@ -240,7 +248,7 @@ class PlayScreen:
             elif pygame.K_KP1 <= event.key <= pygame.K_KP4:
                 self.pick(event.key - pygame.K_KP1)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            panel = draw.sidebar_panels(self.sidebar, self.match.state.seats)[choice.seat]
+            panel = self.panels()[choice.seat]
             spots = draw.scoring_spots(panel, choice.board, large=True)
             for i, (x, y, r) in enumerate(spots):
                 if (event.pos[0] - x) ** 2 + (event.pos[1] - y) ** 2 <= (r + 3) ** 2:
@@ -539,18 +547,29 @@ class PlayScreen:
         side = min(
             max(int(w * 0.3), 280), round(draw.BOARD_WIDTH * draw.ui_scale(self.app.surface))
         )
-        self.play_area = pygame.Rect(10, 50, w - side - 30, h - 60)
+        top = draw.banner_bottom(self.app.surface)
+        gauge = self.control.gauge_height(draw.ui_size(self.app.surface, 20))
+        self.play_area = pygame.Rect(10, top, w - side - 30, h - top - 10 - gauge)
+        self.gauge_rect = pygame.Rect(10, self.play_area.bottom + 6, self.play_area.w, gauge - 6)
         m = self.match
         seat = None if self.lane_seat is None else m.seat(self.lane_seat)
         self.lane_rect, main = panes(self.play_area, m.layout, seat, self.lane_shown)
         self.camera.place(main)
         self.camera.apply()
-        if self.lane_rect is not None:
-            self.lane_camera.place(self.lane_rect)
-            self.lane_camera.apply()
-        self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
+        if self.lane_rect is not None and seat is not None:
+            full, _ = panes(self.play_area, m.layout, seat, 1.0)
+            assert full is not None
+            self.lane_camera.place(full)  # a pane sliding in or out shows part of its picture
+            self.lane_camera.apply(self.lane_rect)
         bh = max(34, round(34 * draw.ui_scale(self.app.surface)))
-        self.overview_button.rect = pygame.Rect(self.sidebar.x, h - bh - 10, self.sidebar.w, bh)
+        self.overview_button.rect = pygame.Rect(w - side - 10, h - bh - 10, side, bh)
+        self.sidebar = pygame.Rect(w - side - 10, top, side, self.overview_button.rect.y - 8 - top)
+        size = draw.ui_size(self.app.surface, 19)
+        self.log_room = LOG_LINES * draw.line_step(size) + 4
+
+    def panels(self) -> dict[str, pygame.Rect]:
+        """Each seat's score board's place in the sidebar (the message log's lines below)."""
+        return draw.sidebar_panels(self.sidebar, self.match.state.seats, self.log_room)
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """The screen; only the hand's rectangles (returned) when nothing else changed."""
@@ -592,7 +611,7 @@ class PlayScreen:
                 drawn += self.control.draw_in(surface, view)
             surface.set_clip(None)
         size = draw.ui_size(surface, 20)
-        drawn += self.control.draw_gauge(surface, self._gauge_rect(), size)
+        drawn += self.control.draw_gauge(surface, self.gauge_rect, size)
         return [r for r in drawn if r.w > 0 and r.h > 0]
 
     def _panes(self) -> list[TableView]:
@@ -621,12 +640,16 @@ class PlayScreen:
         boards: dict[str, Sequence[float]] | None = (
             {pick.seat: [float(sq) for sq in pick.board]} if pick else None
         )
-        bottom = draw.draw_sidebar(surface, self.sidebar, m.state, who, active, boards, pick)
+        bottom = draw.draw_sidebar(
+            surface, self.sidebar, m.state, who, active, boards, pick, self.log_room
+        )
         size = draw.ui_size(surface, 19)
         fits = lambda words: draw.font(size).size(words)[0] <= self.sidebar.width  # noqa: E731
+        room = (self.sidebar.bottom - bottom) // draw.line_step(size)
+        lines = newest_lines(self.messages, fits, room)
         draw.text_lines(
-            surface, wrap_all(self.messages[-6:], fits)[-10:], self.sidebar.x, bottom + 4,
-            self.sidebar.width, self.overview_button.rect.y - 2 * size, draw.DIM, size,
+            surface, lines, self.sidebar.x, bottom, self.sidebar.width, self.sidebar.bottom,
+            draw.DIM, size,
         )  # fmt: skip
         self.app.pump()
         if not self._prepared:
@@ -645,12 +668,6 @@ class PlayScreen:
             work.add(
                 self._waits_for[-1], "preparing the computer players", self.match.turns.prepare
             )
-
-    def _gauge_rect(self) -> pygame.Rect:
-        """Where the aim control's power gauge is drawn: the bottom left of the main pane."""
-        rect = self.view.rect
-        h = max(rect.h // 18, 26)
-        return pygame.Rect(rect.x + 12, rect.bottom - h - 12, min(260, rect.w - 24), h)
 
     def _draw_pane(self, surface: pygame.Surface, view: TableView, main: bool) -> None:
         """The table in one pane: the pawns, their points at rest, the hand, the aim; the
@@ -771,3 +788,15 @@ class PlayScreen:
             below = cy + len(self.buttons) * 60
             note = draw.clipped(self.saved_note, 18, surface.get_width() - 20)
             draw.text(surface, note, (cx, below), 18, draw.DIM, "center")
+
+
+def newest_lines(messages: Sequence[str], fits: Callable[[str], bool], room: int) -> list[str]:
+    """The lines of the newest ``messages`` that fit in ``room`` lines, each message whole
+    (wrapped where it does not ``fit``); the newest alone, its first lines, when it is longer."""
+    out: list[str] = []
+    for words in reversed(messages):
+        lines = wrap_all([words], fits)
+        if len(out) + len(lines) > room:
+            return out or lines[:room]
+        out = lines + out
+    return out

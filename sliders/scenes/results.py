@@ -4,8 +4,10 @@ game shot by shot (R: :class:`sliders.scenes.coach.ReviewingScreen`, then the re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 import pygame
 
@@ -16,6 +18,8 @@ from sliders.scenes import draw
 from sliders.scenes.app import App, screen
 from sliders.scenes.table import Match
 
+T = TypeVar("T")
+
 
 @screen("results")
 class ResultsScreen:
@@ -23,6 +27,8 @@ class ResultsScreen:
         self.app, self.match = app, match
         self.note = ""
         self.saved: Path | None = None
+        self.scroll = 0
+        """rounds the table of score boards is scrolled back from the last (↑ ↓, the wheel)"""
         again = [draw.Button("Play again", self.play_again)] if match.replayable else []
         self.buttons = [
             *again,
@@ -62,6 +68,13 @@ class ResultsScreen:
                 self.play_again()
             elif event.key == pygame.K_ESCAPE:
                 self._menu()
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll += 1
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll = max(self.scroll - 1, 0)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(self.scroll + event.y, 0)
             return
         for b in self.buttons:  # a button fires only for a click that began on it
             if b.handle(event):
@@ -138,7 +151,12 @@ class ResultsScreen:
                 who = draw.clipped(words, small, col - 10)
                 draw.text(surface, who, (x, y + pitch + i * line), small, draw.DIM)
         y += heads
-        shown = rows[-max(room // pitch, 1) :]
+        shown, earlier, later = scrolled(rows, max(room // pitch, 1), self.scroll)
+        self.scroll = later
+        if earlier or later:  # rounds out of sight: said, and how to see them
+            sign = f"▲ {earlier} earlier · ▼ {later} later (↑ ↓, wheel)"
+            draw.text(surface, sign, (x0, y), small, draw.DIM)
+            y += pitch
         for label, boards in shown:
             draw.text(surface, label, (x0, y), small, draw.TEXT)
             for j, seat in enumerate(seats):
@@ -157,6 +175,18 @@ class ResultsScreen:
             draw.text(surface, self.note, at, draw.MIN_UI_SIZE, draw.DIM, "midbottom")
         for b in self.buttons:
             b.draw(surface, draw.ui_size(surface, 26))
+
+
+def scrolled(rows: Sequence[T], room: int, back: int) -> tuple[list[T], int, int]:
+    """(the rows shown, how many earlier, how many later) of ``rows`` in ``room`` lines,
+    scrolled ``back`` rows from the last (clamped). When not all fit, one line is kept for the
+    sign that says so."""
+    if len(rows) <= room:
+        return list(rows), 0, 0
+    fit = max(room - 1, 1)
+    back = min(max(back, 0), len(rows) - fit)
+    end = len(rows) - back
+    return list(rows[end - fit : end]), end - fit, back
 
 
 def draw_race(

@@ -38,6 +38,9 @@ class RoundEndScreen:
         self.before = match.state
         self.view = draw.TableView(match.layout, match.face, match.params.pawn_radius)
         self.sidebar = pygame.Rect(0, 0, 0, 0)
+        self.choice_rect = pygame.Rect(0, 0, 0, 0)
+        """where a person's choice of moves is drawn (under the score boards, or the table)"""
+        self.below = 0
         self.order = list(self.before.turn_order())
         self.chosen: dict[str, Assignment] = {}
         self.options: list[Assignment] = []
@@ -165,21 +168,41 @@ class RoundEndScreen:
 
     def _fit(self) -> None:
         w, h = self.app.surface.get_size()
-        side = min(
-            max(int(w * 0.3), 280), round(draw.BOARD_WIDTH * draw.ui_scale(self.app.surface))
-        )
-        area = pygame.Rect(10, 50, w - side - 30, h - 60)
+        surface = self.app.surface
+        side = min(max(int(w * 0.3), 280), round(draw.BOARD_WIDTH * draw.ui_scale(surface)))
+        top = draw.banner_bottom(surface)
+        bh = max(34, round(40 * draw.ui_scale(surface)))
+        y = h - bh - 10
+        self.sidebar = pygame.Rect(w - side - 10, top, side, y - 8 - top)
+        # a person's choice: under the score boards when they leave room, else under the table
+        need = self._choice_height(surface)
+        panels = draw.sidebar_panels(self.sidebar, self.before.seats, need)
+        under = max(p.bottom for p in panels.values()) + draw.PANEL_GAP
+        below_table = self.seat is not None and under + need > self.sidebar.bottom
+        area = pygame.Rect(10, top, w - side - 30, h - top - 10)
+        self.choice_rect = pygame.Rect(self.sidebar.x, under, side, self.sidebar.bottom - under)
+        if below_table:
+            area.h -= need + 8
+            self.choice_rect = pygame.Rect(area.x, area.bottom + 8, area.w, need)
+        self.below = need if not below_table else 0
         camera = Camera(self.view, self.match.layout)
         camera.place(area)
         reach = 2 * self.match.params.pawn_radius
         centre, scale = camera.board_and([(p.x, p.y) for p in self.before.table], reach)
         self.view.look_at(centre, scale, area)
-        self.sidebar = pygame.Rect(w - side - 10, 50, side, h - 60)
         bw = (side - 20) // 3
-        y = h - 60
         for i, key in enumerate(("prev", "next", "accept")):
-            self.buttons[key].rect = pygame.Rect(self.sidebar.x + i * (bw + 10), y, bw, 44)
-        self.buttons["continue"].rect = pygame.Rect(self.sidebar.right - 200, y, 200, 44)
+            self.buttons[key].rect = pygame.Rect(self.sidebar.x + i * (bw + 10), y, bw, bh)
+        self.buttons["continue"].rect = pygame.Rect(self.sidebar.right - 200, y, 200, bh)
+
+    def _choice_height(self, surface: pygame.Surface) -> int:
+        """Pixels a person's choice takes: its heading, "suggested" and a line a move."""
+        if self.seat is None:
+            return 0
+        big, size = draw.ui_size(surface, 22), draw.ui_size(surface, 20)
+        pitch = round(size * draw.SIZE_TO_PX * 1.4)
+        moves = max((len(a) for a in self.options), default=1)
+        return draw.font(big, True).get_linesize() + 2 + pitch * (1 + max(moves, 1))
 
     def draw(self, surface: pygame.Surface) -> None:
         self._fit()
@@ -194,8 +217,12 @@ class RoundEndScreen:
         big, size = draw.ui_size(surface, 22), draw.ui_size(surface, 20)
         pitch = round(size * draw.SIZE_TO_PX * 1.4)
         who = {s.seat: s.describe() for s in self.match.config.seats}
-        y = draw.draw_sidebar(surface, self.sidebar, self.before, who, self.seat, self._boards())
+        y = draw.draw_sidebar(
+            surface, self.sidebar, self.before, who, self.seat, self._boards(), None, self.below
+        )
         if self.seat is not None:
+            box = self.choice_rect
+            y = box.y
             name = SEAT_COLOURS[self.seat].capitalize()
             n = len(self.options)
             for head in (  # the longest that fits the sidebar, never cut
@@ -203,21 +230,21 @@ class RoundEndScreen:
                 f"{name}: your scoring pawns ({self.index + 1}/{n})",
                 f"{name}: choice {self.index + 1}/{n}",
             ):
-                if draw.font(big, True).size(head)[0] <= self.sidebar.width:
+                if draw.font(big, True).size(head)[0] <= box.width:
                     break
             rgb = draw.seat_rgb(self.seat)
-            y = draw.text(surface, head, (self.sidebar.x, y), big, rgb, bold=True).bottom + 2
+            y = draw.text(surface, head, (box.x, y), big, rgb, bold=True).bottom + 2
             if self.index == 0:
-                draw.text(surface, "suggested", (self.sidebar.x, y), size, draw.HIGHLIGHT)
+                draw.text(surface, "suggested", (box.x, y), size, draw.HIGHLIGHT)
                 y += pitch
             moves = self.options[self.index] if self.options else ()
             if not moves:
-                draw.text(surface, "nothing to score", (self.sidebar.x, y), size, draw.DIM)
+                draw.text(surface, "nothing to score", (box.x, y), size, draw.DIM)
             board = self.before.player(self.seat).board
             for m in moves:
                 line = scored(m.pawn, m.points, m.scoring, board[m.scoring])
-                line = draw.clipped(line, size, self.sidebar.width)
-                draw.text(surface, line, (self.sidebar.x, y), size, draw.TEXT)
+                line = draw.clipped(line, size, box.width)
+                draw.text(surface, line, (box.x, y), size, draw.TEXT)
                 y += pitch
             for key in ("prev", "next", "accept"):
                 self.buttons[key].enabled = key == "accept" or n > 1
@@ -225,7 +252,7 @@ class RoundEndScreen:
         else:
             y = draw.text_lines(
                 surface, _panel(self.lines[-10:], self.sidebar.width), self.sidebar.x, y,
-                self.sidebar.width, surface.get_height() - 80,
+                self.sidebar.width, self.sidebar.bottom - 18,
             )  # fmt: skip
             state = self.match.state
             if state.phase is Phase.OVER and state.winner:

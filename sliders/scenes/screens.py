@@ -7,6 +7,7 @@ from sliders.scenes.play import PlayScreen
 from sliders.scenes.practice import DrillScreen, DrillsScreen, PracticeScreen
 from sliders.scenes.replay import ReplayScreen
 from sliders.scenes.results import ResultsScreen
+from sliders.scenes.resume import ResumeScreen
 from sliders.scenes.reviewscreen import ReviewScreen
 from sliders.scenes.roundend import RoundEndScreen
 from sliders.scenes.setup import SetupScreen
@@ -18,6 +19,7 @@ __all__ = [
     "PracticeScreen",
     "ReplayScreen",
     "ResultsScreen",
+    "ResumeScreen",
     "ReviewScreen",
     "ReviewingScreen",
     "RoundEndScreen",

@@ -26,6 +26,7 @@ from sliders.game.config import (
     default_seat_specs,
     layout_seats,
 )
+from sliders.game.howto import SCORING_LINE
 from sliders.lab.skill import curve_line
 from sliders.physics import PhysicsParams
 from sliders.scenes import draw
@@ -76,22 +77,26 @@ def game_line(record: Face) -> str:
     if record.dots_remove:
         changes.append("a pawn on a danger dot is out and scores nothing")
     if not changes:
-        return "be first to move all 4 scoring pawns HOME, by exact count"
-    return "as Race for Home; " + "; ".join(changes)
+        return f"be first to move all 4 scoring pawns HOME, by exact count; {SCORING_LINE}"
+    return "as Race for Home; " + "; ".join([*changes, SCORING_LINE])
 
 
+SHORTCUTS = {pygame.K_p: "practice", pygame.K_d: "drills", pygame.K_l: "resume"}
+"""keys that open another screen from the setup screen, and the method that opens it"""
 NOTE_SIZE = 24
 """the size of the note above Start (what is wrong with the choice, or the physics being
 prepared)"""
 
 
 def fitted(words: str, size: int, width: int) -> str:
-    """``words`` as they fit in ``width`` pixels at ``size``: whole, else up to a semicolon,
-    else cut with an ellipsis."""
-    if draw.font(size).size(words)[0] <= width:
-        return words
-    head = words.split(";")[0]
-    return draw.clipped(head, size, width)
+    """``words`` as they fit in ``width`` pixels at ``size``: whole, else as many of its
+    clauses (between semicolons) as fit, else the first cut with an ellipsis."""
+    clauses = words.split(";")
+    for n in range(len(clauses), 0, -1):
+        head = ";".join(clauses[:n])
+        if draw.font(size).size(head)[0] <= width:
+            return head
+    return draw.clipped(clauses[0], size, width)
 
 
 def default_seating(layout: str) -> dict[str, str]:
@@ -135,8 +140,9 @@ class SetupScreen:
         self._thumbs: dict[tuple[object, ...], pygame.Surface] = {}
         self.start_button = draw.Button("Start", self.start)
         self.quit_button = draw.Button("Quit", app.quit)
+        self.resume_button = draw.Button("Resume saved game (L)", self.resume)
         self.practice_button = draw.Button("Practice (P)", self.practice)
-        self.drills_button = draw.Button("Drills (D)", lambda: app.go("drills"))
+        self.drills_button = draw.Button("Drills (D)", self.drills)
         engine = config.engine if config and config.engine else DEFAULT_ENGINE
         if app.background.threaded:  # the seated pawns first (a fraction of a second)
             seated = [s for s in self.seats() if self.who.get(s, OFF) != OFF]
@@ -200,6 +206,17 @@ class SetupScreen:
             return
         self.app.go("play", match)
 
+    def drills(self) -> None:
+        self.app.go("drills")
+
+    def resume(self) -> None:
+        """The saved games, to take one up where it was saved (:mod:`sliders.scenes.resume`)."""
+        try:
+            config: MatchConfig | None = self.config()
+        except UserError:
+            config = None
+        self.app.go("resume", config)
+
     def practice(self) -> None:
         """The practice sandbox on the game and layout chosen (every seat of the layout)."""
         try:
@@ -252,8 +269,8 @@ class SetupScreen:
                 self.app.quit()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
-            elif event.key in (pygame.K_p, pygame.K_d):
-                (self.practice_button if event.key == pygame.K_p else self.drills_button).action()
+            elif event.key in SHORTCUTS:
+                getattr(self, SHORTCUTS[event.key])()
             elif event.key == pygame.K_UP:
                 self.row = (self.row - 1) % len(names)
             elif event.key == pygame.K_DOWN:
@@ -261,7 +278,10 @@ class SetupScreen:
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.change(names[self.row], 1 if event.key == pygame.K_RIGHT else -1)
             return
-        buttons = (self.start_button, self.quit_button, self.practice_button, self.drills_button)
+        buttons = (
+            self.start_button, self.resume_button, self.quit_button, self.practice_button,
+            self.drills_button,
+        )  # fmt: skip
         if any([b.handle(event) for b in buttons]):
             return
         targets = [r for _, left, right in self.rows for r in (left, right)]
@@ -310,8 +330,11 @@ class SetupScreen:
                 )
             )
         self.row = min(self.row, len(self.rows) - 1)
-        self.start_button.rect = pygame.Rect(w // 2 - 230, h - 54 - button, 220, button)
-        self.quit_button.rect = pygame.Rect(w // 2 + 10, h - 54 - button, 220, button)
+        bw = min(220, (w - 60) // 3)  # Start, Resume saved game, Quit
+        for i, b in enumerate((self.start_button, self.resume_button, self.quit_button)):
+            b.rect = pygame.Rect(
+                w // 2 - bw * 3 // 2 - 10 + i * (bw + 10), h - 54 - button, bw, button
+            )
         corner = min(170, (w - 40) // 4)  # in the top corners, clear of the title
         self.practice_button.rect = pygame.Rect(10, 10, corner, 40)
         self.drills_button.rect = pygame.Rect(w - 10 - corner, 10, corner, 40)
@@ -387,6 +410,11 @@ class SetupScreen:
         if note:
             draw.text(surface, note, (w // 2, self.note_y), NOTE_SIZE, rgb, "center")
         self.start_button.draw(surface, 32)
+        words = self.resume_button.label  # as large as its button holds, never under 12 px
+        fits = [
+            n for n in (32, 26, 22) if draw.font(n).size(words)[0] <= self.resume_button.rect.w - 12
+        ]
+        self.resume_button.draw(surface, fits[0] if fits else draw.MIN_UI_SIZE)
         self.quit_button.draw(surface, 32)
         self.practice_button.draw(surface, draw.ui_size(surface, 20))
         self.drills_button.draw(surface, draw.ui_size(surface, 20))

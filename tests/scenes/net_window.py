@@ -7,6 +7,10 @@ JSON: its seat, the shots it slid, the game's steps as this window has them, the
 differently here, and the screenshots (``import``, when installed).
 
     DISPLAY=:99 python tests/scenes/net_window.py URL CODE X Y OUT_DIR
+
+Every action waits on what the window says it took in (``real_window.Driver``: the pointer where
+it was sent, a pawn held, the shot sent, the round-end choice taken), never on a number of
+frames; the game's end is what the window shows (the results screen and the host's end).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ FRAME = 1 / 60
 def main(url: str, code: str, x: int, y: int, out: Path) -> None:
     os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"
     import pygame
+    from real_window import STUCK, Driver
 
     from sliders.net.link import Link
     from sliders.scenes.app import NAP, App
@@ -45,64 +50,57 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
     screen = PlayScreen(app, match)
     app.show(screen)
 
-    def frames(n: int) -> None:
-        for _ in range(n):
-            t0 = time.perf_counter()
-            app.step(FRAME)
-            time.sleep(max(FRAME - (time.perf_counter() - t0), NAP))
+    def frame() -> None:
+        t0 = time.perf_counter()
+        app.step(FRAME)
+        time.sleep(max(FRAME - (time.perf_counter() - t0), NAP))
 
-    def window() -> str:
-        tree = subprocess.run(
-            ["xwininfo", "-root", "-tree"], capture_output=True, text=True, check=True
-        ).stdout
-        return next(line.split()[0] for line in tree.splitlines() if f'"{title}"' in line)
-
-    def xdo(*args: object) -> None:
-        subprocess.run(["xdotool", *map(str, args)], check=True)
-        frames(3)
-
+    drive = Driver(frame, title)
     shots: list[str] = []
     slid = 0
-    end = time.perf_counter() + 500
+    # the window waits on its game; a game that stops moving for STUCK seconds is a stuck one
+    moved, progress = time.perf_counter(), None
     while not (isinstance(app.screen, ResultsScreen) and match.over is not None):
-        if time.perf_counter() > end:
+        now = (len(match.game.steps), type(app.screen).__name__, match.turn, match.rolling)
+        if now != progress:
+            moved, progress = time.perf_counter(), now
+        if time.perf_counter() > moved + STUCK:
             raise SystemExit(
-                f"{seat}: the game did not end ({slid} slid; {type(app.screen).__name__}, "
+                f"{seat}: the game stood still for {STUCK:.0f} s ({slid} slid; "
+                f"{type(app.screen).__name__}, "
                 f"{len(match.game.steps)} steps, {match.state.phase}, turn {match.turn}, "
                 f"rolling {match.rolling}, awaiting {match.awaiting}, "
                 f"pending {[m['type'] for m in match._pending][:5]}, seats {match.who()})"
             )
-        frames(1)
+        frame()
         scoring = app.screen
         if isinstance(scoring, RoundEndScreen) and (scoring.seat == seat or scoring.scored):
-            button = scoring.buttons["accept" if scoring.seat == seat else "continue"]
-            wid = window()
-            xdo("mousemove", "--window", wid, *button.rect.center)
-            xdo("click", "1")
+            choosing = scoring.seat == seat
+            button = scoring.buttons["accept" if choosing else "continue"]
+            drive.move(*button.rect.center)
+            drive.click(
+                lambda s=scoring, c=choosing: app.screen is not s or (c and s.seat != seat),
+                "the round-end button taken",
+            )
             continue
         play = app.screen
         if not isinstance(play, PlayScreen) or play._human_turn() != seat:
             continue
         if not (play.lane_shown == 1.0 and play.lane_camera.settled(1.0)):
             continue
-        wid = window()
+        wid = drive.wid()
         lane, view = match.seat(seat), play.lane_view
         across = 0.01 * (slid - 1.5)
         px, py = view.to_screen(*lane.to_world(lane.foul - 0.005, across))
         fx, fy = view.to_screen(*lane.to_world(lane.foul + 0.1, across))
         norm = max(abs(fx - px) + abs(fy - py), 1)
         ux, uy = (fx - px) / norm, (fy - py) / norm
-        xdo("mousemove", "--window", wid, px, py)
-        xdo("mousedown", "1")
-        if play.held is None:
-            xdo("mouseup", "1")
-            continue
+        drive.move(px, py)
+        drive.press(lambda p=play: p.held is not None, "the pawn held")
         pawn = view.to_screen(*lane.to_world(*play.control.hold))
         for k in (0.25, 0.5):
             pull = PULL_MAX * (0.45 + 0.02 * slid) * k * 2
-            xdo(
-                "mousemove", "--window", wid, round(pawn[0] - ux * pull), round(pawn[1] - uy * pull)
-            )
+            drive.move(pawn[0] - ux * pull, pawn[1] - uy * pull)
         meter = play.control.meter  # let go on the meter's next rise at the power meant
         let_go = play.control.pressed_at + (0.45 + 0.02 * slid) * meter.period / 2
         while let_go < time.perf_counter() + 0.05:
@@ -110,10 +108,14 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
         while time.perf_counter() < let_go:
             app.poll()
             time.sleep(0.001)
-        xdo("mouseup", "1")
+        drive.release(
+            lambda p=play: p.held is None and (match.awaiting or match.rolling or p is not app.screen
+                                              or p._human_turn() != seat),
+            "the shot sent to the host",
+        )  # fmt: skip
         slid += 1
         if shutil.which("import") and slid == 1:
-            frames(20)
+            drive.until(lambda: match.rolling or match.results, "the shot rolling here")
             path = out / f"{seat}-rolling.png"
             subprocess.run(["import", "-window", wid, str(path)], check=True)
             shots.append(str(path))

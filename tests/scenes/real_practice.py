@@ -8,6 +8,8 @@ the hint was searched in the background (ms, printed, not asserted) and the scre
 (``import``, when installed).
 
     DISPLAY=:99 python tests/scenes/real_practice.py OUT_DIR
+
+Every action waits on what the window says it took in (``real_window.Driver``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from real_window import wait_for_half_power, window_id  # noqa: I001  (sets the video driver before pygame loads)
+from real_window import Driver, wait_for_half_power  # noqa: I001  (sets the video driver before pygame loads)
 
 from sliders.scenes.app import App
 from sliders.scenes.controls import PULL_MAX
@@ -35,20 +37,18 @@ def main(out: Path) -> None:
 
     longest = {"now": 0.0}
 
-    def frames(n: int) -> None:
-        for _ in range(n):
-            t0 = time.perf_counter()
-            app.step(FRAME)
-            longest["now"] = max(longest["now"], time.perf_counter() - t0)
-            time.sleep(max(FRAME - (time.perf_counter() - t0), 0.0))
+    def frame() -> None:
+        t0 = time.perf_counter()
+        app.step(FRAME)
+        longest["now"] = max(longest["now"], time.perf_counter() - t0)
+        time.sleep(max(FRAME - (time.perf_counter() - t0), 0.0))
 
-    end = time.perf_counter() + 300
-    while not (screen.ready() and screen.lane_shown == 1.0 and screen.lane_camera.settled(1.0)):
-        frames(1)
-        if time.perf_counter() > end:
-            raise SystemExit("the practice screen was never ready")
-    frames(30)
-    wid = window_id()
+    drive = Driver(frame)
+    drive.until(
+        lambda: screen.ready() and screen.lane_shown == 1.0 and screen.lane_camera.settled(1.0),
+        "the practice screen ready, the lane pane in and still",
+    )
+    wid = drive.wid()
     shots: list[str] = []
     seen: dict[str, object] = {}
 
@@ -58,51 +58,45 @@ def main(out: Path) -> None:
             subprocess.run(["import", "-window", wid, str(path)], check=True)
             shots.append(str(path))
 
-    def xdo(*args: object, wait: int = 3) -> None:
-        subprocess.run(["xdotool", *map(str, args)], check=True)
-        frames(wait)
-
-    def at(x: float, y: float) -> None:
-        xdo("mousemove", "--window", wid, round(x), round(y))
+    def on_table() -> list[str]:
+        return sorted(p.id for p in screen.table.pawns)
 
     swatch = dict(screen.swatches)["north"].center
-    at(*swatch)
-    xdo("mousedown", "1")
+    drive.move(*swatch)
+    drive.press(lambda: screen.drag is not None, "a yellow pawn taken from the panel")
     spot = screen.view.to_screen(0.012, 0.03)
     for k in (0.3, 0.6, 1.0):
-        at(swatch[0] + (spot[0] - swatch[0]) * k, swatch[1] + (spot[1] - swatch[1]) * k)
-    xdo("mouseup", "1", wait=10)
+        drive.move(swatch[0] + (spot[0] - swatch[0]) * k, swatch[1] + (spot[1] - swatch[1]) * k)
+    drive.release(lambda: screen.drag is None and screen.table.pawns, "the pawn put down")
     seen["placed"] = [p.id for p in screen.table.pawns]
-    xdo("key", "a")
+    drive.key("a", lambda: screen.help.on, "the aim help on")
     lane, view = screen.table.seat("south"), screen.lane_view
     px, py = view.to_screen(*lane.to_world(lane.foul - 0.005, 0.0))
-    at(px, py)
-    xdo("mousedown", "1")
+    drive.move(px, py)
+    drive.press(lambda: screen.held is not None, "the pawn held")
     pawn = view.to_screen(*lane.to_world(*screen.control.hold))
     fx, fy = view.to_screen(*lane.to_world(lane.foul + 0.1, 0.0))
     norm = max(abs(fx - pawn[0]) + abs(fy - pawn[1]), 1)
     ux, uy = (fx - pawn[0]) / norm, (fy - pawn[1]) / norm
     for k in (0.25, 0.5):
-        at(pawn[0] - ux * PULL_MAX * k, pawn[1] - uy * PULL_MAX * k + 4 * k)
-    frames(10)
+        drive.move(pawn[0] - ux * PULL_MAX * k, pawn[1] - uy * PULL_MAX * k + 4 * k)
+    drive.until(lambda: screen.help.solved >= 1, "the aim help's path")
+    drive.frame()  # the path drawn
     seen["help_solved"] = screen.help.solved
     shoot("practice-aim-help")
     wait_for_half_power(app, screen.control)
-    xdo("mouseup", "1")
-    while screen.table.rolling and time.perf_counter() < end:
-        frames(1)
-    frames(60)
-    seen["after_shot"] = sorted(p.id for p in screen.table.pawns)
+    drive.release(lambda: screen.table.rolling or len(screen.table.pawns) > 1, "the pawn slid")
+    drive.until(lambda: not screen.table.rolling and len(on_table()) > 1, "the shot at rest")
+    seen["after_shot"] = on_table()
     longest["now"] = 0.0
-    xdo("key", "h")
-    while screen.hint.found(screen.hinted) is None and time.perf_counter() < end:
-        frames(1)
-    frames(20)
+    drive.key("h", lambda: screen.hint.found(screen.hinted) is not None, "a hint found")
+    drive.frame()  # its arrow drawn
     seen["hint"] = screen.hint.found(screen.hinted) is not None
     seen["longest_frame_ms_while_hinting"] = round(1000 * longest["now"], 1)
     shoot("practice-hint")
-    xdo("key", "z", wait=10)
-    seen["after_undo"] = sorted(p.id for p in screen.table.pawns)
+    shot = seen["after_shot"]
+    drive.key("z", lambda: on_table() != shot, "the shot taken back")
+    seen["after_undo"] = on_table()
     shoot("practice-undone")
     print(json.dumps({**seen, "screenshots": shots}))
     app.close()

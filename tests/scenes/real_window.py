@@ -6,6 +6,9 @@ line of JSON: the shots played, the pawn's fate and points, the longest frame (m
 the screenshots (``import``, when installed) were saved.
 
     DISPLAY=:99 python tests/scenes/real_window.py OUT_DIR
+
+Every action waits on what the window says it took in (:class:`Driver`: the pointer where it
+was sent, a pawn held, the slide rolling, its result applied), never on a number of frames.
 """
 
 from __future__ import annotations
@@ -16,11 +19,14 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "x11"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
 
 from sliders.game.config import MatchConfig, parse_seat_specs  # noqa: E402
 from sliders.scenes.app import App  # noqa: E402
@@ -29,14 +35,65 @@ from sliders.scenes.screens import PlayScreen  # noqa: E402
 from sliders.scenes.table import Match  # noqa: E402
 
 FRAME = 1 / 60
+STUCK = 120.0
+"""seconds after which a wait ends the program with what it waited for: the bound of a stuck
+window, not a guess of how long anything takes"""
 
 
-def window_id() -> str:
+class Driver:
+    """A real window stepped frame by frame (at ``FRAME``) and driven by ``xdotool``: each
+    action waits until the window itself says it took the event in, so a busy machine only
+    makes the run longer. ``frame`` steps the window once (it may measure the frame)."""
+
+    def __init__(self, frame: Callable[[], None], title: str = "Sorry! Sliders") -> None:
+        self.frame, self.title = frame, title
+        self._wid = ""
+
+    def until(self, done: Callable[[], object], what: str) -> None:
+        """Step frames until ``done()`` (checked before each frame and after the last)."""
+        end = time.perf_counter() + STUCK
+        while not done():
+            if time.perf_counter() > end:
+                raise SystemExit(f"the window never showed {what} in {STUCK:.0f} s")
+            self.frame()
+
+    def wid(self) -> str:
+        if not self._wid:
+            self._wid = window_id(self.title)
+        return self._wid
+
+    def xdo(self, *args: object) -> None:
+        subprocess.run(["xdotool", *map(str, args)], check=True)
+
+    def move(self, x: float, y: float) -> None:
+        """The pointer to (x, y) in the window, once the window sees it there."""
+        at = (round(x), round(y))
+        self.xdo("mousemove", "--window", self.wid(), *at)
+        self.until(lambda: pygame.mouse.get_pos() == at, f"the pointer at {at}")
+
+    def press(self, done: Callable[[], object], what: str) -> None:
+        self.xdo("mousedown", "1")
+        self.until(done, what)
+
+    def release(self, done: Callable[[], object], what: str) -> None:
+        self.xdo("mouseup", "1")
+        self.until(done, what)
+
+    def click(self, done: Callable[[], object], what: str) -> None:
+        self.xdo("click", "1")
+        self.until(done, what)
+
+    def key(self, name: str, done: Callable[[], object], what: str) -> None:
+        self.xdo("key", name)
+        self.until(done, what)
+
+
+def window_id(title: str = "Sorry! Sliders") -> str:
     """The game window's X id (from the display's window tree)."""
     tree = subprocess.run(
         ["xwininfo", "-root", "-tree"], capture_output=True, text=True, check=True
     ).stdout
-    return next(line.split()[0] for line in tree.splitlines() if '"Sorry! Sliders"' in line)
+    return next(line.split()[0] for line in tree.splitlines() if f'"{title}"' in line)
 
 
 def wait_for_half_power(app: App, control) -> None:  # type: ignore[no-untyped-def]
@@ -59,21 +116,19 @@ def main(out: Path) -> None:
     app.show(screen)
     longest = 0.0
 
-    def frames(n: int) -> None:
+    def frame() -> None:
         nonlocal longest
-        for _ in range(n):
-            t0 = time.perf_counter()
-            app.step(FRAME)
-            longest = max(longest, time.perf_counter() - t0)
-            time.sleep(max(FRAME - (time.perf_counter() - t0), 0.0))
+        t0 = time.perf_counter()
+        app.step(FRAME)
+        longest = max(longest, time.perf_counter() - t0)
+        time.sleep(max(FRAME - (time.perf_counter() - t0), 0.0))
 
-    end = time.perf_counter() + 300
-    while not (screen.ready() and screen.lane_shown == 1.0 and screen.lane_camera.settled(1.0)):
-        frames(1)
-        if time.perf_counter() > end:
-            raise SystemExit("the play screen was never ready")
-    frames(10)
-    wid = window_id()
+    drive = Driver(frame)
+    drive.until(
+        lambda: screen.ready() and screen.lane_shown == 1.0 and screen.lane_camera.settled(1.0),
+        "the play screen ready, the lane pane in and still",
+    )
+    wid = drive.wid()
     shots: list[str] = []
 
     def shoot(name: str) -> None:
@@ -90,34 +145,20 @@ def main(out: Path) -> None:
         (fx - px) / max(abs(fx - px) + abs(fy - py), 1),
         (fy - py) / max(abs(fx - px) + abs(fy - py), 1),
     )
-
-    def xdo(*args: object) -> None:
-        subprocess.run(["xdotool", *map(str, args)], check=True)
-        frames(3)
-
-    xdo("mousemove", "--window", wid, px, py)
-    xdo("mousedown", "1")
+    drive.move(px, py)
+    drive.press(lambda: screen.held is not None, "the pawn held")
     pawn = view.to_screen(*lane.to_world(*screen.control.hold))
     pull = PULL_MAX / 2
     for k in (0.25, 0.5, 0.75, 1.0):
-        xdo(
-            "mousemove",
-            "--window",
-            wid,
-            round(pawn[0] - ux * pull * k),
-            round(pawn[1] - uy * pull * k),
-        )
+        drive.move(pawn[0] - ux * pull * k, pawn[1] - uy * pull * k)
     shoot("pulled")
     # let go when the meter's marker is next half way up (xdotool's start-up, a few
     # milliseconds, is a percent of power or two: still ring 5)
     wait_for_half_power(app, screen.control)
-    xdo("mouseup", "1")
-    while match.rolling or not match.results:
-        frames(1)
-        if time.perf_counter() > end:
-            break
+    drive.release(lambda: match.rolling or match.results, "the pawn slid")
+    drive.until(lambda: match.results and not match.rolling, "the shot applied")
     shoot("after")
-    rest = match.results[-1].pawn(match.results[-1].shooter) if match.results else None
+    rest = match.results[-1].pawn(match.results[-1].shooter)
     print(
         json.dumps(
             {

@@ -22,6 +22,7 @@ GOES_TO = {
     "practice": "sliders.scenes.practice",
     "drill": "sliders.scenes.practice",
     "drills": "sliders.scenes.practice",
+    "resume": "sliders.scenes.resume",
 }
 """the screens shown by name, and the module of each"""
 
