@@ -208,7 +208,7 @@ class Gate:
     def admit(self, address: str) -> str:
         self.open += 1
         self.by_address[address] += 1
-        if self.open > self.total + self.total // 8:
+        if self.open > self.total + max(16, self.total // 8):
             why = "abort"
         elif self.open > self.total:
             why = f"the host is full ({self.total} connections)"

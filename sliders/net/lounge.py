@@ -96,7 +96,14 @@ class Lounge:
         self._thread.start()
 
         async def start() -> Server:
-            return await serve(self._handle, address, port, max_size=MAX_MESSAGE, compression=None)
+            return await serve(
+                self._handle,
+                address,
+                port,
+                max_size=MAX_MESSAGE,
+                compression=None,
+                close_timeout=1.0,
+            )
 
         try:
             self.server = asyncio.run_coroutine_threadsafe(start(), self.loop).result(10)

@@ -71,7 +71,7 @@ def decode(frame: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
         raise ProtocolError("a message is a JSON object")
     if type(data.get("v")) is not int or data["v"] != VERSION:  # not true, not 1.0
         raise ProtocolError(
-            f"protocol version {checks.shown(data.get('v'))}: this host speaks {VERSION}"
+            f"protocol version {checks.shown(data.get('v'))}: this is version {VERSION}"
         )
     if data.get("type") not in CLIENT_TYPES + HOST_TYPES:
         raise ProtocolError(f"unknown message type {checks.shown(data.get('type'))}")
