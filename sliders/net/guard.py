@@ -36,7 +36,7 @@ MAX_CONNECTIONS = 1000
 """connections a host takes at once, at most (fewer when the process may open fewer files)"""
 PER_ADDRESS = 32
 """connections one address may hold at once (a household or a café behind one address fits)"""
-WATCHERS_PER_ROOM = 100
+WATCHERS_PER_ROOM = 300
 """spectators one room takes at once"""
 PORTS = range(0, 65536)
 RATE = 40.0

@@ -37,7 +37,7 @@ import socket
 import ssl
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,6 +105,10 @@ its share unread (never less than :data:`MIN_UNREAD`)"""
 MIN_UNREAD = 2**16
 WELCOME_PIECE = 2**14
 """bytes of a welcome sent at a time, the next once the client has read them"""
+WATCH_RATE = 8 * 2**20
+"""bytes a second the host sends of all its watchers' welcomes together (a player's welcome is
+not held): a crowd of watchers joining a long game waits its turn, and costs the host, the
+machine and the players no more than this"""
 REPORT_EVERY = 10.0
 """seconds between two lines telling the connections refused or closed, with counts"""
 PING_INTERVAL = 10.0
@@ -152,6 +156,21 @@ def parse_host_seats(text: str) -> tuple[SeatPlan, ...]:
     )
 
 
+class Pace:
+    """Bytes a second shared by many senders: :meth:`take` waits until ``n`` bytes may go."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.next = 0.0
+
+    async def take(self, n: int) -> None:
+        now = time.monotonic()
+        start = max(now, self.next)
+        self.next = start + n / self.rate
+        if start > now:
+            await asyncio.sleep(start - now)
+
+
 class Connection:
     """One client: its seat (None for a spectator), a rate limit, and its messages: those sent in
     one turn of the loop leave together, in one write, as the turn ends (``now``: at once, with
@@ -170,13 +189,14 @@ class Connection:
         """the welcome being sent in pieces: the messages sent meanwhile wait for its end"""
         self._half = False
         """a message's first pieces sent, not its last: no other message may be sent"""
-        self._out: list[str] = []
+        self._out: list[str | bytes] = []
         self._queued = 0
 
-    def send(self, message: dict[str, Any] | str, *, now: bool = False) -> None:
+    def send(self, message: dict[str, Any] | str | bytes, *, now: bool = False) -> None:
+        """Send ``message`` (an object, or its text: encoded once for everyone it goes to)."""
         if self.closing:
             return
-        text = message if isinstance(message, str) else encode(message)
+        text = message if isinstance(message, str | bytes) else encode(message).encode()
         self._queued += len(text)
         if self.ws.transport.get_write_buffer_size() + self._queued > self.limit():
             self.close("reads too slowly")
@@ -197,31 +217,32 @@ class Connection:
         if not out or self.ws.protocol.state is not State.OPEN:
             return
         for text in out:
-            self.ws.protocol.send_text(text.encode())
+            self.ws.protocol.send_text(text if isinstance(text, bytes) else text.encode())
         self.ws.transport.write(b"".join(self.ws.protocol.data_to_send()))
 
-    def stream(self, parts: Sequence[bytes]) -> None:
-        """Send the message made of ``parts`` (a large welcome: its log shared by every
-        connection) in pieces of :data:`WELCOME_PIECE` bytes, each once the client has read
-        enough of the one before (the connection's write limit): what waits for a client that
-        does not read stays a piece. The messages sent meanwhile leave after it."""
-        self.streaming = asyncio.get_running_loop().create_task(self._stream(parts))
+    def stream(self, pieces: Iterator[bytes], pace: Pace | None = None) -> None:
+        """Send the message made of ``pieces`` (a large welcome, made as it goes of the steps'
+        texts every connection shares) as fragments of one message, each once the client has
+        read enough of the one before (the connection's write limit): what waits for a client
+        that does not read stays a piece (``pace``: and each waits its turn in it). The
+        messages sent meanwhile leave after it."""
+        self.streaming = asyncio.get_running_loop().create_task(self._stream(pieces, pace))
 
-    async def _stream(self, parts: Sequence[bytes]) -> None:
+    async def _stream(self, pieces: Iterator[bytes], pace: Pace | None) -> None:
         protocol, transport = self.ws.protocol, self.ws.transport
         try:
-            for part in parts:
-                for at in range(0, len(part), WELCOME_PIECE):
-                    if self.closing or protocol.state is not State.OPEN:
-                        return
-                    piece = part[at : at + WELCOME_PIECE]
-                    if self._half:
-                        protocol.send_continuation(piece, fin=False)
-                    else:
-                        protocol.send_text(piece, fin=False)
-                        self._half = True
-                    transport.write(b"".join(protocol.data_to_send()))
-                    await self.ws.drain()
+            for piece in pieces:
+                if pace is not None:
+                    await pace.take(len(piece))
+                if self.closing or protocol.state is not State.OPEN:
+                    return
+                if self._half:
+                    protocol.send_continuation(piece, fin=False)
+                else:
+                    protocol.send_text(piece, fin=False)
+                    self._half = True
+                transport.write(b"".join(protocol.data_to_send()))
+                await self.ws.drain()
             if protocol.state is State.OPEN and self._half:
                 protocol.send_continuation(b"", fin=True)
                 self._half = False
@@ -410,16 +431,18 @@ class Room:
         self.head = game.turns.game.to_json()
         """the log's setup (what the game started from), its steps left out"""
         self.steps_json: list[dict[str, Any]] = self.head.pop("steps")
-        self.step_texts = [_compact(s) for s in self.steps_json]
+        self.step_bytes = [_compact(s).encode() for s in self.steps_json]
         """each step's JSON as it is sent, encoded once (the welcome's log is made of them)"""
-        self._log_head = _compact(self.head)[:-1] + ',"steps":['
-        self._log_cache: tuple[int, bytes] = (-1, b"")
+        self._log_head = (_compact(self.head)[:-1] + ',"steps":[').encode()
+        self.log_size = len(self._log_head) + sum(len(b) + 1 for b in self.step_bytes) + 1
         self.writer = LogWriter(log, game.turns.game)
         """the room's log, written after every step"""
         self.log_fault: str | None = None
         """why the room's log could not be written (None: it is written)"""
         self._faults: list[str] = []
         """writes that failed since the last step was told (from any thread)"""
+        self.pace = Pace(WATCH_RATE)
+        """the pace of the watchers' welcomes (:data:`WATCH_RATE`, shared by the host's rooms)"""
         self.resumed: tuple[Shot, str] | None = None
         """a release the log's room kept and did not apply before it stopped: slid again as
         it was, before anything else"""
@@ -461,23 +484,38 @@ class Room:
         """Where a shot's release is kept from its sending to its step's writing."""
         return self.log.with_name(self.log.name + ".release.json")
 
+    def welcome_pieces(self, head: bytes = b"", tail: bytes = b"") -> Iterator[bytes]:
+        """The game's log as a welcome carries it (compact JSON) between ``head`` and
+        ``tail``, in pieces of about :data:`WELCOME_PIECE` bytes made as they are sent from the
+        steps' texts, each encoded once for everyone: the steps taken so far, not those to
+        come (they are sent as steps)."""
+        steps = self.step_bytes[: len(self.step_bytes)]  # a list of shared references
+
+        def pieces() -> Iterator[bytes]:
+            made = bytearray(head) + self._log_head
+            for i, text in enumerate(steps):
+                made += b"," + text if i else text
+                if len(made) >= WELCOME_PIECE:
+                    yield bytes(made)
+                    made.clear()
+            made += b"]}" + tail
+            yield bytes(made)
+
+        return pieces()
+
     def log_bytes(self) -> bytes:
-        """The game's log as a welcome carries it (compact JSON), made of each step's text
-        encoded once, and kept until the next step."""
-        n, made = self._log_cache
-        if n != len(self.step_texts):
-            made = (self._log_head + ",".join(self.step_texts) + "]}").encode()
-            self._log_cache = (len(self.step_texts), made)
-        return made
+        """The game's log as a welcome carries it."""
+        return b"".join(self.welcome_pieces())
 
     def send_welcome(self, conn: Connection) -> None:
-        """The welcome to ``conn``: its log shared by everyone, streamed when large."""
+        """The welcome to ``conn``: its log made of the steps everyone shares, streamed when
+        large (a watcher's at the watchers' pace, :data:`WATCH_RATE`)."""
         head, _, tail = encode(self.welcome(conn, _LOG_MARK)).partition(_LOG_MARK_TEXT)
-        log = self.log_bytes()
-        if len(log) <= WELCOME_PIECE:
-            conn.send(head + log.decode() + tail)
+        if self.log_size <= WELCOME_PIECE:
+            conn.send(head + self.log_bytes().decode() + tail)
         else:
-            conn.stream((head.encode(), log, tail.encode()))
+            pace = None if conn.seat else self.pace
+            conn.stream(self.welcome_pieces(head.encode(), tail.encode()), pace)
 
     def welcome(self, conn: Connection, log: Any = None) -> dict[str, Any]:
         """The welcome to ``conn`` (``log``: in place of the game's log, which
@@ -553,7 +591,7 @@ class Room:
     ) -> None:
         """``message`` to everyone in the room (but ``but``), encoded once; ``now``: written at
         once rather than as the loop's turn ends."""
-        text = encode(message)
+        text = encode(message).encode()
         for conn in self.everyone():
             if conn is not but:
                 conn.send(text, now=now)
@@ -893,11 +931,13 @@ class Room:
         self, data: dict[str, Any], text: str, message: str, news: list[str], how: str, who: str
     ) -> None:
         self.steps_json.append(data)
-        self.step_texts.append(text)
+        self.step_bytes.append(text.encode())
+        self.log_size += len(self.step_bytes[-1]) + 1
         n = len(self.steps_json) - 1
         self.waiting = None
+        encoded = message.encode()
         for conn in self.everyone():
-            conn.send(message)
+            conn.send(encoded)
         faults, self._faults = self._faults, []
         if faults and self.log_fault is None:
             self.log_fault = faults[-1]
@@ -1115,8 +1155,9 @@ class Host:
         )
         # a thread a room: a step waits on the disk (the log) and the physics, never on another room
         self.executor = ThreadPoolExecutor(len(self.rooms), thread_name_prefix="room")
+        pace = Pace(WATCH_RATE)
         for r in self.rooms.values():
-            r.executor = self.executor
+            r.executor, r.pace = self.executor, pace
         self.tasks = [asyncio.create_task(r.run()) for r in self.rooms.values()]
 
     async def wait(self) -> None:
