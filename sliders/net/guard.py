@@ -81,7 +81,12 @@ def listen(address: str, port: int) -> socket.socket:
     if address == "::" and not socket.has_ipv6:
         address = "0.0.0.0"
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as exc:
+        if family == socket.AF_INET6:
+            return listen("0.0.0.0", port)  # no IPv6 on this machine
+        raise UserError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if family == socket.AF_INET6:
