@@ -46,6 +46,28 @@ def writes(action: argparse.Action, role: str = "output") -> argparse.Action:
     return action
 
 
+def port(text: str) -> int:
+    """A ``--port`` value: a TCP port from 0 (a free one) to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port from 0 to 65535 (0: a free one)")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A length of time in seconds, from 0 up."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 10**7:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 up")
+    return value
+
+
 def seed(text: str) -> int:
     """A ``--seed`` value: a whole number from 0 up (below :data:`sliders.core.checks.MAX_SEED`; a
     physics seed is further checked by the engines)."""

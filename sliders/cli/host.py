@@ -9,9 +9,12 @@ import gc
 import json
 import shutil
 import signal
+import socket
+import ssl
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +25,17 @@ from sliders.core.errors import UserError
 from sliders.core.outcome import Shot
 from sliders.files.layouts import read_layout
 from sliders.game.config import DEFAULT_HAND, check_hand, config_from_flags, parse_computer
+from sliders.net.guard import (
+    Gate,
+    connection_cap,
+    host_port,
+    listen,
+    machine_addresses,
+    server_tls,
+)
 from sliders.net.host import Host, Room, SeatPlan, new_room, parse_host_seats, resume_room
 from sliders.net.link import Link
-from sliders.net.web import Site, lan_address, print_links
+from sliders.net.web import Site, print_links
 from sliders.physics import require_engine, simulate
 
 MAX_ROOMS = 1000
@@ -36,6 +47,16 @@ talks to the clients may run: Python's default, 5 ms, makes every message wait t
 each busy room"""
 
 
+@dataclass
+class Listening:
+    """Where a host serves: its socket (bound before any log is written), TLS, the caps."""
+
+    sock: socket.socket
+    tls: ssl.SSLContext | None
+    gate: Gate
+    public: bool
+
+
 def run(args: argparse.Namespace) -> int:
     here = [p.seat for p in parse_host_seats(args.seats) if p.here] if args.seats else []
     if len(here) > 1:
@@ -44,15 +65,28 @@ def run(args: argparse.Namespace) -> int:
         )
     if here:
         window_flags(args)
-    rooms = make_rooms(args)
-    address = "0.0.0.0" if args.public else "127.0.0.1"
-    sys.setswitchinterval(SWITCH)
-    gc.collect()
-    gc.freeze()  # the setup's objects (the modules, the engine, the rooms) out of every collection
+    if bool(args.cert) != bool(args.key):
+        raise UserError("--cert and --key go together: the certificate and its private key")
+    tls = server_tls(args.cert, args.key) if args.cert else None
+    origins = tuple(_origin(o) for o in args.origin or ())
+    if hasattr(sys.stdout, "reconfigure"):  # every line out at once, to a pipe as to a terminal
+        sys.stdout.reconfigure(line_buffering=True)
+    # bound before any log is written: a port in use leaves no file behind
+    sock = listen("::" if args.public else "127.0.0.1", args.port)
+    try:
+        rooms = make_rooms(args)
+        gate = Gate(connection_cap(len(rooms)), origins=origins)
+        where = Listening(sock, tls, gate, args.public)
+        sys.setswitchinterval(SWITCH)
+        gc.collect()
+        gc.freeze()  # the setup's objects (the modules, the engine, the rooms) out of collections
+    except BaseException:
+        sock.close()
+        raise
     try:
         if not here:
-            return asyncio.run(serve(rooms, address, args.port, args.json, web=args.web))
-        return _serve_and_play(args, rooms, address, here[0])
+            return asyncio.run(serve(rooms, where, args.json, web=args.web))
+        return _serve_and_play(args, rooms, where, here[0])
     except KeyboardInterrupt:
         signum = stopped_by() or int(signal.SIGINT)
         why = "" if signum == signal.SIGINT else f" ({signal.Signals(signum).name})"
@@ -66,7 +100,17 @@ def run(args: argparse.Namespace) -> int:
         return 128 + signum
 
 
-def _serve_and_play(args: argparse.Namespace, rooms: list[Room], address: str, seat: str) -> int:
+def _origin(text: str) -> str:
+    """An ``--origin``: ``http(s)://NAME[:PORT]`` as a browser sends it."""
+    scheme, sep, rest = text.partition("://")
+    if scheme not in ("http", "https") or not sep or not rest or "/" in rest.rstrip("/"):
+        raise UserError(f"--origin {text!r}: expected https://NAME or https://NAME:PORT")
+    return f"{scheme}://{rest.rstrip('/').lower()}"
+
+
+def _serve_and_play(
+    args: argparse.Namespace, rooms: list[Room], where: Listening, seat: str
+) -> int:
     """Serve the rooms in a thread of their own while the window plays ``seat`` of the first
     room, joined with its code as any client is; the host stops when the window closes (the
     game's log kept: ``--resume`` takes it up)."""
@@ -80,7 +124,7 @@ def _serve_and_play(args: argparse.Namespace, rooms: list[Room], address: str, s
 
     def serving() -> None:
         try:
-            asyncio.run(serve(rooms, address, args.port, args.json, on_start, web=args.web))
+            asyncio.run(serve(rooms, where, args.json, on_start, web=args.web))
         except asyncio.CancelledError:
             pass
         except BaseException as exc:  # said by the window's thread
@@ -94,7 +138,12 @@ def _serve_and_play(args: argparse.Namespace, rooms: list[Room], address: str, s
     if "error" in running:
         raise running["error"]
     first = rooms[0]
-    link = Link(f"127.0.0.1:{running['host'].port}", first.name, first.codes[seat], name="host")
+    scheme, own = "ws", None
+    if where.tls is not None:  # its own window on the loopback: the certificate names others
+        scheme, own = "wss", ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        own.check_hostname, own.verify_mode = False, ssl.CERT_NONE
+    url = f"{scheme}://127.0.0.1:{running['host'].port}"
+    link = Link(url, first.name, first.codes[seat], name="host", tls=own)
     try:
         return play_hosted(args, link, link.open())
     finally:
@@ -114,6 +163,7 @@ def make_rooms(args: argparse.Namespace) -> list[Room]:
         "stand_in": args.stand_in,
         "clock": args.clock,
         "say": print,
+        "watch_code": args.watch_code,
     }
     plans = parse_host_seats(args.seats) if args.seats else None
     if args.resume:
@@ -152,8 +202,7 @@ def warm_up(first: Room) -> None:
 
 async def serve(
     rooms: list[Room],
-    address: str,
-    port: int,
+    where: Listening,
     as_json: bool,
     on_start: Callable[[Host], None] | None = None,
     web: bool = True,
@@ -161,32 +210,46 @@ async def serve(
     """Serve ``rooms`` until every game is over; ``on_start`` is told the host once it listens
     and has printed how to join. ``web``: the web page served on the same port
     (:mod:`sliders.net.web`; browsers' connections are checked for their origin either way)."""
-    host = Host(rooms)
-    site = Site(host.rooms, web=web)
+    host = Host(rooms, where.gate, say=print)
+    site = Site(host.rooms, web=web, secure=where.tls is not None)
     host.http = site
     try:
-        await host.start(address, port)
+        await host.start(sock=where.sock, tls=where.tls)
     except OSError as exc:
-        raise UserError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
-    shown = "127.0.0.1" if address == "127.0.0.1" else "THIS-MACHINE'S-ADDRESS"
-    where = f"{shown}:{host.port}"
-    base = f"http://{'127.0.0.1' if address == '127.0.0.1' else lan_address()}:{host.port}"
+        raise UserError(f"cannot listen: {exc.strerror or exc}") from None
+    bound = str(where.sock.getsockname()[0])
+    addresses = (machine_addresses() or [socket.gethostname()]) if where.public else [bound]
+    scheme = "wss://" if where.tls is not None else ""
+    joins = [f"{scheme}{host_port(a, host.port)}" for a in addresses]
+    base = f"{site.scheme}://{host_port(addresses[0], host.port)}"
     if as_json:
         listing: dict[str, Any] = {
-            "address": address,
+            "address": bound,
             "port": host.port,
-            "rooms": {r.name: {"log": str(r.log), "codes": r.codes} for r in rooms},
+            "tls": where.tls is not None,
+            "addresses": joins,
+            "rooms": {
+                r.name: {"log": str(r.log), "codes": r.codes, "watch": r.watch_code} for r in rooms
+            },
         }
         if web:
             listing["web"] = {"lobby": f"{base}/?key={site.key}", "base": base}
         print(json.dumps(listing), flush=True)
     else:
-        print(f"hosting {len(rooms)} room(s) on {address}:{host.port}")
+        print(
+            f"hosting {len(rooms)} room(s) on {host_port(bound, host.port)}"
+            + (" (TLS)" if where.tls is not None else "")
+            + f", at most {where.gate.total} connections ({where.gate.per_address} from one address)"
+        )
+        join = joins[0]
         for r in rooms:
             print(f"room {r.name}: log {r.log}")
             for seat, code in r.codes.items():
-                print(f"  {seat}: sliders join {where} --room {r.name} --code {code}")
-            print(f"  watch: sliders join {where} --room {r.name} --watch")
+                print(f"  {seat}: sliders join {join} --room {r.name} --code {code}")
+            watch = f" --code {r.watch_code}" if r.watch_code is not None else ""
+            print(f"  watch: sliders join {join} --room {r.name} --watch{watch}")
+        if len(joins) > 1:
+            print(f"this machine is also at: {', '.join(joins[1:])}")
         if web:
             print_links(rooms, base, site.key, width=shutil.get_terminal_size((100, 24)).columns)
         print("", flush=True)

@@ -14,28 +14,36 @@ from websockets.exceptions import WebSocketException
 
 from sliders.cli.play import meter_flag, open_play_window, window_flags
 from sliders.core.errors import UserError
-from sliders.net.client import RETRY, Client, play_bot
+from sliders.net import protocol
+from sliders.net.client import RETRY, Client, address_url, play_bot
 from sliders.net.link import Link
-from sliders.net.protocol import ProtocolError, code, room
+from sliders.net.protocol import ProtocolError, code, name, room
 from sliders.scenes.remote import NetMatch
 from sliders.tournament.players import check_name, make_player
 
 
 def run(args: argparse.Namespace) -> int:
+    address_url(args.address)  # one line now, before anything connects
     room(args.room)
-    if args.watch == bool(args.code):
+    if not args.watch and not args.code:
         raise UserError("give a seat's --code, or --watch")
     if args.code:
         try:
             code(args.code)
         except ProtocolError:
             raise UserError("--code: expected the 32 hexadecimal digits the host printed") from None
+    if args.name is not None:
+        try:
+            name(args.name)
+        except ProtocolError as exc:
+            raise UserError(f"--name: {str(exc).partition(': ')[2]}") from None
+    if args.code and not args.watch:
         if args.bot:
             check_name(args.bot)
         elif args.text:  # a person plays a seat in the window; text tells a computer's game
             raise UserError("--text plays a seat by a computer: give --bot PLAYER too")
     elif args.bot:
-        raise UserError("--bot plays a seat: give its --code")
+        raise UserError("--bot plays a seat: give its --code (not --watch)")
     if not args.bot and not args.text:
         window_flags(args)  # one line now, before anything connects
         link = Link(
@@ -93,13 +101,18 @@ async def _join(args: argparse.Namespace) -> int:
         try:
             if args.watch:
                 client = await Client.join(
-                    args.address, args.room, watch=True, name=args.name or ""
+                    args.address, args.room, args.code, watch=True, name=args.name or ""
                 )
                 async for msg in client.messages():
                     _tell(msg)
             else:
                 client = await play_bot(
-                    args.address, args.room, args.code, make, name=args.name or args.bot, tell=_tell
+                    args.address,
+                    args.room,
+                    args.code,
+                    make,
+                    name=args.name or args.bot[: protocol.MAX_NAME],
+                    tell=_tell,
                 )
         except (OSError, TimeoutError, WebSocketException) as exc:
             if lost_at is None:

@@ -11,11 +11,13 @@ class UserError(Exception):
 
 
 class MachineFault(UserError):
-    """Not the input's fault: the machine refused the work (a full disk, a quota, an I/O error).
-    Told in one line like a user's error, with exit status 1."""
+    """Not the input's fault: the machine refused the work (a full disk, a quota, an I/O error,
+    no file descriptor or memory left). Told in one line like a user's error, with exit status 1."""
 
 
-MACHINE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO})
+MACHINE_ERRNOS = frozenset(
+    {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EMFILE, errno.ENFILE, errno.ENOMEM}
+)
 """the operating system's refusals that are the machine's, not the input's"""
 
 

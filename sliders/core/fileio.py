@@ -43,13 +43,17 @@ change (another version of sliders may still be writing it)."""
 # -- writing --------------------------------------------------------------------------------------
 
 
-def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], None]) -> None:
+def write_atomic(
+    path: str | os.PathLike[str], writer: Callable[[IO[bytes]], None], mode: int | None = None
+) -> None:
     """Write ``path`` through ``writer`` into a temporary file beside it, then rename it into place.
 
     A reader never sees a half-written file: on any error the temporary file is removed and the
     old file, if any, is left untouched. A symbolic link is followed, so the file it points to is
-    the one replaced, and a file replaced keeps its permissions. A FIFO or a character device is
-    written to in place once ``writer`` has finished (so a failing writer writes nothing).
+    the one replaced, and a file replaced keeps its permissions (``mode``: these permissions,
+    set on the temporary file before anything is written to it, so a secret is never readable
+    by others, not even for a moment). A FIFO or a character device is written to in place once
+    ``writer`` has finished (so a failing writer writes nothing).
     """
     shown = Path(path)  # as the user named it
     if is_special(shown):  # /dev/stdout: a link to a pipe, say, which realpath cannot name
@@ -72,7 +76,9 @@ def write_atomic(path: str | os.PathLike[str], writer: Callable[[IO[bytes]], Non
         raise UserError(f"cannot write {shown}: it is a {_kind(st.st_mode)}, not a regular file")
     if not os.path.isdir(directory):
         raise UserError(f"cannot write {shown}: directory {directory} does not exist")
-    if st is not None:
+    if mode is not None:
+        pass
+    elif st is not None:
         mode = stat.S_IMODE(st.st_mode)
     else:  # a new file: the permissions a plain open() would give
         umask = os.umask(0)
@@ -112,11 +118,11 @@ def is_special(path: str | os.PathLike[str]) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
 
 
-def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+def write_text_atomic(path: str | os.PathLike[str], text: str, mode: int | None = None) -> None:
     def write(fh: IO[bytes]) -> None:
         fh.write(text.encode("utf-8"))
 
-    write_atomic(path, write)
+    write_atomic(path, write, mode)
 
 
 def json_text(data: Any, path: str | os.PathLike[str] = "JSON") -> str:
@@ -128,9 +134,10 @@ def json_text(data: Any, path: str | os.PathLike[str] = "JSON") -> str:
         raise UserError(f"cannot write {path}: a value in it is not a finite number") from None
 
 
-def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
-    """Write ``data`` as JSON; a value JSON cannot hold (NaN, infinity) is refused, not written."""
-    write_text_atomic(path, json_text(data, path))
+def write_json_atomic(path: str | os.PathLike[str], data: Any, mode: int | None = None) -> None:
+    """Write ``data`` as JSON; a value JSON cannot hold (NaN, infinity) is refused, not written
+    (``mode``: the file's permissions, as :func:`write_atomic` takes them)."""
+    write_text_atomic(path, json_text(data, path), mode)
 
 
 def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[Path]:

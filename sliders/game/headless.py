@@ -210,6 +210,20 @@ class HeadlessGame:
             played = t.by_hand(played)
         return self._release(played)
 
+    def release_slid(self, slide: Shot) -> Shot:
+        """A shot already slid released again as it was, its pawn and seed kept (a host's
+        release its log kept before the host stopped): nothing is drawn, :meth:`settle` runs
+        it. The shot as slid."""
+        t = self.turns
+        before = t.state
+        if t.over or before.phase is not Phase.SHOOTING or slide.seat != before.turn:
+            raise UserError(f"it is not {slide.seat}'s turn")
+        if not t.release(slide, slide.seed):
+            raise UserError(f"the physics refuses {slide.seat}'s shot: {t.refused[-1][1]}")
+        assert t.slide is not None
+        self._flight = (slide, before)
+        return t.slide
+
     def forfeit(
         self,
         home: Mapping[str, Player] | None = None,

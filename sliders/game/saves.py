@@ -60,8 +60,13 @@ class LogWriter:
         return log_text(self._head, self._steps)
 
     def add(self, step: dict[str, Any]) -> None:
-        """Write the log with ``step`` after the steps before it (whole or not at all)."""
+        """Write the log with ``step`` after the steps before it (whole or not at all). A write
+        that fails keeps the step: the next one writes every step."""
         self._steps.append(step_text(step))
+        self.write()
+
+    def write(self) -> None:
+        """Write the log with every step added so far (whole or not at all)."""
         with lock(self.path, "game log"):
             write_text_atomic(self.path, self.text())
 

@@ -10,20 +10,20 @@ log records it. A shot's result is the host's: a client whose own run of the sho
 from __future__ import annotations
 
 import asyncio
-import json
+import ssl
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI
 
 from sliders.boards import Face, Layout, face
 from sliders.core.errors import UserError
 from sliders.core.outcome import Shot, ShotResult
 from sliders.game import Player
 from sliders.game.saves import replay_layout
-from sliders.net.protocol import MAX_HOST_MESSAGE, encode, result_hash
+from sliders.net.protocol import MAX_HOST_MESSAGE, ProtocolError, encode, parse_host, result_hash
 from sliders.physics import PhysicsParams, Setup, simulate
 from sliders.rules import Game, GameState, check_assignment
 
@@ -31,17 +31,35 @@ RETRY = 0.5
 """seconds between two tries to reach a host that went away"""
 
 
+DEFAULT_PORT = 8765
+
+
 def address_url(address: str) -> str:
-    """``ws://HOST:PORT`` from ``HOST:PORT``, ``HOST`` (port 8765) or a ``ws://`` or ``wss://``
-    address as given."""
-    if address.startswith(("ws://", "wss://")):
-        return address
-    host, sep, port = address.rpartition(":")
-    if not sep or not port.isdigit():
-        host, port = address, "8765"
-    if not host:
+    """``ws://HOST:PORT`` from ``HOST:PORT``, ``[IPv6]:PORT``, ``HOST`` (port 8765) or a
+    ``ws://`` or ``wss://`` address; one line when it is none of these."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "ws", address
+    elif scheme not in ("ws", "wss"):
+        raise UserError(f"{address!r}: expected HOST:PORT, ws://HOST:PORT or wss://HOST:PORT")
+    where, _, path = rest.partition("/")
+    if where.startswith("["):
+        host, bracket, after = where[1:].partition("]")
+        if not bracket or not host or (after and not after.startswith(":")):
+            raise UserError(f"{address!r}: an IPv6 address is written [ADDRESS]:PORT")
+        port = after[1:] if after else ""
+        host = f"[{host}]"
+    elif where.count(":") > 1:
+        raise UserError(f"{address!r}: an IPv6 address is written [ADDRESS]:PORT")
+    else:
+        host, _, port = where.partition(":")
+    if not host or any(c.isspace() or c in "@?#[]" for c in host.strip("[]")):
         raise UserError(f"{address!r}: expected HOST:PORT")
-    return f"ws://{host}:{port}"
+    if port == "" and ":" not in where.rsplit("]", 1)[-1]:
+        port = str(DEFAULT_PORT)
+    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        raise UserError(f"{address!r}: the port is a number from 1 to 65535")
+    return f"{scheme}://{host}:{int(port)}/{path}"
 
 
 @dataclass
@@ -58,7 +76,12 @@ class Table:
 
     @classmethod
     def of(cls, welcome: dict[str, Any], verify: bool = True) -> Table:
-        return cls(Game.from_json(welcome["log"]), str(welcome["engine"]), welcome["seat"], verify)
+        """The game of a ``welcome`` (checked by :func:`parse`): its log replayed here."""
+        try:
+            game = Game.from_json(welcome["log"])
+        except UserError as exc:
+            raise ProtocolError(f"the host's welcome: {exc}") from None
+        return cls(game, str(welcome["engine"]), welcome["seat"], verify)
 
     @property
     def state(self) -> GameState:
@@ -92,12 +115,15 @@ class Table:
         again here when :attr:`verify`), then applied."""
         n, step = message["n"], message["step"]
         if n != self.step:
-            raise UserError(f"the host sent step {n}, this copy is at step {self.step}")
-        if self.verify and "shot" in step and step.get("slide") is not None:
-            mine = self.replay(Shot.from_json(step["slide"]))
-            if result_hash(mine.to_json()) != message.get("hash"):
-                self.mismatches.append(n)
-        self.game.take(step)
+            raise ProtocolError(f"the host sent step {n}, this copy is at step {self.step}")
+        try:
+            if self.verify and "shot" in step and step.get("slide") is not None:
+                mine = self.replay(Shot.from_json(step["slide"]))
+                if result_hash(mine.to_json()) != message.get("hash"):
+                    self.mismatches.append(n)
+            self.game.take(step)
+        except UserError as exc:
+            raise ProtocolError(f"the host's step {n}: {exc}") from None
 
 
 def shot_message(shot: Shot, step: int, foul: bool = False) -> dict[str, Any]:
@@ -138,21 +164,42 @@ class Client:
         name: str = "",
         verify: bool = True,
         timeout: float = 10.0,
+        tls: ssl.SSLContext | None = None,
     ) -> Client:
-        ws = await connect(address_url(url), max_size=MAX_HOST_MESSAGE, open_timeout=timeout)
-        hello: dict[str, Any] = {"type": "hello", "room": room}
-        if watch:
-            hello["watch"] = True
-        else:
-            hello["code"] = code
-        if name:
-            hello["name"] = name
-        await ws.send(encode(hello))
-        first = await _receive(ws, timeout)
-        if first.get("type") != "welcome":
+        """``code``: the seat's code, or with ``watch`` the room's code for watchers (None: a
+        room that needs none). ``tls``: the TLS context of a ``wss://`` address (None: the
+        system's certificates, or the file ``SSL_CERT_FILE`` names). A host that refuses, or
+        sends anything but a welcome the protocol allows, is one line."""
+        options: dict[str, Any] = {} if tls is None else {"ssl": tls}
+        try:
+            ws = await connect(
+                address_url(url), max_size=MAX_HOST_MESSAGE, open_timeout=timeout, **options
+            )
+        except InvalidStatus as exc:
+            body = exc.response.body or b""
+            said = body.decode("utf-8", "replace").strip().splitlines()[:1]
+            reason = said[0][:200] if said else f"HTTP {exc.response.status_code}"
+            raise UserError(f"the host refused the connection: {reason}") from None
+        except InvalidURI as exc:
+            raise UserError(f"{url!r}: {exc}") from None
+        except ssl.SSLError as exc:
+            raise UserError(f"{url}: TLS failed ({exc.reason or exc})") from None
+        try:
+            hello: dict[str, Any] = {"type": "hello", "room": room}
+            if watch:
+                hello["watch"] = True
+            if code is not None:
+                hello["code"] = code
+            if name:
+                hello["name"] = name
+            await ws.send(encode(hello))
+            first = await _receive(ws, timeout)
+            if first.get("type") != "welcome":
+                raise UserError(f"the host refused: {first.get('reason', first.get('type'))}")
+            return cls(ws, Table.of(first, verify), first)
+        except BaseException:
             await ws.close()
-            raise UserError(f"the host refused: {first.get('reason', first.get('type'))}")
-        return cls(ws, Table.of(first, verify), first)
+            raise
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(encode(message))
@@ -190,11 +237,12 @@ async def _receive(ws: ClientConnection, timeout: float) -> dict[str, Any]:
 
 
 def parse(frame: str | bytes) -> dict[str, Any]:
-    """A host's message: a JSON object."""
-    data = json.loads(frame)
-    if not isinstance(data, dict):
-        raise UserError("the host sent something that is not a message")
-    return data
+    """A host's message, checked (:func:`sliders.net.protocol.parse_host`): anything else is a
+    :class:`ProtocolError` of one line, never a traceback."""
+    try:
+        return parse_host(frame)
+    except ProtocolError as exc:
+        raise ProtocolError(f"the host sent a broken message: {exc}") from None
 
 
 async def play_bot(

@@ -11,8 +11,19 @@ hash. A client re-runs the shot and compares: the host's result stands.
 A :class:`Host` serves any number of rooms on one port. Every message is checked
 (:mod:`sliders.net.protocol`); a bad one closes that one connection with a one-line reason and
 the game goes on. A client must say hello within :data:`HELLO_TIMEOUT`; one that sends faster
-than :data:`RATE` messages a second (bursts of :data:`BURST`) or reads too slowly to keep up is
-closed; a silent one is closed by the WebSocket's own pings.
+than :data:`~sliders.net.guard.RATE` messages a second (bursts of
+:data:`~sliders.net.guard.BURST`) or reads too slowly to keep up is
+closed; a silent one is closed by the WebSocket's own pings. Connections are capped in total
+and from one address (:class:`sliders.net.guard.Gate`), watchers in a room
+(:data:`~sliders.net.guard.WATCHERS_PER_ROOM`); what is refused and closed is told in a line at
+most every :data:`REPORT_EVERY` seconds, with counts.
+
+Each step is encoded once for everyone: the step message, and the log a welcome carries, which
+a large welcome streams in pieces as the client reads it. What waits unread for the clients is
+bounded in total (:data:`TOTAL_UNREAD`). A shot's release is written beside the log
+(``LOG.release.json``) before it is sent, so a host stopped before the shot's step was written
+takes the same shot up again, not a new one; a log that cannot be written leaves the game
+going, said to everyone, and is written whole again at the next step that can be.
 """
 
 from __future__ import annotations
@@ -20,10 +31,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import os
+import json
 import secrets
+import socket
+import ssl
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,10 +46,12 @@ from typing import Any
 import numpy as np
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from sliders.ai import ComputerPlayer
 from sliders.boards import Face, Layout
+from sliders.core import checks
 from sliders.core.errors import UserError
 from sliders.core.fileio import read_json, write_json_atomic
 from sliders.core.outcome import Shot, ShotResult
@@ -50,10 +66,11 @@ from sliders.game.config import (
 )
 from sliders.game.saves import LogWriter, layout_of, load_replay, save_game
 from sliders.net import view
+from sliders.net.guard import WATCHERS_PER_ROOM, Gate, Rate
 from sliders.net.protocol import (
     CODE_BYTES,
-    MAX_HOST_MESSAGE,
     MAX_MESSAGE,
+    VERSION,
     ProtocolError,
     check_client,
     code,
@@ -80,13 +97,21 @@ from sliders.rules import (
 
 HELLO_TIMEOUT = 5.0
 """seconds a new connection has to say hello"""
-RATE = 40.0
-"""messages a second a client may send on average"""
-BURST = 80.0
-"""messages a client may send at once"""
-MAX_UNREAD = MAX_HOST_MESSAGE + 2**20
-"""bytes waiting for a client that reads too slowly before it is closed (a whole welcome and
-a megabyte more)"""
+MAX_UNREAD = 2**20
+"""bytes waiting for a client that reads too slowly before it is closed (a welcome larger than
+:data:`WELCOME_PIECE` streams as it is read, and is not counted)"""
+TOTAL_UNREAD = 64 * 2**20
+"""bytes waiting for all the clients together, at most: with many connections, each may leave
+its share unread (never less than :data:`MIN_UNREAD`)"""
+MIN_UNREAD = 2**16
+WELCOME_PIECE = 2**14
+"""bytes of a welcome sent at a time, the next once the client has read them"""
+WATCH_RATE = 8 * 2**20
+"""bytes a second the host sends of all its watchers' welcomes together (a player's welcome is
+not held): a crowd of watchers joining a long game waits its turn, and costs the host, the
+machine and the players no more than this"""
+REPORT_EVERY = 10.0
+"""seconds between two lines telling the connections refused or closed, with counts"""
 PING_INTERVAL = 10.0
 """seconds between the WebSocket pings that find a silent connection"""
 HOME_WAIT = 30.0
@@ -132,30 +157,56 @@ def parse_host_seats(text: str) -> tuple[SeatPlan, ...]:
     )
 
 
+class Pace:
+    """Bytes a second shared by many senders: :meth:`take` waits until ``n`` bytes may go."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.next = 0.0
+
+    async def take(self, n: int) -> None:
+        now = time.monotonic()
+        start = max(now, self.next)
+        self.next = start + n / self.rate
+        if start > now:
+            await asyncio.sleep(start - now)
+
+
 class Connection:
     """One client: its seat (None for a spectator), a rate limit, and its messages: those sent in
     one turn of the loop leave together, in one write, as the turn ends (``now``: at once, with
     any before it); a client that reads too slowly to keep up is closed."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, limit: Callable[[], int] = lambda: MAX_UNREAD) -> None:
         self.ws = ws
+        self.limit = limit
+        """the bytes that may wait unread for this client"""
         self.seat: str | None = None
         self.name = ""
         self.draws = False
         """it draws from the host's data (the web page): sent the table, motions and states"""
-        self.tokens = BURST
-        self.stamp = time.monotonic()
+        self.rate = Rate()
         self.closing = False
         self.closed: asyncio.Task[None] | None = None
-        self._out: list[str] = []
+        self.streaming: asyncio.Task[None] | None = None
+        """the welcome being sent in pieces: the messages sent meanwhile wait for its end"""
+        self._half = False
+        """a message's first pieces sent, not its last: no other message may be sent"""
+        self._out: list[str | bytes] = []
+        self._queued = 0
 
-    def send(self, message: dict[str, Any] | str, *, now: bool = False) -> None:
+    def send(self, message: dict[str, Any] | str | bytes, *, now: bool = False) -> None:
+        """Send ``message`` (an object, or its text: encoded once for everyone it goes to)."""
         if self.closing:
             return
-        if self.ws.transport.get_write_buffer_size() > MAX_UNREAD:
+        text = message if isinstance(message, str | bytes) else encode(message).encode()
+        self._queued += len(text)
+        if self.ws.transport.get_write_buffer_size() + self._queued > self.limit():
             self.close("reads too slowly")
             return
-        self._out.append(message if isinstance(message, str) else encode(message))
+        self._out.append(text)
+        if self.streaming is not None:
+            return
         if now:
             self.flush()
         elif len(self._out) == 1:
@@ -163,27 +214,58 @@ class Connection:
 
     def flush(self) -> None:
         """Write out the messages sent since the last write, their frames in one write."""
-        out, self._out = self._out, []
+        if self._half:
+            return
+        out, self._out, self._queued = self._out, [], 0
         if not out or self.ws.protocol.state is not State.OPEN:
             return
         for text in out:
-            self.ws.protocol.send_text(text.encode())
+            self.ws.protocol.send_text(text if isinstance(text, bytes) else text.encode())
         self.ws.transport.write(b"".join(self.ws.protocol.data_to_send()))
 
+    def stream(self, pieces: Iterator[bytes], pace: Pace | None = None) -> None:
+        """Send the message made of ``pieces`` (a large welcome, made as it goes of the steps'
+        texts every connection shares) as fragments of one message, each once the client has
+        read enough of the one before (the connection's write limit): what waits for a client
+        that does not read stays a piece (``pace``: and each waits its turn in it). The
+        messages sent meanwhile leave after it."""
+        self.streaming = asyncio.get_running_loop().create_task(self._stream(pieces, pace))
+
+    async def _stream(self, pieces: Iterator[bytes], pace: Pace | None) -> None:
+        protocol, transport = self.ws.protocol, self.ws.transport
+        try:
+            for piece in pieces:
+                if pace is not None:
+                    await pace.take(len(piece))
+                if self.closing or protocol.state is not State.OPEN:
+                    return
+                if self._half:
+                    protocol.send_continuation(piece, fin=False)
+                else:
+                    protocol.send_text(piece, fin=False)
+                    self._half = True
+                transport.write(b"".join(protocol.data_to_send()))
+                await self.ws.drain()
+            if protocol.state is State.OPEN and self._half:
+                protocol.send_continuation(b"", fin=True)
+                self._half = False
+                transport.write(b"".join(protocol.data_to_send()))
+        except (ConnectionError, OSError):  # gone: its handler ends it
+            return
+        finally:
+            self.streaming = None
+            if not self._half:
+                self.flush()
+
     def spend(self) -> None:
-        """One message received: refused when the client sends too fast."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        self.tokens -= 1
-        if self.tokens < 0:
-            raise ProtocolError(f"more than {RATE:g} messages a second")
+        """One message received: refused when the client sends too fast (:class:`Rate`)."""
+        self.rate.spend()
 
     def close(self, reason: str = "") -> None:
         """Say ``reason`` in one line (none: the connection simply ends), then close."""
         if self.closing:
             return
-        if reason:
+        if reason and not self._half:
             self._out.append(encode({"type": "bye", "reason": reason}))
         self.flush()
         self.closing = True
@@ -287,7 +369,8 @@ class Room:
     ``turn_timeout``: seconds an absent player's turn waits before ``stand_in`` (a computer
     strength) takes it (None: it waits). ``clock``: seconds a connected player has for a shot,
     counted from the turn's start or the player's return (None: no clock); a shot not sent in
-    time is lost (the pawn slid over the foul line).
+    time is lost (the pawn slid over the foul line). ``watch_code``: the code a watcher must
+    give (None: watching needs none); at most ``max_watchers`` watch at once.
     """
 
     def __init__(
@@ -302,6 +385,8 @@ class Room:
         stand_in: str = "medium",
         clock: float | None = None,
         say: Callable[[str], None] = lambda line: None,
+        watch_code: str | None = None,
+        max_watchers: int = WATCHERS_PER_ROOM,
     ) -> None:
         self.name = room(name)
         self.game = game
@@ -311,6 +396,8 @@ class Room:
             if kind == REMOTE and seat not in self.codes:
                 self.codes[seat] = secrets.token_hex(CODE_BYTES)
         self.log = log
+        self.watch_code = None if watch_code is None else code(watch_code)
+        self.max_watchers = max_watchers
         self.turn_timeout = turn_timeout
         self.clock = clock
         self.say = say
@@ -347,10 +434,23 @@ class Room:
         self.head = game.turns.game.to_json()
         """the log's setup (what the game started from), its steps left out"""
         self.steps_json: list[dict[str, Any]] = self.head.pop("steps")
+        self.step_bytes = [_compact(s).encode() for s in self.steps_json]
+        """each step's JSON as it is sent, encoded once (the welcome's log is made of them)"""
+        self._log_head = (_compact(self.head)[:-1] + ',"steps":[').encode()
+        self.log_size = len(self._log_head) + sum(len(b) + 1 for b in self.step_bytes) + 1
         self.writer = LogWriter(log, game.turns.game)
         """the room's log, written after every step"""
         self.table: dict[str, Any] | None = None
         """the table's geometry, for the clients that draw (made when first asked for)"""
+        self.log_fault: str | None = None
+        """why the room's log could not be written (None: it is written)"""
+        self._faults: list[str] = []
+        """writes that failed since the last step was told (from any thread)"""
+        self.pace = Pace(WATCH_RATE)
+        """the pace of the watchers' welcomes (:data:`WATCH_RATE`, shared by the host's rooms)"""
+        self.resumed: tuple[Shot, str] | None = None
+        """a release the log's room kept and did not apply before it stopped: slid again as
+        it was, before anything else"""
         self.shots_taken = 0
         self.cpu_seconds = 0.0
         """the host's CPU time spent sliding shots and applying the rules (not the computer
@@ -384,14 +484,54 @@ class Room:
             for seat, kind in self.kinds.items()
         ]
 
-    def welcome(self, conn: Connection) -> dict[str, Any]:
+    @property
+    def release_path(self) -> Path:
+        """Where a shot's release is kept from its sending to its step's writing."""
+        return self.log.with_name(self.log.name + ".release.json")
+
+    def welcome_pieces(self, head: bytes = b"", tail: bytes = b"") -> Iterator[bytes]:
+        """The game's log as a welcome carries it (compact JSON) between ``head`` and
+        ``tail``, in pieces of about :data:`WELCOME_PIECE` bytes made as they are sent from the
+        steps' texts, each encoded once for everyone: the steps taken so far, not those to
+        come (they are sent as steps)."""
+        steps = self.step_bytes[: len(self.step_bytes)]  # a list of shared references
+
+        def pieces() -> Iterator[bytes]:
+            made = bytearray(head) + self._log_head
+            for i, text in enumerate(steps):
+                made += b"," + text if i else text
+                if len(made) >= WELCOME_PIECE:
+                    yield bytes(made)
+                    made.clear()
+            made += b"]}" + tail
+            yield bytes(made)
+
+        return pieces()
+
+    def log_bytes(self) -> bytes:
+        """The game's log as a welcome carries it."""
+        return b"".join(self.welcome_pieces())
+
+    def send_welcome(self, conn: Connection) -> None:
+        """The welcome to ``conn``: its log made of the steps everyone shares, streamed when
+        large (a watcher's at the watchers' pace, :data:`WATCH_RATE`)."""
+        head, _, tail = encode(self.welcome(conn, _LOG_MARK)).partition(_LOG_MARK_TEXT)
+        if self.log_size <= WELCOME_PIECE:
+            conn.send(head + self.log_bytes().decode() + tail)
+        else:
+            pace = None if conn.seat else self.pace
+            conn.stream(self.welcome_pieces(head.encode(), tail.encode()), pace)
+
+    def welcome(self, conn: Connection, log: Any = None) -> dict[str, Any]:
+        """The welcome to ``conn`` (``log``: in place of the game's log, which
+        :meth:`send_welcome` sends)."""
         return {
             "type": "welcome",
             "room": self.name,
             "seat": conn.seat,
             "engine": self.game.engine,
             "seats": self.presence(),
-            "log": {**self.head, "steps": self.steps_json},
+            "log": {**self.head, "steps": self.steps_json} if log is None else log,
             "step": self.step,
             "turn": self.waiting,
             "clock": self.clock,
@@ -425,6 +565,18 @@ class Room:
 
         loop.call_soon_threadsafe(send)
 
+    def admit_watcher(self, given: str | None) -> None:
+        """A watcher may join: refused without the room's watch code (when it has one), or
+        when the room has as many watchers as it takes."""
+        if self.watch_code is not None and (
+            given is None or not hmac.compare_digest(self.watch_code, code(given))
+        ):
+            raise ProtocolError("watching this room needs its watch code")
+        if len(self.watchers) >= self.max_watchers:
+            raise ProtocolError(
+                f"room {self.name} has {self.max_watchers} watchers: no room for more"
+            )
+
     def join(self, conn: Connection, seat: str | None) -> None:
         conn.seat = seat
         if seat is None:
@@ -437,7 +589,7 @@ class Room:
             self.players[seat] = conn
             self.absent_since.pop(seat, None)
             self.joined_at[seat] = time.monotonic()
-        conn.send(self.welcome(conn))
+        self.send_welcome(conn)
         if seat is not None:
             self.tell(f"{seat} is here" + (f" ({conn.name})" if conn.name else ""))
             self.broadcast({"type": "seats", "seats": self.presence()})
@@ -470,7 +622,7 @@ class Room:
     ) -> None:
         """``message`` to everyone in the room (but ``but``), encoded once; ``now``: written at
         once rather than as the loop's turn ends."""
-        text = encode(message)
+        text = encode(message).encode()
         for conn in self.everyone():
             if conn is not but:
                 conn.send(text, now=now)
@@ -560,6 +712,15 @@ class Room:
         loop = asyncio.get_running_loop()
         try:
             while not self.game.over:
+                if self.resumed is not None:  # the release kept, slid again as it was
+                    slide, how = self.resumed
+                    self.resumed = None
+                    self._stepped(
+                        *await loop.run_in_executor(
+                            self.executor, self._apply, slide, how, loop, None, None, True
+                        )
+                    )
+                    continue
                 if self.game.state.phase is Phase.SCORING:
                     chosen, by = await self.round_choices()
                     self._stepped(
@@ -574,6 +735,9 @@ class Room:
                 self._stepped(
                     *await loop.run_in_executor(self.executor, self._apply, shot, how, loop)
                 )
+            if self.log_fault is not None:  # its last chance: the game is over
+                await loop.run_in_executor(self.executor, self.writer.write)
+                self._log_written()
             state = self.game.state
             self.over = {"type": "over", "winner": state.winner, "drawn": self.game.drawn}
             self.broadcast(self.over)
@@ -694,6 +858,7 @@ class Room:
         t0 = time.thread_time()
         slide = self.game.release(shot, by_hand=True)
         message = {"type": "shot", "step": self.step, "slide": slide.to_json(), "by": REMOTE}
+        self._keep_release(message)
         self.broadcast(message, now=True)
         self.delays.append(time.perf_counter() - self.received)
         self.cpu_seconds += time.thread_time() - t0
@@ -705,10 +870,12 @@ class Room:
         loop: asyncio.AbstractEventLoop,
         chosen: Mapping[str, Assignment] | None = None,
         by: Mapping[str, str] | None = None,
-    ) -> tuple[dict[str, Any], str, list[str], str, str]:
+        slid: bool = False,
+    ) -> tuple[dict[str, Any], str, str, list[str], str, str]:
         """Run in a worker thread: the step (a round scored with the remote seats' ``chosen``
-        assignments, ``by`` the seats that did not choose; or a shot slid and applied) and the
-        log written; what :meth:`_stepped` tells everyone, from the room's own loop."""
+        assignments, ``by`` the seats that did not choose; or a shot slid and applied; ``slid``:
+        ``shot`` is a release the room kept, slid again as it was) and the log written; what
+        :meth:`_stepped` tells everyone, from the room's own loop."""
         game = self.game
         if how == "score":
             game.score(chosen, by)
@@ -717,8 +884,9 @@ class Room:
             step = self.step
 
             def released(slide: Shot) -> None:
-                # sent before the shot runs: the physics holds the interpreter while it runs
+                # kept, then sent before the shot runs: the physics holds the interpreter
                 msg = {"type": "shot", "step": step, "slide": slide.to_json(), "by": how}
+                self._keep_release(msg)
                 sending = asyncio.run_coroutine_threadsafe(self._send_now(msg), loop)
                 try:
                     sending.result(SEND_WAIT)
@@ -739,7 +907,11 @@ class Room:
                 for seat, kind in self.kinds.items()
                 if kind == REMOTE
             }
-            if how == REMOTE:  # released already (:meth:`_release`)
+            if slid:
+                assert shot is not None
+                released(game.release_slid(shot))
+                game.settle(home, how if how in SLID_BY else None)
+            elif how == REMOTE:  # released already (:meth:`_release`)
                 self._send_motion(loop)
                 game.settle(home)
             elif shot is None or how == FOUL:
@@ -752,33 +924,67 @@ class Room:
         done: Step = game.turns.game.steps[-1]
         # encoded here, off the room's loop: the log (only the new step encoded) and the message
         data = done.to_json()
-        self.writer.add(data)
-        n = self.step
-        message: dict[str, Any] = {"type": "step", "n": n, "step": data}
+        try:
+            self.writer.add(data)
+        except UserError as exc:  # the game goes on; the next step writes the log whole
+            self._faults.append(str(exc))
+        else:
+            with contextlib.suppress(OSError):
+                self.release_path.unlink(missing_ok=True)
+        text = _compact(data)
+        message = f'{{"v":{VERSION},"type":"step","n":{self.step},"step":{text}'
         if isinstance(done, ShotStep):
-            message["hash"] = result_hash(data["shot"])
+            message += f',"hash":"{result_hash(data["shot"])}"'
         lost = (
             done.result.seat if isinstance(done, ShotStep) and how in ("clock", "stand-in") else ""
         )
-        return data, encode(message), game.turns.news(), how, lost
+        return data, text, message + "}", game.turns.news(), how, lost
 
     async def _send_now(self, message: dict[str, Any]) -> None:
         """Broadcast ``message`` from the room's loop, written at once."""
         self.broadcast(message, now=True)
 
+    def _keep_release(self, message: dict[str, Any]) -> None:
+        """Keep a shot's release beside the log before it is sent (``--resume`` slides it again
+        as it was); a write that fails is told with the step."""
+        try:
+            write_json_atomic(
+                self.release_path,
+                {"step": message["step"], "slide": message["slide"], "by": message["by"]},
+            )
+        except UserError as exc:
+            self._faults.append(str(exc))
+
+    def _log_written(self) -> None:
+        if self.log_fault is not None:
+            self.log_fault = None
+            self.tell("the game log is written again")
+
     def _stepped(
-        self, data: dict[str, Any], text: str, news: list[str], how: str, who: str
+        self, data: dict[str, Any], text: str, message: str, news: list[str], how: str, who: str
     ) -> None:
         self.steps_json.append(data)
+        self.step_bytes.append(text.encode())
+        self.log_size += len(self.step_bytes[-1]) + 1
         n = len(self.steps_json) - 1
         self.waiting = None
+        encoded = message.encode()
         for conn in self.everyone():
-            conn.send(text)
+            conn.send(encoded)
         drawing = [conn for conn in self.everyone() if conn.draws]
         if drawing:
-            state = encode(view.state_json(self.game.state, self.step))
+            state = encode(view.state_json(self.game.state, self.step)).encode()
             for conn in drawing:
                 conn.send(state)
+        faults, self._faults = self._faults, []
+        if faults and self.log_fault is None:
+            self.log_fault = faults[-1]
+            self.tell(
+                f"the game log cannot be written ({faults[-1]}): the game goes on, and its "
+                "log is written whole at the next step that can be"
+            )
+        elif not faults:
+            self._log_written()
         if who:
             self.tell(
                 f"{who} ran out of time: the shot is lost"
@@ -796,32 +1002,50 @@ class Room:
         return self._stand_ins[seat]
 
 
+def _compact(data: Any) -> str:
+    """``data`` as a message carries it (the JSON :func:`~sliders.net.protocol.encode` writes)."""
+    return json.dumps(data, separators=(",", ":"), allow_nan=False)
+
+
+_LOG_MARK = "\x00log\x00"
+"""what stands for the log in a welcome encoded without it"""
+_LOG_MARK_TEXT = _compact(_LOG_MARK)
+
+
 def new_room(
     name: str,
     config: MatchConfig,
     plans: Sequence[SeatPlan],
     folder: Path,
     max_rounds: int | None = None,
+    watch_code: bool = False,
     **options: Any,
 ) -> Room:
     """A new game in room ``name``, its log ``folder/NAME.json`` (refused if it exists: resume
-    it instead), its codes drawn now and kept beside it."""
+    it instead), its codes drawn now and kept beside it (``watch_code``: and a code watchers
+    must give)."""
     log = folder / f"{room(name)}.json"
     if log.exists():
         raise UserError(f"{log} exists: resume it with --resume {log}, or choose another folder")
     game = HeadlessGame.of(Turns(config, max_rounds=max_rounds))
-    made = Room(name, game, plans, log, **options)
+    watching = secrets.token_hex(CODE_BYTES) if watch_code else None
+    made = Room(name, game, plans, log, watch_code=watching, **options)
     save_game(game.turns.game, log)
     _keep_codes(made)
     return made
 
 
 def resume_room(
-    log: Path, plans: Sequence[SeatPlan] | None, max_rounds: int | None = None, **options: Any
+    log: Path,
+    plans: Sequence[SeatPlan] | None,
+    max_rounds: int | None = None,
+    watch_code: bool = False,
+    **options: Any,
 ) -> Room:
     """The game of the log at ``log`` taken up where it stopped, in its room, with the codes
-    kept beside it (new ones if none are); ``plans`` (None: every seat remote) must seat the
-    log's seats."""
+    kept beside it (new ones if none are; ``watch_code``: a watch code drawn if none is kept);
+    ``plans`` (None: every seat as the codes file has it, else remote) must seat the log's
+    seats. A release kept beside the log and not yet in it is slid again as it was."""
     game_log = load_replay(log)
     kept = _read_codes(log)
     name = str(kept.get("room") or log.stem)
@@ -838,7 +1062,9 @@ def resume_room(
     hand = next(iter(game_log.hands.values()), DEFAULT_HAND)
     config = MatchConfig(game_log.face, ref.name, specs, None, game_log.starter, hand=hand)
     game = HeadlessGame.of(Turns(config, game=game_log, max_rounds=max_rounds))
-    made = Room(name, game, plans, log, kept.get("codes"), **options)
+    watching = kept.get("watch") or (secrets.token_hex(CODE_BYTES) if watch_code else None)
+    made = Room(name, game, plans, log, kept.get("codes"), watch_code=watching, **options)
+    made.resumed = _read_release(made)
     _keep_codes(made)
     return made
 
@@ -848,10 +1074,11 @@ def _codes_path(log: Path) -> Path:
 
 
 def _keep_codes(made: Room) -> None:
-    path = _codes_path(made.log)
-    data = {"room": made.name, "kinds": made.kinds, "codes": made.codes}
-    write_json_atomic(path, data)
-    os.chmod(path, 0o600)
+    """The room's codes beside its log, readable by the host's user alone from the start."""
+    data: dict[str, Any] = {"room": made.name, "kinds": made.kinds, "codes": made.codes}
+    if made.watch_code is not None:
+        data["watch"] = made.watch_code
+    write_json_atomic(_codes_path(made.log), data, mode=0o600)
 
 
 def _read_codes(log: Path) -> dict[str, Any]:
@@ -859,40 +1086,103 @@ def _read_codes(log: Path) -> dict[str, Any]:
     if not path.exists():
         return {}
     data = read_json(path, "join codes")
-    if not isinstance(data, dict) or not isinstance(data.get("codes", {}), dict):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("codes", {}), dict)
+        or not isinstance(data.get("kinds", {}), dict)
+    ):
         raise UserError(f"{path}: not a host's join codes")
-    for value in data.get("codes", {}).values():
-        code(value)
+    try:
+        for value in data.get("codes", {}).values():
+            code(value)
+        if data.get("watch") is not None:
+            code(data["watch"])
+        if data.get("room") is not None:
+            room(data["room"])
+    except ProtocolError as exc:
+        raise UserError(f"{path}: {exc}") from None
+    for seat, kind in data.get("kinds", {}).items():
+        if kind not in (REMOTE, CPU):
+            raise UserError(
+                f"{path}: seat {checks.shown(seat)} is {checks.shown(kind)}: "
+                f"a seat is {REMOTE} or {CPU}"
+            )
     return data
+
+
+def _read_release(made: Room) -> tuple[Shot, str] | None:
+    """The release kept beside ``made``'s log for the step the game is at (None: none, or
+    one its log has already taken)."""
+    path = made.release_path
+    if not path.exists():
+        return None
+    data = read_json(path, "shot's release")
+    state = made.game.state
+    try:
+        checks.obj(data, str(path), ("step", "slide", "by"), ("step", "slide", "by"))
+        slide = Shot.from_json(data["slide"])
+        how = checks.text(data["by"], f"{path}: by", (REMOTE, CPU, "stand-in", "clock", FOUL))
+    except UserError as exc:
+        raise UserError(f"{path}: not a shot's release ({exc})") from None
+    if data["step"] != made.step or state.phase is not Phase.SHOOTING or slide.seat != state.turn:
+        return None  # written before its step was: the log has it
+    if slide.seed is None:
+        raise UserError(f"{path}: the release has no seed")
+    return slide, how
 
 
 class Host:
     """Rooms served on one port: ``await host.start(address, port)``, then each room's game runs
-    until it ends (:meth:`wait`)."""
+    until it ends (:meth:`wait`). ``gate``: the caps on connections (and the origins of
+    browser pages allowed besides the host's own); ``say``: where the lines telling refused and
+    closed connections go."""
 
-    def __init__(self, rooms: Sequence[Room]) -> None:
+    def __init__(
+        self,
+        rooms: Sequence[Room],
+        gate: Gate | None = None,
+        say: Callable[[str], None] = lambda line: None,
+    ) -> None:
         self.rooms = {r.name: r for r in rooms}
         if len(self.rooms) != len(rooms):
             raise UserError("two rooms have one name")
+        self.gate = gate or Gate()
+        self.say = say
         self.server: Server | None = None
         self.tasks: list[asyncio.Task[None]] = []
         self.executor: ThreadPoolExecutor | None = None
         self.connections = 0
         self.refused = 0
-        self.http: Callable[[ServerConnection, Any], Any] | None = None
-        """answers a request before the WebSocket handshake (the web page's files,
-        :mod:`sliders.net.web`): a response, or None to go on with the handshake"""
+        self.tally: Counter[str] = Counter()
+        """connections refused or closed since the last line that told them, by reason"""
+        self._told_at = -REPORT_EVERY
+        self._telling: asyncio.TimerHandle | None = None
+        self.http: Callable[[ServerConnection, Request], Response | None] | None = None
+        """answers a plain HTTP request that passed the gate (the web page's files,
+        :mod:`sliders.net.web`): a response, or None to go on with the WebSocket handshake"""
 
     @property
     def port(self) -> int:
         assert self.server is not None
         return int(self.server.sockets[0].getsockname()[1])
 
-    async def start(self, address: str = "127.0.0.1", port: int = 0) -> None:
+    async def start(
+        self,
+        address: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        sock: socket.socket | None = None,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
+        """Listen on ``address`` and ``port``, or on ``sock`` (bound already); ``tls``: serve
+        ``wss://`` with this context."""
+        where: dict[str, Any] = (
+            {"sock": sock} if sock is not None else {"host": address, "port": port}
+        )
+        if tls is not None:
+            where.update(ssl=tls, ssl_handshake_timeout=HELLO_TIMEOUT)
         self.server = await serve(
             self.handle,
-            address,
-            port,
             max_size=MAX_MESSAGE,
             max_queue=16,
             ping_interval=PING_INTERVAL,
@@ -900,12 +1190,15 @@ class Host:
             open_timeout=HELLO_TIMEOUT,
             close_timeout=1.0,
             compression=None,
-            process_request=self.http,
+            process_request=self.check,
+            create_connection=self.gate.connection_class(),
+            **where,
         )
         # a thread a room: a step waits on the disk (the log) and the physics, never on another room
         self.executor = ThreadPoolExecutor(len(self.rooms), thread_name_prefix="room")
+        pace = Pace(WATCH_RATE)
         for r in self.rooms.values():
-            r.executor = self.executor
+            r.executor, r.pace = self.executor, pace
         self.tasks = [asyncio.create_task(r.run()) for r in self.rooms.values()]
 
     async def wait(self) -> None:
@@ -922,11 +1215,50 @@ class Host:
             await self.server.wait_closed()
         if self.executor is not None:
             self.executor.shutdown(wait=False)
+        if self._telling is not None:
+            self._telling.cancel()
+            self._tell_tally()
+
+    def check(self, connection: ServerConnection, request: Request) -> Response | None:
+        """A connection past the caps, or a browser's from another site's page, refused before
+        its handshake (the gate's reason in one line), and counted; a plain HTTP request that
+        passes is answered by :attr:`http`."""
+        refused = self.gate.check(connection, request)
+        if refused is not None:
+            self.note(refused.reason_phrase.lower() if refused.status_code == 403 else "full")
+            return refused
+        return None if self.http is None else self.http(connection, request)
+
+    def unread_limit(self) -> int:
+        """The bytes one connection may leave unread: its share of :data:`TOTAL_UNREAD`, from
+        :data:`MIN_UNREAD` to :data:`MAX_UNREAD`."""
+        return max(MIN_UNREAD, min(MAX_UNREAD, TOTAL_UNREAD // max(1, self.gate.open)))
+
+    def note(self, why: str) -> None:
+        """A connection refused or closed for ``why``: told with the others in one line, at most
+        every :data:`REPORT_EVERY` seconds (an attack is seen, and does not flood the output)."""
+        self.tally[why[:60]] += 1
+        if self._telling is None:
+            wait = max(0.0, self._told_at + REPORT_EVERY - time.monotonic())
+            self._telling = asyncio.get_running_loop().call_later(wait, self._tell_tally)
+
+    def _tell_tally(self) -> None:
+        self._telling, self._told_at = None, time.monotonic()
+        if not self.tally:
+            return
+        counts = "; ".join(f"{n} {why}" for why, n in self.tally.most_common(6))
+        more = len(self.tally) - 6
+        self.say(
+            f"host: {sum(self.tally.values())} connection(s) refused or closed: {counts}"
+            + (f"; and {more} other reason(s)" if more > 0 else "")
+        )
+        self.tally.clear()
 
     async def handle(self, ws: ServerConnection) -> None:
-        conn = Connection(ws)
+        conn = Connection(ws, self.unread_limit)
         self.connections += 1
         where: Room | None = None
+        said = "refused hello"
         try:
             first = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
             hello = check_client(decode(first))
@@ -937,23 +1269,39 @@ class Host:
                 raise ProtocolError(f"no room named {hello['room']}")
             conn.name = str(hello.get("name", ""))
             conn.draws = bool(hello.get("draw", False))
-            where.join(conn, where.seat_of(hello["code"]) if "code" in hello else None)
+            if hello.get("watch"):
+                where.admit_watcher(hello.get("code"))
+                seat = None
+            else:
+                seat = where.seat_of(hello["code"])
+            where.join(conn, seat)
+            said = "closed"
             async for frame in ws:
                 conn.spend()
                 where.receive(conn, check_client(decode(frame)))
         except ProtocolError as exc:
             self.refused += 1
+            self.note(f"{said}: {_gist(str(exc))}")
+            where = where if said == "closed" else None
             conn.close(str(exc))
         except TimeoutError:
+            self.note(f"no hello within {HELLO_TIMEOUT:g} s")
             conn.close(f"no hello within {HELLO_TIMEOUT:g} s")
         except ConnectionClosed:
             pass
         finally:
             if where is not None:
                 where.leave(conn)
+            if conn.streaming is not None:
+                conn.streaming.cancel()
             conn.close()
             assert conn.closed is not None
             try:
                 await asyncio.wait_for(conn.closed, 2.0)
             except (TimeoutError, ConnectionClosed):
                 pass
+
+
+def _gist(reason: str) -> str:
+    """A reason's kind, without what the client sent (counted together in the host's line)."""
+    return reason.split(":")[0].split(" (")[0][:48]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import ssl
 import threading
 import time
 from typing import Any
@@ -35,8 +36,9 @@ class Link:
         name: str = "",
         reconnect: float = 60.0,
         timeout: float = 10.0,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
-        self.url, self.room, self.code = url, room, code
+        self.url, self.room, self.code, self.tls = url, room, code, tls
         self.watch, self.name = watch, name
         self.reconnect, self.timeout = reconnect, timeout
         self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
@@ -107,6 +109,7 @@ class Link:
             name=self.name,
             verify=False,
             timeout=self.timeout,
+            tls=self.tls,
         )
 
     async def _main(self) -> None:

@@ -30,6 +30,7 @@ from sliders.boards import Face, Layout
 from sliders.core.errors import UserError
 from sliders.core.outcome import Shot, ShotResult
 from sliders.game import HeadlessGame, ShotLost
+from sliders.net.guard import Rate, check_port
 from sliders.net.protocol import (
     CODE_BYTES,
     MAX_MESSAGE,
@@ -91,10 +92,18 @@ class Lounge:
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
 
     def open(self, address: str = "127.0.0.1", port: int = 0) -> None:
+        check_port(port)
         self._thread.start()
 
         async def start() -> Server:
-            return await serve(self._handle, address, port, max_size=MAX_MESSAGE, compression=None)
+            return await serve(
+                self._handle,
+                address,
+                port,
+                max_size=MAX_MESSAGE,
+                compression=None,
+                close_timeout=1.0,
+            )
 
         try:
             self.server = asyncio.run_coroutine_threadsafe(start(), self.loop).result(10)
@@ -158,7 +167,9 @@ class Lounge:
             await ws.send(
                 encode({"type": "news", "lines": [f"net:{seat.name}: waiting for a game"]})
             )
+            rate = Rate()
             async for frame in ws:
+                rate.spend()
                 seat.inbox.put(check_client(decode(frame)))
         except ProtocolError as exc:
             if seat is not None:

@@ -20,6 +20,7 @@ import hashlib
 import json
 import math
 import re
+import unicodedata
 from typing import Any
 
 from sliders.core import checks
@@ -39,7 +40,11 @@ CODE_BYTES = 16
 """a join code's length in bytes: 128 random bits, shown as 32 hexadecimal digits"""
 _CODE = re.compile(r"[0-9a-f]{32}")
 _ROOM = re.compile(r"[A-Za-z0-9_-]{1,32}")
-_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,32}")
+MAX_NAME = 32
+"""the most characters a player's name may have"""
+_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""control, format (the direction marks and overrides among them), surrogate, private-use and
+unassigned characters, and line and paragraph separators: none may be in a name"""
 MAX_ALONG = 2.0
 """the farthest (m) a release or a hand may be down a lane"""
 
@@ -66,9 +71,9 @@ def decode(frame: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
         raise ProtocolError(str(exc)) from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
-    if data.get("v") != VERSION:
+    if type(data.get("v")) is not int or data["v"] != VERSION:  # not true, not 1.0
         raise ProtocolError(
-            f"protocol version {checks.shown(data.get('v'))}: this host speaks {VERSION}"
+            f"protocol version {checks.shown(data.get('v'))}: this is version {VERSION}"
         )
     if data.get("type") not in CLIENT_TYPES + HOST_TYPES:
         raise ProtocolError(f"unknown message type {checks.shown(data.get('type'))}")
@@ -133,10 +138,10 @@ def _check_hello(data: dict[str, Any]) -> None:
     for flag in ("watch", "draw"):
         if flag in data and not isinstance(data[flag], bool):
             raise checks.at(f"hello.{flag}", "expected true or false")
-    if ("code" in data) == bool(data.get("watch")):
+    if "code" not in data and not data.get("watch"):
         raise ProtocolError("hello: give a seat's code, or watch: true")
-    if "name" in data and not _NAME.fullmatch(str(data["name"])):
-        raise checks.at("hello.name", "expected 1 to 32 printable characters")
+    if "name" in data:
+        name(data["name"])
 
 
 HOST_TYPES = (
@@ -145,11 +150,81 @@ HOST_TYPES = (
 )  # fmt: skip
 """what a host sends (docs/protocol.md)"""
 
+_TEXT, _WHOLE, _NUMBER, _LIST, _OBJECT, _FLAG = str, int, float, list, dict, bool
+_HOST_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "welcome": {"seat": (_TEXT, type(None)), "engine": (_TEXT,), "seats": (_LIST,),
+                "log": (_OBJECT,), "step": (_WHOLE,), "turn": (_TEXT, type(None))},
+    "seats": {"seats": (_LIST,)},
+    "turn": {"seat": (_TEXT,), "step": (_WHOLE,)},
+    "shot": {"step": (_WHOLE,), "slide": (_OBJECT,)},
+    "step": {"n": (_WHOLE,), "step": (_OBJECT,)},
+    "aim": {"seat": (_TEXT,), "along": (_WHOLE, _NUMBER), "across": (_WHOLE, _NUMBER)},
+    "ask": {"choice": (_TEXT,), "step": (_WHOLE,), "seat": (_TEXT,), "options": (_LIST,)},
+    "news": {"lines": (_LIST,)},
+    "over": {"winner": (_TEXT, type(None))},
+    "refused": {"reason": (_TEXT,)},
+    "bye": {"reason": (_TEXT,)},
+}  # fmt: skip
+"""the fields a client reads of each host message, and their JSON types"""
+
+
+def parse_host(frame: str | bytes) -> dict[str, Any]:
+    """A host's message, read as strictly as a host reads a client's (:func:`decode`: text, JSON
+    within bounds, this protocol's version, a known type), with the fields a client reads of it
+    there and of their types; a :class:`ProtocolError` of one line otherwise (the welcome carries
+    the whole game log: up to :data:`MAX_HOST_MESSAGE` bytes)."""
+    data = decode(frame, MAX_HOST_MESSAGE)
+    kind = data["type"]
+    if kind not in HOST_TYPES:
+        raise ProtocolError(f"a host does not send {checks.shown(kind)} messages")
+    for key, types in _HOST_FIELDS[kind].items():
+        value = data.get(key)
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise ProtocolError(f"{kind}.{key}: expected {_type_names(types)}")
+    if kind == "news" and not all(isinstance(line, str) for line in data["lines"]):
+        raise ProtocolError("news.lines: expected a list of text")
+    if kind == "ask":
+        if data["choice"] not in ("home", "score"):
+            raise ProtocolError(f"ask.choice: {checks.shown(data['choice'])}")
+        if data["choice"] == "home" and not all(type(o) is int for o in data["options"]):
+            raise ProtocolError("ask.options: expected scoring pawns (whole numbers)")
+        if data["choice"] == "home" and type(data.get("default")) is not int:
+            raise ProtocolError("ask.default: expected a scoring pawn (a whole number)")
+        if data["choice"] == "home" and not isinstance(data.get("pawn"), str):
+            raise ProtocolError("ask.pawn: expected a pawn")
+        home = data.get("home", {})
+        if not isinstance(home, dict) or not all(type(v) is int for v in home.values()):
+            raise ProtocolError("ask.home: expected the choices made, {pawn: scoring pawn}")
+        if data["choice"] == "score" and not isinstance(data.get("default"), list):
+            raise ProtocolError("ask.default: expected a list of moves")
+    return data
+
+
+def _type_names(types: tuple[type, ...]) -> str:
+    names = {str: "text", int: "a whole number", float: "a number", list: "a list",
+             dict: "an object", bool: "true or false", type(None): "null"}  # fmt: skip
+    return " or ".join(names[t] for t in types)
+
 
 def room(value: Any) -> str:
     """A room's name: 1 to 32 letters, digits, ``-`` or ``_``."""
     if not isinstance(value, str) or not _ROOM.fullmatch(value):
         raise ProtocolError("hello.room: expected 1 to 32 letters, digits, - or _")
+    return value
+
+
+def name(value: Any) -> str:
+    """A player's name: 1 to :data:`MAX_NAME` characters of text, none of them a control,
+    line-break or direction character (a name is shown to everyone, in windows and logs)."""
+    if (
+        not isinstance(value, str)
+        or not 1 <= len(value) <= MAX_NAME
+        or any(unicodedata.category(c) in _NOT_IN_NAMES for c in value)
+    ):
+        raise ProtocolError(
+            f"hello.name: expected 1 to {MAX_NAME} characters of text, without control, "
+            "line-break or direction characters"
+        )
     return value
 
 

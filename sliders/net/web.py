@@ -8,17 +8,17 @@ seats (each seat's link and QR code only with the host's key, printed in its ter
 ``/play#room=R&code=C`` is a seat's page, ``/table#room=R`` the whole table for a shared screen
 or a spectator, ``/web/FILE`` the page's files, every one shipped in this package (no CDN: a LAN
 without internet plays). A seat's code travels in the link's fragment, which a browser never
-sends to a server: the code stays the only key. A WebSocket handshake that a browser makes
-from another page (its ``Origin`` not this host's own) is refused (:func:`origin_ok`).
+sends to a server: the code stays the only key (a room with a watch code gives its table's
+link that code too). What reaches the page has passed the host's gate first
+(:meth:`sliders.net.guard.Gate.check`: the caps on connections, and a browser's WebSocket
+handshake from another site's page refused).
 """
 
 from __future__ import annotations
 
-import email.utils
 import html
 import io
 import secrets
-import socket
 from collections.abc import Iterable, Mapping, Sequence
 from http import HTTPStatus
 from pathlib import Path
@@ -27,10 +27,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import segno
 from websockets.asyncio.server import ServerConnection
-from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from sliders.core.outcome import SEAT_COLOURS
+from sliders.net.guard import response
 
 WEB_DIR = Path(__file__).resolve().parent / "web"
 """the page's files"""
@@ -55,25 +55,30 @@ POLICY = (
 
 class Site:
     """The host's pages (``rooms``: each room's name, seats and codes, read as they are served;
-    ``base``: the address the links name, ``http://ADDRESS:PORT``; ``web``: False serves no
-    page, only the origin check). ``key`` opens the lobby's seat links."""
+    ``base``: the address the links name, ``http://ADDRESS:PORT``, or the address each
+    request was sent to; ``web``: False serves no page; ``secure``: served over TLS, https).
+    ``key`` opens the lobby's seat links."""
 
     def __init__(
-        self, rooms: Mapping[str, Any], base: str = "", *, web: bool = True, key: str = ""
+        self,
+        rooms: Mapping[str, Any],
+        base: str = "",
+        *,
+        web: bool = True,
+        secure: bool = False,
+        key: str = "",
     ) -> None:
         self.rooms = rooms
         self.base = base
         self.web = web
+        self.scheme = "https" if secure else "http"
         self.key = key or secrets.token_hex(KEY_BYTES)
         self.files = {p.name: p.read_bytes() for p in sorted(WEB_DIR.iterdir()) if p.is_file()}
         self.served = 0
 
     def __call__(self, connection: ServerConnection, request: Request) -> Response | None:
-        if "websocket" in request.headers.get("Upgrade", "").lower():
-            if not origin_ok(request.headers):
-                return _response(HTTPStatus.FORBIDDEN, b"this page may not connect here\n")
-            return None
-        if not self.web:
+        """A plain HTTP request's answer; None for a WebSocket handshake (or with no page)."""
+        if "websocket" in request.headers.get("Upgrade", "").lower() or not self.web:
             return None
         self.served += 1
         url = urlsplit(request.path)
@@ -81,7 +86,8 @@ class Site:
         if path == "/":
             query = parse_qs(url.query)
             keyed = secrets.compare_digest(query.get("key", [""])[0], self.key)
-            body = lobby_html(self.rooms, self.base or _base(request.headers), keyed)
+            base = self.base or f"{self.scheme}://{request.headers.get('Host', '127.0.0.1')}"
+            body = lobby_html(self.rooms, base, keyed)
             return _response(HTTPStatus.OK, body.encode(), TYPES[".html"], private=True)
         if path in PAGES:
             return _response(HTTPStatus.OK, self.files[PAGES[path]], TYPES[".html"])
@@ -95,26 +101,15 @@ class Site:
         return _response(HTTPStatus.NOT_FOUND, b"not found\n")
 
 
-def origin_ok(headers: Headers | Mapping[str, str]) -> bool:
-    """True for a handshake without an ``Origin`` (a program: ``sliders join``, a bot) and for
-    one whose ``Origin`` is this host's own page (its scheme's host and port those the request
-    was sent to: the ``Host`` header); False for a page of any other site."""
-    origin = headers.get("Origin")
-    if origin is None:
-        return True
-    host = headers.get("Host", "")
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
-
-
 def seat_link(base: str, room: str, code: str) -> str:
     """The page of the seat whose code is ``code`` (the code in the fragment: never sent over
     HTTP)."""
     return f"{base}/play#room={room}&code={code}"
 
 
-def table_link(base: str, room: str) -> str:
-    return f"{base}/table#room={room}"
+def table_link(base: str, room: str, watch_code: str | None = None) -> str:
+    """The room's table (a shared screen, or a spectator), with the room's watch code if any."""
+    return f"{base}/table#room={room}" + (f"&code={watch_code}" if watch_code else "")
 
 
 def qr_svg(text: str, scale: int = 4) -> str:
@@ -162,17 +157,6 @@ def side_by_side(blocks: Sequence[Sequence[str]], width: int, gap: int = 2) -> l
     return out
 
 
-def lan_address() -> str:
-    """This machine's address on its local network (the interface a packet to elsewhere would
-    leave by; nothing is sent), or 127.0.0.1 when it has none."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.254.254.254", 9))
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
 def lobby_html(rooms: Mapping[str, Any], base: str, keyed: bool) -> str:
     """The lobby: each room, its seats (who is here) and the table's link; with the host's key,
     each free seat's link and QR code too."""
@@ -200,9 +184,10 @@ def lobby_html(rooms: Mapping[str, Any], base: str, keyed: bool) -> str:
                 )
             seats.append(cell + "</li>")
         over = " (over)" if getattr(room, "over", None) else ""
+        watch = getattr(room, "watch_code", None) if keyed else None
         parts.append(
             f"<section><h2>Room {html.escape(name)}{over}</h2><ul>{''.join(seats)}</ul>"
-            f'<a class="table" href="{html.escape(table_link(base, name))}">'
+            f'<a class="table" href="{html.escape(table_link(base, name, watch))}">'
             f"the table (a shared screen, or watch)</a></section>"
         )
     hint = (
@@ -227,7 +212,7 @@ def print_links(
     with its QR code."""
     say(f"web: open {base}/?key={key} on a screen everyone sees (every seat's link and QR code)")
     for room in rooms:
-        say(f"room {room.name}: the table {table_link(base, room.name)}")
+        say(f"room {room.name}: the table {table_link(base, room.name, room.watch_code)}")
         blocks = []
         for seat, code in room.codes.items():
             link = seat_link(base, room.name, code)
@@ -237,23 +222,18 @@ def print_links(
             say(line)
 
 
-def _base(headers: Headers) -> str:
-    return f"http://{headers.get('Host', '127.0.0.1')}"
-
-
 def _response(
     status: HTTPStatus, body: bytes, kind: str = "text/plain; charset=utf-8", private: bool = False
 ) -> Response:
-    headers = Headers(
+    """A page's answer: nothing but this host's own files and socket, no referrer, cached
+    only after asking again (``private``: never)."""
+    return response(
+        status,
+        body,
+        kind,
         [
-            ("Date", email.utils.formatdate(usegmt=True)),
-            ("Connection", "close"),
-            ("Content-Length", str(len(body))),
-            ("Content-Type", kind),
             ("Content-Security-Policy", POLICY),
-            ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"),
             ("Cache-Control", "no-store" if private else "no-cache"),
-        ]
+        ],
     )
-    return Response(status.value, status.phrase, headers, body)

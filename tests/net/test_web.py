@@ -1,5 +1,5 @@
 """The web page the host serves (sliders/net/web.py, sliders/net/web/): its files and their
-weight, the lobby with and without the host's key, the origin check, the QR codes; what a
+weight, the lobby with and without the host's key, the page behind the host's gate, the QR codes; what a
 client that draws is sent (the table, each shot's motion and each step's position, from the
 host's own game); the page's numbers the window's; and the page's own logic under node's test
 runner (tests/web/*.test.mjs)."""
@@ -18,6 +18,7 @@ import pytest
 import segno
 from websockets.asyncio.client import connect
 from websockets.datastructures import Headers
+from websockets.exceptions import InvalidStatus
 
 from sliders.boards import face
 from sliders.files.layouts import load_layout
@@ -25,7 +26,7 @@ from sliders.game.config import METERS, config_from_flags
 from sliders.net import view
 from sliders.net.host import Host, new_room, parse_host_seats
 from sliders.net.protocol import HOST_TYPES, ProtocolError, check_client
-from sliders.net.web import WEB_DIR, Site, origin_ok, qr_lines, seat_link, side_by_side
+from sliders.net.web import WEB_DIR, Site, qr_lines, seat_link, side_by_side
 from sliders.physics import PhysicsParams
 from sliders.scenes import controls, hand
 from sliders.scenes.camera import HAND_BACK
@@ -142,20 +143,38 @@ def _req(path: str, **headers: str) -> Any:
     return req
 
 
-def test_a_browser_connects_from_this_hosts_own_page_alone() -> None:
-    host = {"Host": "192.168.1.5:8765"}
-    assert origin_ok(host)  # a program: no Origin
-    assert origin_ok({**host, "Origin": "http://192.168.1.5:8765"})
-    assert origin_ok({**host, "Origin": "https://192.168.1.5:8765"})
-    assert not origin_ok({**host, "Origin": "http://evil.example"})
-    assert not origin_ok({**host, "Origin": "http://192.168.1.5:8766"})
-    assert not origin_ok({**host, "Origin": "null"})
-    assert not origin_ok({"Origin": "http://192.168.1.5:8765"})
+def test_the_page_and_its_socket_pass_the_hosts_gate_first(tmp_path: Path) -> None:
+    """The page is served after the gate (docs/web.md): a browser's handshake from another
+    site's page is refused, one from the page's own origin and a program's (no Origin) are
+    not; the page itself answers plain requests only and leaves handshakes to the host."""
     site = Site({})
     upgrade = {"Upgrade": "websocket", "Connection": "Upgrade"}
-    res = site(None, _req("/", **upgrade, Origin="http://evil.example"))  # type: ignore[arg-type]
-    assert res is not None and res.status_code == 403
-    assert site(None, _req("/", **upgrade, Origin="http://127.0.0.1:8765")) is None  # type: ignore[arg-type]
+    assert site(None, _req("/", **upgrade, Origin="http://evil.example")) is None  # type: ignore[arg-type]
+    assert site(None, _req("/web/app.js")).status_code == 200  # type: ignore[arg-type]
+
+    async def main() -> tuple[int, list[str]]:
+        plans = parse_host_seats("south=remote,north=remote")
+        config = config_from_flags("race-for-home", "square", "south=human,north=human", 3)
+        host = Host([new_room("1", config, plans, tmp_path, 1)])
+        host.http = Site(host.rooms)
+        await host.start()
+        url = f"ws://127.0.0.1:{host.port}"
+        said = []
+        try:
+            with pytest.raises(InvalidStatus) as refused:
+                async with connect(url, origin="http://evil.example"):  # type: ignore[arg-type]
+                    pass
+            hello = {"v": 1, "type": "hello", "room": "1", "watch": True}
+            for origin in (f"http://127.0.0.1:{host.port}", None):
+                async with connect(url, origin=origin) as ws:  # type: ignore[arg-type]
+                    await ws.send(json.dumps(hello))
+                    said.append(json.loads(await ws.recv())["type"])
+        finally:
+            await host.close()
+        return refused.value.response.status_code, said
+
+    status, said = asyncio.run(asyncio.wait_for(main(), 60))
+    assert status == 403 and said == ["welcome", "welcome"]
 
 
 def test_a_seats_link_is_a_qr_code_in_the_terminal() -> None:

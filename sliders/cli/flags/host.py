@@ -8,14 +8,18 @@ each room, the address and one join code per remote seat, then plays every room 
 writes each room's game log in --dir after every shot (ROOM.json, a log ``sliders play --replay``
 plays back) and the room's codes beside it (ROOM.json.codes.json, readable by you alone); a host
 stopped for any reason takes its game up again with --resume ROOM.json, the same codes still
-valid. It listens on 127.0.0.1 (this machine only) unless told --public.
+valid. It listens on 127.0.0.1 (this machine only) unless told --public (every interface, IPv6
+and IPv4), and then prints this machine's addresses. On a network others share, serve TLS
+(--cert and --key: clients join wss://HOST:PORT) or put a TLS proxy in front, so that the codes
+do not cross the network in clear; --watch-code makes watchers need a code of their own.
+Connections are capped in total and from one address, watchers in a room.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import reads, seed, writes
+from sliders.cli.args import port, reads, seed, writes
 from sliders.cli.flags.play import add_window_arguments
 from sliders.core.outcome import ENGINES, FACES
 
@@ -69,11 +73,37 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--port",
-        type=int,
+        type=port,
         default=DEFAULT_PORT,
-        help=f"port (default: {DEFAULT_PORT}; 0: a free one)",
+        help=f"port, 0 to 65535 (default: {DEFAULT_PORT}; 0: a free one)",
     )
-    p.add_argument("--public", action="store_true", help="listen on every network interface")
+    p.add_argument(
+        "--public",
+        action="store_true",
+        help="listen on every network interface, IPv6 and IPv4 (default: this machine only)",
+    )
+    reads(
+        p.add_argument(
+            "--cert",
+            metavar="PEM",
+            help="serve TLS (clients join wss://HOST:PORT) with this certificate chain; "
+            "give --key too",
+        )
+    )
+    reads(p.add_argument("--key", metavar="PEM", help="the private key of --cert"))
+    p.add_argument(
+        "--watch-code",
+        action="store_true",
+        help="watchers need a code of their own (printed with the seats' codes; default: "
+        "anyone who can reach the host may watch)",
+    )
+    p.add_argument(
+        "--origin",
+        action="append",
+        metavar="URL",
+        help="a web page's origin (https://NAME[:PORT]) whose visitors' browsers may connect, "
+        "besides pages this host serves itself (repeatable; default: none)",
+    )
     p.add_argument(
         "--web",
         action=argparse.BooleanOptionalAction,

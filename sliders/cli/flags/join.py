@@ -14,15 +14,24 @@ from __future__ import annotations
 
 import argparse
 
+from sliders.cli.args import seed
 from sliders.cli.flags.play import add_window_arguments
 
 HELP = "join a hosted game over the network (your seat in the window, a bot's, or --watch)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("address", help="the host's address, HOST:PORT")
+    p.add_argument(
+        "address",
+        help="the host's address: HOST:PORT, [IPv6]:PORT, or ws://HOST:PORT or wss://HOST:PORT "
+        "(a host serving TLS)",
+    )
     p.add_argument("--room", default="1", help="the room (default: 1)")
-    p.add_argument("--code", help="the seat's join code (32 hexadecimal digits)")
+    p.add_argument(
+        "--code",
+        help="the seat's join code (32 hexadecimal digits); with --watch, the room's watch code "
+        "when the host asks for one",
+    )
     p.add_argument("--watch", action="store_true", help="follow the game without a seat")
     p.add_argument(
         "--bot", metavar="PLAYER", help="who plays the seat: a tournament player, e.g. cpu:medium"
@@ -35,7 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="how long to keep trying when the host goes away mid-game (default: 60)",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices (default: 0)")
+    p.add_argument("--seed", type=seed, default=0, help="seed of the bot's choices (default: 0)")
     p.add_argument(
         "--text",
         action="store_true",

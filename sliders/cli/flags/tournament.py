@@ -19,7 +19,15 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import add_engine_argument, add_param_argument, reads, seed, writes
+from sliders.cli.args import (
+    add_engine_argument,
+    add_param_argument,
+    port,
+    reads,
+    seconds,
+    seed,
+    writes,
+)
 
 HELP = "play many games between players and report win rates and ratings"
 
@@ -74,13 +82,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--port",
-        type=int,
+        type=port,
         default=0,
         help="the port net:NAME players join on (default: a free one)",
     )
     p.add_argument(
         "--wait",
-        type=float,
+        type=seconds,
         default=300.0,
         metavar="SECONDS",
         help="how long to wait for the net:NAME players to join (default: 300)",

@@ -18,7 +18,7 @@ const LETTERS = ["A", "B", "C", "D"];
 const params = new URLSearchParams(location.hash.slice(1));
 const mode = location.pathname.startsWith("/table") ? "table" : "play";
 const room = params.get("room") || "1";
-const code = mode === "play" ? params.get("code") : null;
+const code = params.get("code"); // a seat's code, or on the table the room's watch code
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("table");
@@ -53,7 +53,8 @@ function connect() {
   ws = new WebSocket(`${scheme}://${location.host}/`);
   ws.onopen = () => {
     const hello = { v: 1, type: "hello", room, draw: true };
-    if (code) hello.code = code; else hello.watch = true;
+    if (code) hello.code = code;
+    if (mode === "table" || !code) hello.watch = true;
     const name = localStorage.getItem("sliders-name");
     if (name) hello.name = name;
     ws.send(JSON.stringify(hello));
