@@ -51,7 +51,7 @@ from sliders.core.errors import UserError
 from sliders.core.outcome import BatchResult, PawnRest, Status, pawn_seat
 from sliders.physics import Noise, PhysicsParams, Setup, Shot, Shots, simulate_many
 from sliders.physics.noise import apply_errors
-from sliders.rules import GameState, RulesError
+from sliders.rules import NO_KNOCK_PENALTY, GameState, RulesError
 
 MAX_ANGLE = math.radians(80)
 """no intended shot is aimed wider than this off the lane's axis"""
@@ -73,6 +73,7 @@ IN_PLAY = np.array([s.in_play for s in Status])
 FOUL = list(Status).index(Status.FOUL)
 OWN_TRACK = list(Status).index(Status.OWN_TRACK)
 CORNER = list(Status).index(Status.SORRY_CORNER)
+KNOCKED_OVER = list(Status).index(Status.KNOCKED_OVER)
 MIN_THREAT = 0.02
 """a pawn's chance of being knocked into a corner below this is not valued (it moves a value by
 less than the noise of its samples)"""
@@ -424,8 +425,9 @@ class PlanSearch:
         if res.refused[s]:
             status[0] = FOUL
         points = res.points[s].astype(np.int16)
-        if knocked is not None:
-            status[knocked], points[knocked] = CORNER, 0
+        if knocked is not None:  # by an opponent's shot: a house rule may spare the penalty
+            spared = NO_KNOCK_PENALTY in self.state.house
+            status[knocked], points[knocked] = KNOCKED_OVER if spared else CORNER, 0
         row = np.stack([status, points], axis=1).ravel()
         try:
             return self.valuer.of_codes(res.order, row.tolist(), progress=False)[0]

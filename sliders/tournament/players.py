@@ -70,6 +70,7 @@ from sliders.physics import (
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
     HOME,
+    NO_KNOCK_PENALTY,
     Assignment,
     GameState,
     Happening,
@@ -401,6 +402,8 @@ class StyleBot(_RulesDefaults):
             return np.zeros(len(codes))
         board = state.player(self.seat).board
         loss = max((sq for sq in board if sq < HOME), default=0)
+        if NO_KNOCK_PENALTY in state.house:  # a knock by another seat costs no penalty
+            loss = 0
         return (expected_knocks(threats) * (loss + points)).sum(axis=1)
 
     def _spaces_at_risk(

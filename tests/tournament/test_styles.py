@@ -4,6 +4,8 @@ player of ``sliders tournament``."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -88,3 +90,26 @@ def test_a_yardstick_plays_the_same_shot_from_the_same_seed():
         for _ in range(2)
     ]
     assert shots[0] == shots[1]
+
+
+def test_a_tournament_plays_with_a_house_rule_and_its_results_file_records_it(tmp_path, capsys):
+    from sliders.cli import main
+
+    results = tmp_path / "t.jsonl"
+    args = ["tournament", "--players", "centre,centre:high", "--games", "2", "--max-rounds", "2",
+            "--jobs", "1", "--quiet", "--results", str(results), "--png", str(tmp_path / "t.png")]  # fmt: skip
+    assert main([*args, "--house-rule", "no-knock-penalty"]) == 0
+    head = json.loads(results.read_text().splitlines()[0])
+    assert head["house"] == ["no-knock-penalty"]
+    capsys.readouterr()
+    # the same file without the house rule is another tournament
+    assert main(args) == 2
+    assert "house" in capsys.readouterr().err
+
+
+def test_the_game_a_tournament_plays_carries_its_house_rule():
+    from sliders.game import HeadlessGame
+
+    g = HeadlessGame("race-for-home", "square", SEATS, 1, house=["no-knock-penalty"])
+    assert g.state.house == ("no-knock-penalty",)
+    assert g.turns.game.to_json()["house"] == ["no-knock-penalty"]

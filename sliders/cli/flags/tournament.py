@@ -19,7 +19,14 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import add_engine_argument, add_param_argument, reads, seed, writes
+from sliders.cli.args import (
+    add_engine_argument,
+    add_house_rule,
+    add_param_argument,
+    reads,
+    seed,
+    writes,
+)
 
 HELP = "play many games between players and report win rates and ratings"
 
@@ -41,6 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", help="the two seats played, e.g. south,north (default: the layout's)")
     p.add_argument("--seed", type=seed, default=1, help="tournament seed (default: 1)")
     p.add_argument("--jobs", type=int, help="worker processes (default: one a core)")
+    add_house_rule(p, "the results file")
     p.add_argument(
         "--max-rounds",
         type=int,
