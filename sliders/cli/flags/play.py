@@ -48,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--seats",
         metavar="SPEC",
         help="who sits where, comma-separated: SEAT=human, SEAT=cpu[:easy|medium|hard] or "
-        "SEAT=cpu:hand=H,mind=M (H: none, low, medium or high; M: weak, fair, strong or "
+        "SEAT=cpu:hand=H,mind=M (H: none, low, medium or high; M: weak, fair, strong, deep or "
         "classic) (default: the layout's seats, the first a person, the others the computer)",
     )
     p.add_argument("--seed", type=seed, help="seed for the computer players and the physics")
