@@ -20,6 +20,13 @@
                        own progress minus its opponents' mean, each seat's best legal
                        assignment by exact count, penalties applied); noiseless unless a hand is
                        named
+``aggressive[:HAND]``  a yardstick of a style (:class:`StyleBot`): the planner's candidates of
+                       every kind, each slid a few times under its hand, valued by the other
+                       seats' penalties first (:class:`AggressiveBot`); noiseless unless a hand
+                       is named
+``defensive[:HAND]``   the same, valued by the progress lead less its own penalties and its
+                       pawns' exposure to corner knocks (:class:`DefensiveBot`)
+``mixed[:HAND]``       both (:class:`MixedBot`)
 ``net:NAME``           a bot that joins over the network (any language: docs/protocol.md); the
                        tournament prints its join code and waits for it, and it loses a shot it
                        does not send within the clock (``--clock``) or sends wrong

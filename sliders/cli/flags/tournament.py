@@ -7,7 +7,10 @@ hand) or cpu:hand=H,mind=M (a hand and a mind, as --seats takes them), centre[:H
 sliding straight at the centre; noiseless unless a hand is named: a noise level or a multiple of
 the medium one), greedy[:HAND] (the shot
 that leaves its pawns worth the most points now), race[:HAND] (the rules-aware greedy: the shot
-that leaves the best race lead if the round were scored now), net:NAME (a bot joining over the
+that leaves the best race lead if the round were scored now), the yardsticks of a style
+aggressive[:HAND] (the other seat's penalties first: knocks pawns onto the SORRY! corners),
+defensive[:HAND] (its own penalties and pawns open to a corner knock avoided) and mixed[:HAND]
+(both), net:NAME (a bot joining over the
 network, in any language: the tournament prints its join code and waits for it; see
 docs/protocol.md) or MODULE:FUNCTION (your own; see docs/players.md). Every pairing plays --games two-seat games, the players swapping seats (and
 the first slide) each game. Each finished game is appended to the results file: run the same
