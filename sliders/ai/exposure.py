@@ -16,8 +16,9 @@ contact point two radii behind it). A cut is *open* when it is no thinner than 6
 of the angle between the striking pawn's path and the struck pawn's, 0.5 to 1, read as 0 to 1)
 and nothing stands within two pawn radii of the striking pawn's path or of the struck pawn's path
 to the corner (a guard closes it). Its ease falls with the distance to the corner
-(``min(1, NEAR / distance)``). A pawn's chance of being knocked is :data:`THREAT` × its easiest
-open cut's ease. Pawns on their own track are left out (a shot must first knock them onto the
+(``min(1, NEAR / distance)``). A pawn's chance of being knocked by one shot is :data:`THREAT` ×
+its easiest open cut's ease; the planner counts every shot the opponents still have this round
+(:func:`knock_chances`: ``1 - (1 - chance) ** shots``), the table as its own shot leaves it. Pawns on their own track are left out (a shot must first knock them onto the
 board).
 """
 
@@ -31,8 +32,8 @@ from sliders.physics import PhysicsParams
 from sliders.rules import GameState
 
 THREAT = 0.35
-"""the chance that an opponent knocks a pawn with the easiest open cut into its corner with one
-of the shots it still has this round (one knock in about three shots between strong players)"""
+"""the chance that one opponent shot knocks a pawn with the easiest open cut into its corner (one
+knock in about three shots between strong players)"""
 NEAR = 0.1
 """m: a cut from further than this from its corner is harder in proportion"""
 MIN_COS = 0.5
@@ -129,6 +130,20 @@ def _crossed(
     t = np.clip(((ox - ax) * dx + (oy - ay) * dy) / length2, 0.0, 1.0)
     d = np.hypot(ax + t * dx - ox, ay + t * dy - oy)
     return np.any(others & (d < width), axis=-1)
+
+
+def shots_to_come(state: GameState, seat: str) -> int:
+    """The shots the opponents of ``seat`` still have this round (``state``: before its shot)."""
+    return sum(len(state.player(o).in_hand) for o in state.seats if o != seat)
+
+
+def knock_chances(threats: np.ndarray, shots: int) -> np.ndarray:
+    """Each pawn's chance of being knocked into a corner by one of ``shots`` opponent shots still
+    to come, each threatening it as :func:`corner_threats` says (``1 - (1 - t) ** shots``), the
+    chances scaled so a row's total is at most ``shots`` (one pawn a shot)."""
+    out = 1.0 - (1.0 - threats) ** max(shots, 1)
+    total = out.sum(axis=1, keepdims=True)
+    return np.where(total > shots, out * shots / np.maximum(total, 1e-12), out)
 
 
 def expected_knocks(threats: np.ndarray) -> np.ndarray:

@@ -43,7 +43,7 @@ import numpy as np
 
 from sliders.ai.aims import HOLE, aim_at, lane_mouth, target_spots
 from sliders.ai.classic import candidate_shots
-from sliders.ai.exposure import corner_threats, expected_knocks
+from sliders.ai.exposure import corner_threats, knock_chances, shots_to_come
 from sliders.ai.release import fallback_shot, fit_release, free_offset, free_release
 from sliders.ai.value import Valuer, win_model
 from sliders.boards import Face, Layout
@@ -405,7 +405,7 @@ class PlanSearch:
         )  # fmt: skip
         if threats is None:
             return values.tolist()
-        threats = expected_knocks(threats)
+        threats = knock_chances(threats, shots_to_come(self.state, self.seat_name))
         threats[threats < MIN_THREAT] = 0.0
         at, pawn = np.nonzero(threats)
         pairs, back = np.unique(inverse[at] * threats.shape[1] + pawn, return_inverse=True)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from sliders.ai.exposure import THREAT, corner_threats, expected_knocks
+from sliders.ai.exposure import THREAT, corner_threats, expected_knocks, knock_chances
 from sliders.ai.planner import PlanSearch
 from sliders.ai.player import STRENGTHS
 from sliders.ai.value import GameSpot, study_state
@@ -68,6 +68,14 @@ def test_several_exposed_pawns_share_one_knock():
     t = np.array([[0.35, 0.35, 0.35, 0.35], [0.1, 0.2, 0.0, 0.0]])
     got = expected_knocks(t)
     assert got[0].sum() == 1.0 and np.allclose(got[1], t[1])
+
+
+def test_every_shot_still_to_come_can_knock_a_pawn():
+    t = np.array([[0.3, 0.0], [0.9, 0.9]])
+    one, three = knock_chances(t, 1), knock_chances(t, 3)
+    assert np.allclose(one[0], [0.3, 0.0]) and np.isclose(three[0, 0], 1 - 0.7**3)
+    assert np.allclose(three[1], 1 - 0.1**3)  # two pawns, three shots: each its own chance
+    assert knock_chances(t, 1)[1].sum() == 1.0  # one shot knocks one pawn at most
 
 
 def test_the_planner_values_an_exposed_outcome_below_the_same_outcome_guarded():
