@@ -21,6 +21,10 @@ searches a box of shots with it. A search, stepped one batch of simulations at a
    (:func:`sliders.rules.apply_shot`: penalties, Instant Home, a win) and the resulting game is
    valued by the chance of winning fitted on whole games (:mod:`sliders.ai.win`, which reads the
    race model :mod:`sliders.ai.race`); outcomes repeat, so each distinct one is valued once.
+   The value is taken in expectation over the other seats' corner knocks still to come this
+   round (:mod:`sliders.ai.exposure`): a pawn of the seat left where an opponent's shot can cut
+   it into a SORRY! corner is valued, with the chance of that knock, as knocked there (its score
+   gone, the penalty applied by the rules engine). ``Mind.exposure`` turns it off.
 4. **Successive halving with shared outcomes**: candidates are ranked by a kernel-smoothed mean
    — the samples of nearby candidates count too, weighted by a Gaussian in units of the hand's
    noise, as digital curling programs share outcomes between nearby shots — the best third
@@ -409,10 +413,13 @@ class PlanSearch:
         threats[threats < MIN_THREAT] = 0.0
         at, pawn = np.nonzero(threats)
         pairs, back = np.unique(inverse[at] * threats.shape[1] + pawn, return_inverse=True)
+        outcome, column = divmod(pairs, threats.shape[1])
         knocked = np.array(
-            [self._value(res, int(rows[first[j]]), int(k)) for j, k in zip(*divmod(pairs,
-             threats.shape[1]), strict=True)]
-        )  # fmt: skip
+            [
+                self._value(res, int(rows[first[j]]), int(k))
+                for j, k in zip(outcome, column, strict=True)
+            ]
+        )
         loss = threats[at, pawn] * (got[inverse[at]] - knocked[back.ravel()])
         np.subtract.at(values, at, loss)
         return values.tolist()

@@ -7,7 +7,7 @@ levels: ``none``, ``low``, ``medium``, ``high``), and a **mind**, how it chooses
   of winning the game under their own hand (:mod:`sliders.ai.planner`), with a budget of
   simulations a decision that grows from one to the next; ``deep`` is ``strong`` with ten times
   its search (its budget, its first samples a candidate and its most), the same value: a yardstick
-  of what more search buys, not a strength (a decision takes about ten times as long);
+  of what more search buys, not a strength (a decision takes about four times as long);
 - ``classic`` is the budget and the candidates of the search the computer used before the
   planner, kept for comparison, as a setting of the same search: 40 candidate shots of the
   classic kinds (:mod:`sliders.ai.classic`) sampled once under the hand, the better ones again,
