@@ -8,8 +8,10 @@ Race for Home on the square, the exact engine), and every decision of the games 
 ``--decisions`` are counted.
 
     python benchmarks/decisions.py [--decisions 40] [--seed 1] [--only planner]
+    python benchmarks/decisions.py --minds strong,deep --processor   # hand low, each mind
 
-Figures are wall-clock seconds on this machine, in this run; the ratio column divides each
+Figures are wall-clock seconds on this machine, in this run (``--processor``: the processor time
+of this process, which other work on a shared machine does not inflate); the ratio column divides each
 strength's simulations per decision by its classic mind's.
 """
 
@@ -17,15 +19,18 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
 import numpy as np
 
-from sliders.ai import STRENGTHS, ComputerPlayer, Strength, classic
+from sliders.ai import STRENGTHS, ComputerPlayer, Strength, classic, make_strength
 from sliders.game import HeadlessGame
 from sliders.rules import Phase
 
 
-def measure(level: Strength, decisions: int, seed: int) -> tuple[float, float, float]:
+def measure(
+    level: Strength, decisions: int, seed: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, float, float]:
     """(simulations a decision, mean seconds, max seconds) over ``decisions`` decisions."""
     sims: list[int] = []
     secs: list[float] = []
@@ -43,11 +48,11 @@ def measure(level: Strength, decisions: int, seed: int) -> tuple[float, float, f
                 continue
             seat = state.turn
             assert seat is not None
-            t0 = time.perf_counter()
+            t0 = clock()
             search = players[seat].search(state, g.layout, g.face, g.params)
             search.run()
             shot = search.executed()
-            secs.append(time.perf_counter() - t0)
+            secs.append(clock() - t0)
             sims.append(search.simulations)
             g.shoot(shot)
         game_seed += 1
@@ -59,14 +64,24 @@ def main() -> None:
     ap.add_argument("--decisions", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=("classic", "planner"), help="measure one side only")
+    ap.add_argument("--minds", help="comma-separated minds, each with hand low (e.g. strong,deep)")
+    ap.add_argument("--processor", action="store_true", help="processor time, not wall clock")
     args = ap.parse_args()
+    clock = time.process_time if args.processor else time.perf_counter
+    if args.minds:
+        print(f"{args.decisions} decisions a mind, hand low, both seats, Race for Home, square")
+        print(f"{'mind':10} {'sims/decision':>14} {'mean s':>8} {'max s':>8}")
+        for mind in args.minds.split(","):
+            sims, mean, most = measure(make_strength("low", mind), args.decisions, args.seed, clock)
+            print(f"{mind:10} {sims:14.0f} {mean:8.3f} {most:8.3f}")
+        return
     rows = []
     for name in STRENGTHS:
         before = after = None
         if args.only != "planner":
-            before = measure(classic(name), args.decisions, args.seed)
+            before = measure(classic(name), args.decisions, args.seed, clock)
         if args.only != "classic":
-            after = measure(STRENGTHS[name], args.decisions, args.seed)
+            after = measure(STRENGTHS[name], args.decisions, args.seed, clock)
         rows.append((name, before, after))
     print(f"{args.decisions} decisions a strength, both seats that strength, Race for Home, square")
     print(f"{'strength':10} {'':7} {'sims/decision':>14} {'mean s':>8} {'max s':>8} {'× sims':>8}")

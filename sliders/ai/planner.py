@@ -21,6 +21,10 @@ searches a box of shots with it. A search, stepped one batch of simulations at a
    (:func:`sliders.rules.apply_shot`: penalties, Instant Home, a win) and the resulting game is
    valued by the chance of winning fitted on whole games (:mod:`sliders.ai.win`, which reads the
    race model :mod:`sliders.ai.race`); outcomes repeat, so each distinct one is valued once.
+   The value is taken in expectation over the other seats' corner knocks still to come this
+   round (:mod:`sliders.ai.exposure`): a pawn of the seat left where an opponent's shot can cut
+   it into a SORRY! corner is valued, with the chance of that knock, as knocked there (its score
+   gone, the penalty applied by the rules engine). ``Mind.exposure`` turns it off.
 4. **Successive halving with shared outcomes**: candidates are ranked by a kernel-smoothed mean
    — the samples of nearby candidates count too, weighted by a Gaussian in units of the hand's
    noise, as digital curling programs share outcomes between nearby shots — the best third
@@ -43,6 +47,7 @@ import numpy as np
 
 from sliders.ai.aims import HOLE, aim_at, lane_mouth, target_spots
 from sliders.ai.classic import candidate_shots
+from sliders.ai.exposure import corner_threats, knock_chances, shots_to_come
 from sliders.ai.release import fallback_shot, fit_release, free_offset, free_release
 from sliders.ai.value import Valuer, win_model
 from sliders.boards import Face, Layout
@@ -50,7 +55,7 @@ from sliders.core.errors import UserError
 from sliders.core.outcome import BatchResult, PawnRest, Status, pawn_seat
 from sliders.physics import Noise, PhysicsParams, Setup, Shot, Shots, simulate_many
 from sliders.physics.noise import apply_errors
-from sliders.rules import GameState, RulesError
+from sliders.rules import NO_KNOCK_PENALTY, GameState, RulesError
 
 MAX_ANGLE = math.radians(80)
 """no intended shot is aimed wider than this off the lane's axis"""
@@ -71,6 +76,11 @@ line of play): in front of ring 4, in the way of shots at the centre"""
 IN_PLAY = np.array([s.in_play for s in Status])
 FOUL = list(Status).index(Status.FOUL)
 OWN_TRACK = list(Status).index(Status.OWN_TRACK)
+CORNER = list(Status).index(Status.SORRY_CORNER)
+KNOCKED_OVER = list(Status).index(Status.KNOCKED_OVER)
+MIN_THREAT = 0.02
+"""a pawn's chance of being knocked into a corner below this is not valued (it moves a value by
+less than the noise of its samples)"""
 UNSETTLED_COST = 40
 """what a sample that ran to the engine's event limit unsettled costs the budget, in simulations
 (it took about as long as that many): the budget stays a count, so play stays reproducible"""
@@ -102,6 +112,7 @@ class Mind:
     shots: str = "plan"
     pool: int = 0
     seconds: float | None = None
+    exposure: bool = True
 
     @property
     def budget(self) -> int:
@@ -385,16 +396,46 @@ class PlanSearch:
         codes = np.ascontiguousarray(codes)
         keys = codes.view(np.dtype((np.void, codes.itemsize * codes.shape[1]))).ravel()
         _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-        got = [self._value(res, int(rows[f])) for f in first]
-        return [got[j] for j in inverse.ravel()]
+        inverse = inverse.ravel()
+        got = np.array([self._value(res, int(rows[f])) for f in first])
+        values = got[inverse]
+        if not self.mind.exposure:
+            return values.tolist()
+        status = res.status[rows].astype(np.int64)
+        status[res.refused[rows], 0] = FOUL
+        threats = corner_threats(
+            self.state, self.seat_name, self.layout, self.face, self.params,
+            res.order, status, res.x[rows], res.y[rows],
+        )  # fmt: skip
+        if threats is None:
+            return values.tolist()
+        threats = knock_chances(threats, shots_to_come(self.state, self.seat_name))
+        threats[threats < MIN_THREAT] = 0.0
+        at, pawn = np.nonzero(threats)
+        pairs, back = np.unique(inverse[at] * threats.shape[1] + pawn, return_inverse=True)
+        outcome, column = divmod(pairs, threats.shape[1])
+        knocked = np.array(
+            [
+                self._value(res, int(rows[first[j]]), int(k))
+                for j, k in zip(outcome, column, strict=True)
+            ]
+        )
+        loss = threats[at, pawn] * (got[inverse[at]] - knocked[back.ravel()])
+        np.subtract.at(values, at, loss)
+        return values.tolist()
 
-    def _value(self, res: BatchResult, s: int) -> float:
+    def _value(self, res: BatchResult, s: int, knocked: int | None = None) -> float:
         """The one value (:class:`~sliders.ai.value.Valuer`) of sample ``s``: a refused shot is
-        a foul (its pawn never reaches the table); an outcome the rules refuse, -1."""
+        a foul (its pawn never reaches the table); an outcome the rules refuse, -1. ``knocked``:
+        the pawn (a column of the sample) is valued as knocked into a SORRY! corner."""
         status = res.status[s].astype(np.int16)
         if res.refused[s]:
             status[0] = FOUL
-        row = np.stack([status, res.points[s].astype(np.int16)], axis=1).ravel()
+        points = res.points[s].astype(np.int16)
+        if knocked is not None:  # by an opponent's shot: a house rule may spare the penalty
+            spared = NO_KNOCK_PENALTY in self.state.house
+            status[knocked], points[knocked] = KNOCKED_OVER if spared else CORNER, 0
+        row = np.stack([status, points], axis=1).ravel()
         try:
             return self.valuer.of_codes(res.order, row.tolist(), progress=False)[0]
         except RulesError:
@@ -423,7 +464,8 @@ class PlanSearch:
         got = free_release(self.state.table, self.seat, self.params.pawn_radius)
         if got is None:
             return []
-        return _Planned(self, *got).candidates()
+        s = self
+        return _Planned(s.state, s.layout, s.face, s.params, s.seat_name, *got).candidates()
 
     def _given(self, shots: np.ndarray) -> list[_Candidate]:
         """The intended shots given (speed, angle, offset, release), as candidates."""
@@ -453,46 +495,6 @@ class PlanSearch:
             for shot, label in pool
         ]
 
-    def _sinks(self, q: PawnRest) -> list[tuple[float, float, str]]:
-        """Where to send an opponent's pawn: each SORRY! corner, and off the board's far side."""
-        f = self.face
-        out = [(cx, cy, "into a SORRY! corner") for cx, cy in f.corners]
-        h = f.half + 0.05
-        for ex, ey in ((h, q.y), (-h, q.y), (q.x, h), (q.x, -h)):
-            out.append((ex, ey, "off the board"))
-        return out
-
-    def _cut(
-        self, q: PawnRest, tx: float, ty: float, along: float, offset: float, mouth: float
-    ) -> np.ndarray | None:
-        """The shot (speed, angle, offset) that strikes ``q`` so it runs to (tx, ty): aimed at the
-        contact point two radii behind ``q`` on that line."""
-        p, seat = self.params, self.seat
-        r = p.pawn_radius
-        ux, uy = tx - q.x, ty - q.y
-        dist = math.hypot(ux, uy)
-        if dist < 1e-9:
-            return None
-        ux, uy = ux / dist, uy / dist
-        gx, gy = q.x - 2 * r * ux, q.y - 2 * r * uy
-        sx, sy = seat.to_world(along, offset)
-        vx, vy = gx - sx, gy - sy
-        path = math.hypot(vx, vy)
-        if path < 1e-9:
-            return None
-        cos_cut = (vx * ux + vy * uy) / path
-        if cos_cut < math.cos(CUT_LIMIT):
-            return None
-        aim = aim_at(seat, p, along, offset, gx, gy, mouth)
-        if aim is None:
-            return None
-        struck = math.sqrt(2 * p.deceleration * (dist + 0.02))
-        at_contact = struck / (cos_cut * (1 + p.restitution_pawn) / 2)
-        speed = math.sqrt(at_contact**2 + 2 * p.deceleration * path)
-        if speed > p.max_speed:
-            return None
-        return np.array([speed, aim[1], offset])
-
     # -- shots ----------------------------------------------------------------------------------
 
     def _shot(self, c: _Candidate) -> Shot:
@@ -514,19 +516,52 @@ class PlanSearch:
         return fallback_shot(self.state, self.layout, self.params, self.seat_name, self.pawn)
 
 
+def plan_candidates(
+    state: GameState,
+    layout: Layout,
+    face: Face,
+    params: PhysicsParams,
+    seat_name: str,
+    pawn: str,
+) -> list[tuple[str, str, Shot]]:
+    """The planner's candidates of every kind (see the module, step 1) as intended shots, each
+    with its kind (``draw``, ``hole``, ``hit``, ``takeout``, ``guard``) and label, in the order
+    the search makes them; none when no release is free. The tournament's yardsticks try them."""
+    got = free_release(state.table, layout.seat(seat_name), params.pawn_radius)
+    if got is None:
+        return []
+    seat = layout.seat(seat_name)
+    out = []
+    for c in _Planned(state, layout, face, params, seat_name, *got).candidates():
+        release = None if c.release >= seat.foul - 1e-12 else c.release
+        shot = Shot(seat_name, float(c.x[0]), float(c.x[1]), float(c.x[2]), release, pawn)
+        out.append((c.kind, c.label, fit_release(shot, state, layout, params)))
+    return out
+
+
 class _Planned:
     """The planner's candidates of every kind for one search (see the module, step 1), released
     at ``along`` down the lane (``first``: the first free offset there)."""
 
-    def __init__(self, search: PlanSearch, along: float, first: float) -> None:
-        self.search, self.along, self.first = search, along, first
-        self.seat, self.p, self.table = search.seat, search.params, search.state.table
-        self.mouth = lane_mouth(search.layout, self.seat)
+    def __init__(
+        self,
+        state: GameState,
+        layout: Layout,
+        face: Face,
+        params: PhysicsParams,
+        seat_name: str,
+        along: float,
+        first: float,
+    ) -> None:
+        self.layout, self.face, self.seat_name = layout, face, seat_name
+        self.along, self.first = along, first
+        self.seat, self.p, self.table = layout.seat(seat_name), params, state.table
+        self.mouth = lane_mouth(layout, self.seat)
         self.out: list[_Candidate] = []
 
     def candidates(self) -> list[_Candidate]:
-        s, r = self.search, self.p.pawn_radius
-        for value, spots in target_spots(s.layout, s.face, s.seat_name, s.params).items():
+        r = self.p.pawn_radius
+        for value, spots in target_spots(self.layout, self.face, self.seat_name, self.p).items():
             kind = "hole" if value == HOLE else "draw"
             for spot in spots:
                 for o in self.offsets(spot.offset, 0.0):
@@ -536,7 +571,7 @@ class _Planned:
         limit = self.seat.width / 2 - r
         wide = self.offsets(0.0, -0.5 * limit, 0.5 * limit)
         for q in self.table:
-            mine = q.seat == s.seat_name
+            mine = q.seat == self.seat_name
             self.hits(q, wide, mine)
             if not mine:
                 self.takeouts(q, wide)
@@ -572,9 +607,9 @@ class _Planned:
 
     def takeouts(self, q: PawnRest, wide: list[float]) -> None:
         """Cut shots sending an opponent's ``q`` into each SORRY! corner and off the board."""
-        for tx, ty, where in self.search._sinks(q):
+        for tx, ty, where in self.sinks(q):
             for o in wide:
-                cut = self.search._cut(q, tx, ty, self.along, o, self.mouth)
+                cut = self.cut(q, tx, ty, o)
                 if cut is not None:
                     self.out.append(_Candidate("takeout", f"knock {q.id} {where}", cut, self.along))
 
@@ -587,3 +622,41 @@ class _Planned:
             )
             for o in self.offsets(0.0):
                 self.add("guard", f"guard {q.id}", gx, gy, o)
+
+    def sinks(self, q: PawnRest) -> list[tuple[float, float, str]]:
+        """Where to send an opponent's pawn: each SORRY! corner, and off the board's far side."""
+        f = self.face
+        out = [(cx, cy, "into a SORRY! corner") for cx, cy in f.corners]
+        h = f.half + 0.05
+        for ex, ey in ((h, q.y), (-h, q.y), (q.x, h), (q.x, -h)):
+            out.append((ex, ey, "off the board"))
+        return out
+
+    def cut(self, q: PawnRest, tx: float, ty: float, offset: float) -> np.ndarray | None:
+        """The shot (speed, angle, offset) that strikes ``q`` so it runs to (tx, ty): aimed at the
+        contact point two radii behind ``q`` on that line."""
+        p, seat, along, mouth = self.p, self.seat, self.along, self.mouth
+        r = p.pawn_radius
+        ux, uy = tx - q.x, ty - q.y
+        dist = math.hypot(ux, uy)
+        if dist < 1e-9:
+            return None
+        ux, uy = ux / dist, uy / dist
+        gx, gy = q.x - 2 * r * ux, q.y - 2 * r * uy
+        sx, sy = seat.to_world(along, offset)
+        vx, vy = gx - sx, gy - sy
+        path = math.hypot(vx, vy)
+        if path < 1e-9:
+            return None
+        cos_cut = (vx * ux + vy * uy) / path
+        if cos_cut < math.cos(CUT_LIMIT):
+            return None
+        aim = aim_at(seat, p, along, offset, gx, gy, mouth)
+        if aim is None:
+            return None
+        struck = math.sqrt(2 * p.deceleration * (dist + 0.02))
+        at_contact = struck / (cos_cut * (1 + p.restitution_pawn) / 2)
+        speed = math.sqrt(at_contact**2 + 2 * p.deceleration * path)
+        if speed > p.max_speed:
+            return None
+        return np.array([speed, aim[1], offset])

@@ -5,7 +5,9 @@ levels: ``none``, ``low``, ``medium``, ``high``), and a **mind**, how it chooses
 
 - the planner's minds, ``weak``, ``fair`` and ``strong``, choose the shot with the best chance
   of winning the game under their own hand (:mod:`sliders.ai.planner`), with a budget of
-  simulations a decision that grows from one to the next;
+  simulations a decision that grows from one to the next; ``deep`` is ``strong`` with ten times
+  its search (its budget, its first samples a candidate and its most), the same value: a yardstick
+  of what more search buys, not a strength (a decision takes about four times as long);
 - ``classic`` is the budget and the candidates of the search the computer used before the
   planner, kept for comparison, as a setting of the same search: 40 candidate shots of the
   classic kinds (:mod:`sliders.ai.classic`) sampled once under the hand, the better ones again,
@@ -78,6 +80,7 @@ MINDS: dict[str, Mind] = {
     "weak": Mind("weak", simulations=400, first=4),
     "fair": Mind("fair", simulations=1500, first=8),
     "strong": Mind("strong", simulations=5000, first=16),
+    "deep": Mind("deep", simulations=50_000, first=160, samples=2560),
     "classic": Mind(
         "classic", 168, first=1, samples=16, refine=0.0, bandwidth=0.0, shots="classic", pool=40
     ),

@@ -68,6 +68,24 @@ def seconds(text: str) -> float:
     return value
 
 
+HOUSE_RULE_NAMES: tuple[str, ...] = ("no-knock-penalty",)
+"""the names of :data:`sliders.rules.house.HOUSE_RULES`"""
+
+
+def add_house_rule(parser: argparse.ArgumentParser, what: str = "the game") -> None:
+    """The ``--house-rule NAME`` flag (repeatable): a house rule :data:`HOUSE_RULE_NAMES` names,
+    off unless given, kept in ``what``'s record."""
+    parser.add_argument(
+        "--house-rule",
+        action="append",
+        choices=HOUSE_RULE_NAMES,
+        metavar="NAME",
+        help="play with a house rule (repeatable; none by default, the rulebook's rules): "
+        "no-knock-penalty (a pawn another player's slide knocks onto a SORRY! corner or off "
+        f"the board leaves play with no penalty); recorded in {what}",
+    )
+
+
 def seed(text: str) -> int:
     """A ``--seed`` value: a whole number from 0 up (below :data:`sliders.core.checks.MAX_SEED`; a
     physics seed is further checked by the engines)."""

@@ -50,7 +50,10 @@ def run(args: argparse.Namespace) -> int:
     replay = None
     game = None
     physics = args.params or args.param
-    chosen = args.face or args.layout or args.seats or args.seed is not None or args.engine
+    chosen = (
+        args.face or args.layout or args.seats or args.seed is not None or args.engine
+        or args.house_rule
+    )  # fmt: skip
     if args.resume:
         config, game = _resumed(args, hand)
         args.save = args.save or args.resume  # Save game writes the game taken up again
@@ -58,16 +61,17 @@ def run(args: argparse.Namespace) -> int:
         if chosen or physics:
             raise UserError(
                 "--replay plays a saved game with the engine and the physics parameters it was "
-                "played with: leave out --face, --layout, --seats, --seed, --engine, --params "
-                "and --param"
+                "played with: leave out --face, --layout, --seats, --seed, --engine, --params, "
+                "--param and --house-rule"
             )
 
         replay = load_replay(args.replay)
     elif chosen or physics:
         params = physics_params(args) if physics else None
         config = config_from_flags(
-            args.face, args.layout, args.seats, args.seed, args.engine, hand, params
-        )
+            args.face, args.layout, args.seats, args.seed, args.engine, hand, params,
+            args.house_rule or (),
+        )  # fmt: skip
 
     require_engine(args.engine)  # one line now, not a failure at the first shot
 
@@ -100,10 +104,13 @@ def run(args: argparse.Namespace) -> int:
 def _resumed(args: argparse.Namespace, hand: str) -> tuple[MatchConfig, Game]:
     """The game a ``--resume`` log holds, and who plays it: ``--seats`` if given, else a person
     in each seat the log gives a person's hand, the computer in the others."""
-    if args.replay or args.face or args.layout or args.seed is not None or args.engine:
+    if (
+        args.replay or args.face or args.layout or args.seed is not None or args.engine
+        or args.house_rule
+    ):  # fmt: skip
         raise UserError(
             "--resume takes up the game as its log has it: leave out --replay, --face, --layout, "
-            "--seed and --engine"
+            "--seed, --engine and --house-rule"
         )
     if args.params or args.param:
         raise UserError("--resume plays on in the physics the log records: leave out --params "

@@ -37,6 +37,7 @@ from sliders.rules.state import (
     Phase,
     RulesError,
     colour,
+    parse_house,
     parse_seat,
     pawn_label,
     square_name,
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
                 ("--starter", args.starter),
                 ("--boards", args.boards),
                 ("--round", args.round is not None),
+                ("--house-rule", args.house_rule),
                 ("--log", args.log),
             )
             if v
@@ -306,6 +308,8 @@ def summary(game: Game) -> str:
     s = game.state
     names = [colour(seat) for seat in s.seats]
     lines = [f"{s.face}: {', '.join(names)}; {len(game.steps)} steps"]
+    if game.house:
+        lines.append(f"house rules: {', '.join(game.house)}")
     lines.append("round  " + "".join(f"{n:<24}" for n in names))
     if game.resumed:  # the score boards it resumed from, as at the end of the round before
         row = "".join(
@@ -350,6 +354,9 @@ def _open(args: argparse.Namespace) -> Game:
             raise UserError(f"{args.log} began from other score boards than --boards says")
         if args.round is not None and args.round != game.round:
             raise UserError(f"{args.log} began at round {game.round}, not {args.round}")
+        if args.house_rule and parse_house(args.house_rule) != game.house:
+            rules = ", ".join(game.house) or "no house rule"
+            raise UserError(f"{args.log} is a game played with {rules}, not as --house-rule says")
         return game
     seats = _seats(args.players) if args.players else tuple(boards or ())
     if not args.face or not seats:
@@ -362,6 +369,7 @@ def _open(args: argparse.Namespace) -> Game:
         args.starter,
         boards=boards,
         round=1 if args.round is None else args.round,
+        house=args.house_rule or (),
     )
 
 

@@ -25,6 +25,7 @@ from sliders.game.config import split_items
 from sliders.net.lounge import ROOM, Lounge
 from sliders.physics import PhysicsParams, Shot, check_engine, simulate
 from sliders.pictures.tournament import write_png
+from sliders.rules import parse_house
 from sliders.tournament.players import check_name, net_names
 from sliders.tournament.report import text_table
 from sliders.tournament.run import Settings, WorkerLost, read_results
@@ -70,6 +71,7 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Settings, int, str | N
         args.max_rounds,
         check_engine(args.engine),
         _changed(physics_params(args)),
+        parse_house(args.house_rule or ()),
     )
     settings.check()
     check_pictures({"--png": args.png})

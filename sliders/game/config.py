@@ -7,6 +7,7 @@ Plain data, no pygame: the setup screen and the ``sliders play`` flags both prod
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sliders.ai import MINDS, PRESETS, STRENGTHS, Strength, make_strength
@@ -15,7 +16,7 @@ from sliders.core.outcome import FACES, SEATS
 from sliders.files.layouts import BUILTIN_LAYOUTS, load_layout, read_layout
 from sliders.game.hand import parse_hand
 from sliders.physics import PhysicsParams
-from sliders.rules import parse_seat
+from sliders.rules import parse_house, parse_seat
 
 DEFAULT_STRENGTH = "medium"
 HANDS: dict[str, str] = {"exact": "none", "steady": "low", "normal": "medium", "shaky": "high"}
@@ -154,6 +155,9 @@ class MatchConfig:
     params: PhysicsParams | None = None
     """the physics parameters (``--params FILE``, ``--param``; None: the defaults), recorded in
     the game log where they differ from the defaults"""
+    house: tuple[str, ...] = ()
+    """the house rules played (``--house-rule``, :mod:`sliders.rules.house`; none: the
+    rulebook's), recorded in the game log"""
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -174,6 +178,7 @@ def config_from_flags(
     engine: str | None = None,
     hand: str | None = None,
     params: PhysicsParams | None = None,
+    house: Sequence[str] = (),
 ) -> MatchConfig:
     """The game ``sliders play --face --layout --seats --seed --engine --hand --params`` asks
     for. Left out: the layout is the square; the seats are the layout's default seats (see
@@ -191,6 +196,7 @@ def config_from_flags(
         engine=engine,
         hand=check_hand(hand or DEFAULT_HAND),
         params=params,
+        house=parse_house(house),
     )
 
 

@@ -24,7 +24,7 @@ from sliders.core.outcome import ShotResult
 from sliders.game.config import MatchConfig, SeatSpec
 from sliders.game.turns import HomeChoice, Player, Turns
 from sliders.physics import PhysicsParams, Shot, ShotLimits, Simulation, check_engine, run_all
-from sliders.rules import Assignment, GameState, Happening, Phase
+from sliders.rules import Assignment, GameState, Happening, Phase, parse_house
 
 _T = TypeVar("_T")
 RELEASE_CLEARANCE = 1e-4
@@ -68,7 +68,7 @@ class HeadlessGame:
     every other seat is played by the caller, or by the players given to :meth:`step`. ``seed``
     fixes the physics of every shot and the computers' choices; ``engine`` is the physics engine
     of the game's shots (None: the default); a game still going after ``max_rounds`` rounds is a
-    draw (None: no cap).
+    draw (None: no cap); ``house`` names the house rules played (:mod:`sliders.rules.house`).
     """
 
     def __init__(
@@ -83,13 +83,16 @@ class HeadlessGame:
         params: PhysicsParams | None = None,
         engine: str | None = None,
         max_rounds: int | None = None,
+        house: Sequence[str] = (),
     ) -> None:
         computers = dict(computers or {})
         specs = tuple(
             SeatSpec(s, "cpu", computers[s]) if s in computers else SeatSpec(s, "human")
             for s in seats
         )
-        config = MatchConfig(face, layout, specs, seed, starter, check_engine(engine))
+        config = MatchConfig(
+            face, layout, specs, seed, starter, check_engine(engine), house=parse_house(house)
+        )
         self._drive(Turns(config, params, max_rounds=max_rounds))
 
     @classmethod

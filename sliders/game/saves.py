@@ -97,7 +97,9 @@ def resumed_config(game: Game, hand: str, seats: tuple[SeatSpec, ...] | None = N
             for s in game.seats
         )
     ref = layout_of(game)
-    return MatchConfig(game.face, ref.name, seats, starter=game.starter, hand=hand)
+    return MatchConfig(
+        game.face, ref.name, seats, starter=game.starter, hand=hand, house=game.house
+    )
 
 
 def saved_games(folder: str | os.PathLike[str], also: Path | None = None) -> list[Path]:

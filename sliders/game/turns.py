@@ -105,7 +105,7 @@ class Turns:
         recorded = params_of(game) if game is not None and game.params else None
         self.params = params or config.params or recorded or PhysicsParams.default()
         """the physics: ``params``, else the config's, else those a resumed game's log records"""
-        self.game = game or Game(config.face, config.seat_names, config.starter)
+        self.game = game or Game(config.face, config.seat_names, config.starter, house=config.house)
         if self.game.layout is None:
             text = layout_text(config.layout)
             self.game.layout = LayoutRef(config.layout, config.seat_names, text)

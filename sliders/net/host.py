@@ -1060,7 +1060,9 @@ def resume_room(
         for p in plans
     )
     hand = next(iter(game_log.hands.values()), DEFAULT_HAND)
-    config = MatchConfig(game_log.face, ref.name, specs, None, game_log.starter, hand=hand)
+    config = MatchConfig(
+        game_log.face, ref.name, specs, None, game_log.starter, hand=hand, house=game_log.house
+    )
     game = HeadlessGame.of(Turns(config, game=game_log, max_rounds=max_rounds))
     watching = kept.get("watch") or (secrets.token_hex(CODE_BYTES) if watch_code else None)
     made = Room(name, game, plans, log, kept.get("codes"), watch_code=watching, **options)

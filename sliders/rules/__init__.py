@@ -54,6 +54,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
+from .house import HOUSE_RULES, NO_KNOCK_PENALTY
 from .scoring import (
     Assignment,
     Move,
@@ -72,11 +73,14 @@ from .state import (
     RulesError,
     check_board,
     new_game,
+    parse_house,
     parse_seat,
     pawn_label,
 )
 
 __all__ = [
+    "HOUSE_RULES",
+    "NO_KNOCK_PENALTY",
     "CHOSEN_BY",
     "DEFAULT_FACE",
     "FACES",
@@ -127,6 +131,7 @@ __all__ = [
     "instant_home_default",
     "legal_assignments",
     "new_game",
+    "parse_house",
     "parse_seat",
     "pawn_id",
     "pawn_label",

@@ -33,6 +33,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
+from .house import NO_KNOCK_PENALTY
 from .scoring import Assignment, Move, apply_assignment, check_assignment, scores_of
 from .scoring import default_assignment as _default_assignment
 from .state import (
@@ -79,8 +80,9 @@ def apply_shot(
     happened: list[Happening] = []
     winner = state.winner
     for pawn in removal_order(state, result):
+        spared = NO_KNOCK_PENALTY in state.house and pawn.seat != result.seat
         winner = _remove(players, pawn, home.get(pawn.id), state.face_record, state.round, winner,
-                         happened)  # fmt: skip
+                         happened, spared)  # fmt: skip
     turn, phase = None, Phase.OVER
     if winner is None:
         for seat in state.turn_order(result.seat)[1:] + (result.seat,):
@@ -310,11 +312,16 @@ def _remove(
     round: int,
     winner: str | None,
     happened: list[Happening],
+    spared: bool = False,
 ) -> str | None:
     """Take ``pawn`` out of play in ``players`` (a penalty, or a pawn sent HOME, as ``face``
-    says), what happened appended to ``happened``; the game's winner after it."""
+    says), what happened appended to ``happened``; the game's winner after it. ``spared``: a
+    house rule spares its owner the penalty of a SORRY! corner or of leaving the board
+    (:data:`~sliders.rules.house.NO_KNOCK_PENALTY`)."""
     seat = pawn.seat
-    penalty = penalised(face, pawn.status)
+    penalty = penalised(face, pawn.status) and not (
+        spared and pawn.status in (Status.SORRY_CORNER, Status.OFF_BOARD)
+    )
     player = players[seat]
     happened.append(PawnRemoved(pawn.id, seat, pawn.status, penalty))
     board = list(player.board)

@@ -31,6 +31,10 @@ An optional ``hints`` (``[{"step": 4, "slide": {"seat": "south", ...}}]``) recor
 person asked for in a game that allowed them (``sliders play --hints``): the step it was asked
 before and the shot suggested. A replay ignores it; a log without it had none.
 
+An optional ``house`` (``["no-knock-penalty"]``) names the house rules the game was played
+with (:mod:`sliders.rules.house`); a replay applies them, and a log without it was played by
+the rulebook. An older sliders refuses such a log (an unknown key) rather than misread it.
+
 Schema 3 adds ``boards`` and ``round``: a game resumed from score boards in progress
 (``{"south": [0, 0, 2, 6], ...}``, every seat's, and the number of the round it resumed at).
 Only such a game is written as schema 3; every other log stays schema 2, so an older sliders
@@ -63,6 +67,7 @@ from sliders.core.outcome import (
 
 from .engine import apply_shot, round_assignments, score_assigned
 from .happenings import Happening, InstantHome
+from .house import HOUSE_RULES
 from .scoring import Assignment, Move
 from .state import START, GameState, RulesError, new_game, parse_seat, pawn_label
 
@@ -179,13 +184,16 @@ class Game:
         layout: LayoutRef | str | None = None,
         boards: Mapping[str, Sequence[int]] | None = None,
         round: int = 1,
+        house: Sequence[str] = (),
     ) -> None:
-        first = new_game(face, seats, starter, boards, round)
+        first = new_game(face, seats, starter, boards, round, house)
         self.face = first.face
         self.seats = first.seats
         self.starter = first.starter
         self.boards = {p.seat: p.board for p in first.players}
         self.round = first.round
+        self.house = first.house
+        """the house rules played (:mod:`sliders.rules.house`)"""
         self.layout = LayoutRef(layout, first.seats) if isinstance(layout, str) else layout
         self.steps: list[Step] = []
         self._states: list[GameState] = [first]
@@ -270,6 +278,8 @@ class Game:
         if self.resumed:
             out["boards"] = {seat: list(board) for seat, board in self.boards.items()}
             out["round"] = self.round
+        if self.house:
+            out["house"] = list(self.house)
         if self.layout is not None:
             out["layout"] = self.layout.to_json()
         if self.hands:
@@ -295,6 +305,7 @@ class Game:
                 data.get("starter"),
                 boards=boards,
                 round=data.get("round", 1),
+                house=list(data.get("house") or []),
             )
             if data.get("layout") is not None:
                 game.layout = LayoutRef.from_json(data["layout"], game.seats)
@@ -417,6 +428,9 @@ def check_log(data: Any) -> None:
                 checks.whole(square, f"boards.{seat}[{i}]", 0, 6)
     if data.get("round") is not None:
         checks.whole(data["round"], "round", 1, 10**6)
+    if data.get("house") is not None:
+        for i, name in enumerate(checks.array(data["house"], "house", 0, len(HOUSE_RULES))):
+            checks.text(name, f"house[{i}]", tuple(HOUSE_RULES))
     _check_hands_and_params(data.get("hands"), data.get("params"))
     for i, hint in enumerate(checks.array(data.get("hints", []), "hints", 0, MAX_STEPS)):
         checks.obj(hint, f"hints[{i}]", ("step", "slide"), ("step", "slide"))
@@ -456,8 +470,8 @@ def _check_layout(layout: Any) -> None:
 
 
 _LOG_KEYS = (
-    "schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "hands", "params",
-    "hints", "steps",
+    "schema", "kind", "face", "seats", "starter", "layout", "boards", "round", "house", "hands",
+    "params", "hints", "steps",
 )  # fmt: skip
 _REST_KEYS = ("id", "seat", "x", "y", "status", "points", "choices")
 _STATUSES = tuple(str(s) for s in Status)

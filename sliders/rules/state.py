@@ -19,6 +19,8 @@ from sliders.core.errors import UserError
 from sliders.core.outcome import PAWNS_PER_PLAYER, SEAT_COLOURS, SEATS, PawnRest, pawn_id
 from sliders.core.outcome import parse_seat as _parse_seat
 
+from .house import HOUSE_RULES
+
 START = 0
 HOME = 6
 """Squares of the score board: HOME is six spaces from START and is reached only by exact count."""
@@ -44,6 +46,7 @@ def new_game(
     starter: str | None = None,
     boards: Mapping[str, Sequence[int]] | None = None,
     round: int = 1,
+    house: Iterable[str] = (),
 ) -> GameState:
     """A game at the start of a round: round 1 of a new game, or a game in progress.
 
@@ -51,7 +54,8 @@ def new_game(
     left, south → west → north → east. ``starter`` (a seat or colour) slides first; by default
     the first seat in turn order. ``boards`` maps a seat (or colour) to its four scoring pawns'
     squares, START 0 to HOME 6 (:func:`check_board`); a seat left out starts with all four on
-    START. ``round`` numbers the round about to be played.
+    START. ``round`` numbers the round about to be played. ``house`` names the house rules the
+    game is played with (:data:`sliders.rules.house.HOUSE_RULES`; none by default).
     """
     if face not in FACES:
         raise RulesError(f"unknown face {face!r}; choose one of {', '.join(FACES)}")
@@ -81,7 +85,19 @@ def new_game(
         round=round,
         starter=first,
         turn=first,
+        house=parse_house(house),
     )
+
+
+def parse_house(names: Iterable[str]) -> tuple[str, ...]:
+    """The house rules ``names`` (each once, in :data:`~sliders.rules.house.HOUSE_RULES`'
+    order), or :class:`RulesError` naming an unknown one."""
+    chosen = set()
+    for name in names:
+        if not isinstance(name, str) or name not in HOUSE_RULES:
+            raise RulesError(f"unknown house rule {name!r} (choose from {', '.join(HOUSE_RULES)})")
+        chosen.add(name)
+    return tuple(n for n in HOUSE_RULES if n in chosen)
 
 
 def check_board(board: Sequence[int], owner: str = "a player") -> tuple[int, ...]:
@@ -184,6 +200,8 @@ class GameState:
     turn: str | None = SEATS[0]
     phase: Phase = Phase.SHOOTING
     winner: str | None = None
+    house: tuple[str, ...] = ()
+    """the house rules played (:mod:`sliders.rules.house`); none: the rulebook's rules"""
 
     @property
     def face_record(self) -> Face:
@@ -242,7 +260,7 @@ class GameState:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return records.to_json(self)
+        return records.to_json(self, omit=() if self.house else ("house",))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:

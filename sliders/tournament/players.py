@@ -20,6 +20,13 @@
                        own progress minus its opponents' mean, each seat's best legal
                        assignment by exact count, penalties applied); noiseless unless a hand is
                        named
+``aggressive[:HAND]``  a yardstick of a style (:class:`StyleBot`): the planner's candidates of
+                       every kind, each slid a few times under its hand, valued by the other
+                       seats' penalties first (:class:`AggressiveBot`); noiseless unless a hand
+                       is named
+``defensive[:HAND]``   the same, valued by the progress lead less its own penalties and its
+                       pawns' exposure to corner knocks (:class:`DefensiveBot`)
+``mixed[:HAND]``       both (:class:`MixedBot`)
 ``net:NAME``           a bot that joins over the network (any language: docs/protocol.md); the
                        tournament prints its join code and waits for it, and it loses a shot it
                        does not send within the clock (``--clock``) or sends wrong
@@ -46,16 +53,31 @@ from typing import Any
 import numpy as np
 
 from sliders.ai import ComputerPlayer
+from sliders.ai.aims import choices_of
+from sliders.ai.exposure import corner_threats, expected_knocks
+from sliders.ai.planner import plan_candidates
 from sliders.ai.player import candidate_shots
 from sliders.ai.value import progress_lead
 from sliders.boards import Face, Layout, worth
 from sliders.core.errors import UserError
-from sliders.core.outcome import ShotResult
+from sliders.core.outcome import PawnRest, ShotResult, Status
 from sliders.game.config import parse_computer
 from sliders.net.lounge import CURRENT
-from sliders.physics import NOISE_LEVELS, Noise, PhysicsParams, Setup, Shot, ShotLimits, simulate
+from sliders.physics import (
+    NOISE_LEVELS,
+    Noise,
+    PhysicsParams,
+    Setup,
+    Shot,
+    ShotLimits,
+    Shots,
+    simulate,
+    simulate_many,
+)
 from sliders.physics.noise import apply_errors
 from sliders.rules import (
+    HOME,
+    NO_KNOCK_PENALTY,
     Assignment,
     GameState,
     Happening,
@@ -65,7 +87,17 @@ from sliders.rules import (
     default_assignment,
 )
 
-BUILTIN = ("cpu:easy", "cpu:medium", "cpu:hard", "centre", "greedy", "race")
+BUILTIN = (
+    "cpu:easy",
+    "cpu:medium",
+    "cpu:hard",
+    "centre",
+    "greedy",
+    "race",
+    "aggressive",
+    "defensive",
+    "mixed",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +146,10 @@ def make_player(name: str, seat: str, rng: np.random.Generator, engine: str | No
         if not CURRENT:
             raise UserError(f"player {name!r} joins over the network: seat it in a tournament")
         return CURRENT[-1].player(check_name(name).partition(":")[2], seat)
-    if kind in ("centre", "center", "greedy", "race"):
+    if kind in ("centre", "center", "greedy", "race", *STYLES):
         hand = _hand(name, arg)
+        if kind in STYLES:
+            return STYLES[kind](seat, hand, rng, engine)
         if kind == "greedy":
             return GreedyPlayer(seat, hand, rng, engine)
         if kind == "race":
@@ -125,7 +159,8 @@ def make_player(name: str, seat: str, rng: np.random.Generator, engine: str | No
         return FunctionPlayer(seat, load_function(name), rng)
     raise UserError(
         f"unknown player {name!r} (cpu:easy, cpu:medium, cpu:hard, cpu:hand=H,mind=M, "
-        "centre[:HAND], greedy[:HAND], race[:HAND], net:NAME or MODULE:FUNCTION)"
+        "centre[:HAND], greedy[:HAND], race[:HAND], aggressive[:HAND], defensive[:HAND], "
+        "mixed[:HAND], net:NAME or MODULE:FUNCTION)"
     )
 
 
@@ -250,6 +285,195 @@ class RaceGreedy(GreedyPlayer):
 
     def value(self, after: GameState, happened: Sequence[Happening]) -> float:
         return progress_lead(after, self.seat)
+
+
+class StyleBot(_RulesDefaults):
+    """A yardstick of one style (:meth:`score`): it tries the planner's candidates of every kind
+    (:func:`sliders.ai.planner.plan_candidates`: draws, hits, cut shots into each SORRY! corner
+    and off the board, guards), each slid :data:`SAMPLES` times under its own hand (once as
+    intended when noiseless, the same draws of the hand for every candidate), and plays the one
+    whose outcomes score best on average. Its shots are simulated in the game's engine, every
+    outcome applied by the rules engine."""
+
+    STYLE = ""
+    CANDIDATES = 120
+    """candidates tried a turn at most, in the planner's order"""
+    SAMPLES = 4
+    """outcomes a candidate with a hand (its expected score)"""
+    PENALTY = 6.0
+    """what one penalty is worth beyond the spaces it moves: a scoring pawn's whole race"""
+
+    def __init__(
+        self, seat: str, hand: Noise, rng: np.random.Generator, engine: str | None = None
+    ) -> None:
+        self.seat, self.hand, self.rng, self.engine = seat, hand, rng, engine
+
+    def choose_shot(
+        self, state: GameState, layout: Layout, face: Face, params: PhysicsParams | None = None
+    ) -> Shot:
+        p = params or PhysicsParams.default()
+        pawn = state.next_pawn()
+        assert pawn is not None
+        pool = [shot for _, _, shot in plan_candidates(state, layout, face, p, self.seat, pawn)]
+        pool = pool[: self.CANDIDATES]
+        if not pool:
+            return CentreBot(self.seat, self.hand, self.rng).choose_shot(state, layout, face, p)
+        n = 1 if self.hand.is_zero else self.SAMPLES
+        errors = self.hand.draw(self.rng, n)
+        seeds = self.rng.integers(2**63, size=n)
+        seat = layout.seat(self.seat)
+        limit = seat.width / 2 - p.pawn_radius
+        x = np.repeat(np.array([(c.speed, c.angle, c.offset) for c in pool]), n, axis=0)
+        e = np.tile(errors, (len(pool), 1))
+        release = np.repeat([seat.foul if c.release is None else c.release for c in pool], n)
+        many = Shots(
+            self.seat,
+            np.clip(x[:, 0] * (1 + e[:, 0]), 1e-3, p.max_speed),
+            np.clip(x[:, 1] + e[:, 1], -math.radians(89), math.radians(89)),
+            np.clip(x[:, 2] + e[:, 2], -limit, limit),
+            release,
+            np.tile(seeds, len(pool)),
+            pawn,
+            refuse=False,
+        )
+        res = simulate_many(Setup(layout, face, p, self.engine), state.table, many)
+        known: dict[tuple, float] = {}
+        statuses = tuple(Status)
+        codes = res.status.astype(np.int64)
+        codes[res.refused, 0] = statuses.index(Status.FOUL)
+        scores = np.empty(len(pool) * n)
+        for row in range(len(scores)):
+            key = (tuple(codes[row]), tuple(int(v) for v in res.points[row]))
+            if key not in known:
+                known[key] = self._outcome(state, face, res.order, codes[row], res.points[row])
+            scores[row] = known[key]
+        if self.minds_exposure:
+            scores -= self._at_risk(state, layout, face, p, res.order, codes, res.points,
+                                    res.x, res.y)  # fmt: skip
+        means = scores.reshape(len(pool), n).mean(axis=1)
+        best = pool[int(np.argmax(means))]
+        return _executed(best, self.hand, self.rng, layout, p)
+
+    minds_exposure = False
+    """whether the style minds its own pawns left where an opponent can knock them into a
+    corner (:meth:`_at_risk`)"""
+
+    def _outcome(
+        self, state: GameState, face: Face, order: Sequence[str], codes: Any, points: Any
+    ) -> float:
+        statuses = tuple(Status)
+        pawns = []
+        for k, pid in enumerate(order):
+            if k and not any(q.id == pid for q in state.table):
+                continue
+            status = statuses[int(codes[k])]
+            choices = choices_of(face, status, int(points[k]))
+            pawns.append(PawnRest(pid, pid.rpartition("-")[0], 0.0, 0.0, status, max(choices),
+                                  choices))  # fmt: skip
+        try:
+            after, happened = apply_shot(state, ShotResult(face.name, order[0], tuple(pawns)))
+        except RulesError:
+            return -math.inf
+        return self.score(after, happened)
+
+    def score(self, after: GameState, happened: Sequence[Happening]) -> float:
+        """What the style makes of an outcome (the game after it, what happened)."""
+        raise NotImplementedError
+
+    def penalties(self, happened: Sequence[Happening], mine: bool) -> int:
+        """Penalties that sent a scoring pawn back: the seat's own (``mine``) or the others'."""
+        return sum(
+            1
+            for h in happened
+            if isinstance(h, Penalty) and h.scoring is not None and (h.seat == self.seat) == mine
+        )
+
+    def _at_risk(
+        self,
+        state: GameState,
+        layout: Layout,
+        face: Face,
+        p: PhysicsParams,
+        order: tuple[str, ...],
+        codes: np.ndarray,
+        points: np.ndarray,
+        x: np.ndarray,
+        y: np.ndarray,
+    ) -> np.ndarray:
+        """Each outcome's spaces the seat can expect to lose this round to its pawns being
+        knocked into a SORRY! corner (:func:`sliders.ai.exposure.corner_threats`): each
+        pawn's chance times its score and the penalty, the seat's highest scoring pawn not
+        HOME (as the pawn counts in the progress lead: what it covers if scored now)."""
+        threats = corner_threats(state, self.seat, layout, face, p, order, codes, x, y)
+        if threats is None:
+            return np.zeros(len(codes))
+        board = state.player(self.seat).board
+        loss = max((sq for sq in board if sq < HOME), default=0)
+        if NO_KNOCK_PENALTY in state.house:  # a knock by another seat costs no penalty
+            loss = 0
+        return (expected_knocks(threats) * (loss + points)).sum(axis=1)
+
+    def _spaces_at_risk(
+        self,
+        state: GameState,
+        layout: Layout,
+        face: Face,
+        p: PhysicsParams,
+        pawns: Sequence[tuple[str, float, float, Status]],
+    ) -> float:
+        """:meth:`_at_risk` of one table, given as (id, x, y, status) a pawn, each scoring its
+        ring (``points`` of 1 apiece is enough for a reader: the penalty is what counts)."""
+        statuses = tuple(Status)
+        order = tuple(q[0] for q in pawns)
+        codes = np.array([[statuses.index(q[3]) for q in pawns]])
+        xs, ys = np.array([[q[1] for q in pawns]]), np.array([[q[2] for q in pawns]])
+        return float(self._at_risk(state, layout, face, p, order, codes, np.ones_like(xs),
+                                   xs, ys)[0])  # fmt: skip
+
+
+class AggressiveBot(StyleBot):
+    """Takes every penalty it can: the outcome's penalties of the other seats (each worth
+    :data:`PENALTY` spaces beyond the spaces it sends back), then the progress lead."""
+
+    STYLE = "aggressive"
+
+    def score(self, after: GameState, happened: Sequence[Happening]) -> float:
+        return self.PENALTY * self.penalties(happened, False) + progress_lead(after, self.seat)
+
+
+class DefensiveBot(StyleBot):
+    """Gives nothing away: the progress lead, its own penalties (each :data:`PENALTY` beyond
+    the spaces they cost) and the spaces its pawns left open to a corner knock are expected to
+    lose (:func:`sliders.ai.exposure.corner_threats`), so it keeps off the corners' lines and plays guards."""
+
+    STYLE = "defensive"
+    minds_exposure = True
+
+    def score(self, after: GameState, happened: Sequence[Happening]) -> float:
+        return progress_lead(after, self.seat) - self.PENALTY * self.penalties(happened, True)
+
+
+class MixedBot(StyleBot):
+    """Both: takes a corner knock when one is there, and minds its own exposure as the
+    defensive bot does."""
+
+    STYLE = "mixed"
+    minds_exposure = True
+
+    def score(self, after: GameState, happened: Sequence[Happening]) -> float:
+        return (
+            progress_lead(after, self.seat)
+            + self.PENALTY * self.penalties(happened, False)
+            - self.PENALTY * self.penalties(happened, True)
+        )
+
+
+STYLES: dict[str, type[StyleBot]] = {
+    "aggressive": AggressiveBot,
+    "defensive": DefensiveBot,
+    "mixed": MixedBot,
+}
+"""The yardsticks of a style, by name (see :class:`StyleBot`)."""
 
 
 class FunctionPlayer(_RulesDefaults):

@@ -63,12 +63,18 @@ class Settings:
     params: tuple[tuple[str, float], ...] = ()
     """the physics parameters that differ from the defaults (``--params FILE``, ``--param``), by
     name; recorded in the results file's first line beside the engine"""
+    house: tuple[str, ...] = ()
+    """the house rules every game is played with (``--house-rule``, :mod:`sliders.rules.house`);
+    recorded in the results file's first line when there are any"""
 
     def header(self) -> dict[str, Any]:
         head = {"kind": KIND, "version": VERSION, **asdict(self)}
         head["params"] = dict(self.params)
         if not self.params:  # the defaults: a results file as it was before parameters were kept
             del head["params"]
+        head["house"] = list(self.house)
+        if not self.house:  # the rulebook's rules: a results file as it was before house rules
+            del head["house"]
         return head
 
     def physics(self) -> PhysicsParams | None:
@@ -129,7 +135,7 @@ def play_game(job: Job) -> dict[str, Any]:
     }
     g = HeadlessGame(
         s.face, s.layout, s.seats, seed, starter=s.seats[0], engine=s.engine,
-        max_rounds=s.max_rounds, params=s.physics(),
+        max_rounds=s.max_rounds, params=s.physics(), house=s.house,
     )  # fmt: skip
     g.prepare(players)  # a computer measures its hand's odds before the clock runs
     for player in players.values():  # a network player's bot is told the game begins
@@ -195,7 +201,7 @@ def _count_hole(happened: Sequence[Any], holes: dict[str, dict[str, int]]) -> No
             holes[h.seat]["hole_spaces"] -= h.from_square
 
 
-OPTIONAL_HEADER_KEYS = frozenset({"params"})
+OPTIONAL_HEADER_KEYS = frozenset({"params", "house"})
 """header keys written only when they differ from the defaults"""
 GAME_KEYS = frozenset({"pairing", "game", "seed", "seats", "winner", "rounds", "players"})
 """every game record has these (the first results files had only these)"""

@@ -56,10 +56,12 @@ def test_the_defaults_the_help_repeats_are_their_sources() -> None:
     from sliders.boards import faces
     from sliders.cli import args, flags
     from sliders.physics import PhysicsParams, limits, noise
+    from sliders.rules import house
     from sliders.scenes.controls import CONTROLS
 
     assert args.DEFAULT_FACE == faces.DEFAULT_FACE
     assert args.NOISE_LEVELS == tuple(noise.NOISE_LEVELS)
+    assert args.HOUSE_RULE_NAMES == tuple(house.HOUSE_RULES)
     assert flags.shot.MIN_SPEED == limits.MIN_SPEED
     assert flags.shot.MAX_ANGLE_DEG == limits.MAX_ANGLE_DEG
     assert flags.shot.MAX_SPEED == PhysicsParams.default().max_speed

@@ -17,7 +17,15 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import DEFAULT_FACE, DEFAULT_LAYOUT, add_param_argument, reads, seed, writes
+from sliders.cli.args import (
+    DEFAULT_FACE,
+    DEFAULT_LAYOUT,
+    add_house_rule,
+    add_param_argument,
+    reads,
+    seed,
+    writes,
+)
 from sliders.core.outcome import ENGINES, FACES
 
 HELP = "play a game in a window"
@@ -40,12 +48,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--seats",
         metavar="SPEC",
         help="who sits where, comma-separated: SEAT=human, SEAT=cpu[:easy|medium|hard] or "
-        "SEAT=cpu:hand=H,mind=M (H: none, low, medium or high; M: weak, fair, strong or "
+        "SEAT=cpu:hand=H,mind=M (H: none, low, medium or high; M: weak, fair, strong, deep or "
         "classic) (default: the layout's seats, the first a person, the others the computer)",
     )
     p.add_argument("--seed", type=seed, help="seed for the computer players and the physics")
     p.add_argument("--engine", choices=ENGINES, help="physics engine (default: see sliders params)")
     add_param_argument(p)
+    add_house_rule(p, "the game's log")
     p.add_argument(
         "--hand",
         metavar="NAME",

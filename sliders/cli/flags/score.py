@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 
-from sliders.cli.args import reads, writes
+from sliders.cli.args import add_house_rule, reads, writes
 from sliders.core.outcome import FACES
 
 HELP = "keep score for a game played on the physical board"
@@ -45,6 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="the number of the round about to be played (default: 1)",
     )
+    add_house_rule(parser, "the game's log")
     writes(
         parser.add_argument(
             "--log",

@@ -7,7 +7,10 @@ hand) or cpu:hand=H,mind=M (a hand and a mind, as --seats takes them), centre[:H
 sliding straight at the centre; noiseless unless a hand is named: a noise level or a multiple of
 the medium one), greedy[:HAND] (the shot
 that leaves its pawns worth the most points now), race[:HAND] (the rules-aware greedy: the shot
-that leaves the best race lead if the round were scored now), net:NAME (a bot joining over the
+that leaves the best race lead if the round were scored now), the yardsticks of a style
+aggressive[:HAND] (the other seat's penalties first: knocks pawns onto the SORRY! corners),
+defensive[:HAND] (its own penalties and pawns open to a corner knock avoided) and mixed[:HAND]
+(both), net:NAME (a bot joining over the
 network, in any language: the tournament prints its join code and waits for it; see
 docs/protocol.md) or MODULE:FUNCTION (your own; see docs/players.md). Every pairing plays --games two-seat games, the players swapping seats (and
 the first slide) each game. Each finished game is appended to the results file: run the same
@@ -21,6 +24,7 @@ import argparse
 
 from sliders.cli.args import (
     add_engine_argument,
+    add_house_rule,
     add_param_argument,
     port,
     reads,
@@ -49,6 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", help="the two seats played, e.g. south,north (default: the layout's)")
     p.add_argument("--seed", type=seed, default=1, help="tournament seed (default: 1)")
     p.add_argument("--jobs", type=int, help="worker processes (default: one a core)")
+    add_house_rule(p, "the results file")
     p.add_argument(
         "--max-rounds",
         type=int,

@@ -1,0 +1,92 @@
+"""Where the penalties of a game come from: the planner (``cpu:hard``) against a tournament
+player, game after game, each penalty charged to the seat that lost the spaces and told by who
+slid the shot, whether the pawn sent onto the corner was the slid one or one knocked there, and
+(for the planner's shots) the kind of candidate it played (draw, hit, takeout, guard, hole).
+
+    python benchmarks/penalties.py [--opponent aggressive:low] [--games 6] [--layout square]
+        [--face race-for-home] [--no-exposure]
+
+``--no-exposure`` plays the planner as it was before its value read the opponents' corner knocks
+(``Mind.exposure`` off). Games are seeded by their number, so a run is the same every time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+from dataclasses import replace
+
+import numpy as np
+
+from sliders.ai import ComputerPlayer
+from sliders.ai.player import STRENGTHS
+from sliders.game import HeadlessGame
+from sliders.rules import Penalty
+from sliders.tournament.players import make_player
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--opponent", default="aggressive:low")
+    ap.add_argument("--games", type=int, default=6)
+    ap.add_argument("--layout", default="square")
+    ap.add_argument("--face", default="race-for-home")
+    ap.add_argument("--no-exposure", action="store_true")
+    args = ap.parse_args()
+    hard = STRENGTHS["hard"]
+    if args.no_exposure:
+        hard = replace(hard, mind=replace(hard.mind, exposure=False))
+    tally: collections.Counter[tuple[str, ...]] = collections.Counter()
+    kinds: collections.Counter[str] = collections.Counter()
+    rounds, won = [], 0
+    seats = ("south", "north")
+    for gi in range(args.games):
+        g = HeadlessGame(args.face, args.layout, seats, 100 + gi, starter="south", max_rounds=40)
+        cpu = seats[gi % 2]
+        streams = np.random.SeedSequence(1000 + gi).spawn(2)
+        players = {
+            s: ComputerPlayer(s, hard, np.random.default_rng(r))
+            if s == cpu
+            else make_player(args.opponent, s, np.random.default_rng(r))
+            for s, r in zip(seats, streams, strict=True)
+        }
+        g.prepare(players)
+        planner = players[cpu]
+        assert isinstance(planner, ComputerPlayer)
+        last = {"kind": "?"}
+
+        def choose(state, layout, face, params=None, _p=planner, _last=last):  # type: ignore[no-untyped-def]
+            search = _p.search(state, layout, face, params)
+            search.run()
+            _last["kind"] = search.best_candidate()[0]
+            return search.executed()
+
+        planner.choose_shot = choose  # type: ignore[method-assign]
+        while not g.over:
+            out = g.step(players)
+            if out is None:
+                continue
+            by = "planner" if out.shot.seat == cpu else "opponent"
+            kind = last["kind"] if by == "planner" else "-"
+            if by == "planner":
+                kinds[kind] += 1
+            for h in out.happened:
+                if isinstance(h, Penalty) and h.scoring is not None:
+                    who = "planner" if h.seat == cpu else "opponent"
+                    how = "its slid pawn" if h.cause == out.result.shooter else "a pawn knocked"
+                    tally[(who, by, kind, how)] += 1
+        rounds.append(g.state.round)
+        won += g.winner == cpu
+        print(f"game {gi}: winner {'planner' if g.winner == cpu else g.winner or 'none'}, "
+              f"round {g.state.round}", flush=True)  # fmt: skip
+    print(f"\n{args.games} games, the planner won {won}, {np.mean(rounds):.1f} rounds a game")
+    print(f"{'penalised':10} {'slid by':9} {'its shot':9} {'how':15} {'count':>5}")
+    for (who, by, kind, how), n in sorted(tally.items(), key=lambda kv: -kv[1]):
+        print(f"{who:10} {by:9} {kind:9} {how:15} {n:5d}")
+    total = sum(kinds.values())
+    print("the planner's shots: " + ", ".join(f"{k} {n} ({100 * n / total:.0f} %)"
+                                              for k, n in kinds.most_common()))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""Exposure on the SORRY! corners: which pawns an opponent's shot still to come can cut into a
+corner, and the planner valuing its outcomes in expectation over those knocks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from sliders.ai.exposure import THREAT, corner_threats, expected_knocks, knock_chances
+from sliders.ai.planner import PlanSearch
+from sliders.ai.player import STRENGTHS
+from sliders.ai.value import GameSpot, study_state
+from sliders.boards import face
+from sliders.core.outcome import PawnRest, Status
+from sliders.files.layouts import load_layout
+from sliders.physics import PhysicsParams
+
+SEATS = ("south", "north")
+LAYOUT = load_layout("square", SEATS)
+FACE = face("race-for-home")
+P = PhysicsParams.default()
+ON = list(Status).index(Status.ON_TARGET)
+OWN = list(Status).index(Status.OWN_TRACK)
+
+
+def _state(turn="south", table=()):
+    spot = GameSpot((("south", (5, 3, 0, 0)), ("north", (5, 3, 0, 0))))
+    return study_state("race-for-home", SEATS, turn, table, spot)
+
+
+def _threat(state, seat, pawns):
+    order = tuple(p[0] for p in pawns)
+    status = np.array([[p[3] for p in pawns]])
+    x, y = np.array([[p[1] for p in pawns]]), np.array([[p[2] for p in pawns]])
+    return corner_threats(state, seat, LAYOUT, FACE, P, order, status, x, y)
+
+
+def test_a_pawn_near_a_corner_is_exposed_and_one_in_the_centre_much_less():
+    state = _state()  # south to slide: north's pawns are exposed to south's shots
+    near = _threat(state, "north", [("north-1", 0.085, 0.06, ON)])[0, 0]
+    centre = _threat(state, "north", [("north-1", 0.0, 0.0, ON)])[0, 0]
+    assert 0.5 * THREAT < near <= THREAT
+    assert 0 < centre < near / 2
+
+
+def test_a_guard_closes_the_cut_and_own_pawns_are_not_threatened_by_their_own_seat():
+    state = _state()
+    open_ = _threat(state, "north", [("north-1", 0.085, 0.06, ON)])[0, 0]
+    # pawns standing across every line from south's foul line to the contact point
+    guards = [("north-2", 0.06, 0.0, ON), ("north-3", 0.075, 0.02, ON), ("north-4", 0.04, 0.0, ON)]
+    guarded = _threat(state, "north", [("north-1", 0.085, 0.06, ON), *guards])
+    assert guarded is None or guarded[0, 0] < open_
+    # south's own pawn: nobody but south is to slide... south is, so north's hand decides
+    assert _threat(state, "south", [("south-1", 0.085, 0.06, ON)]) is not None
+    nobody = replace(state, players=tuple(replace(p, in_hand=()) if p.seat == "north" else p
+                                          for p in state.players))  # fmt: skip
+    assert _threat(nobody, "south", [("south-1", 0.085, 0.06, ON)]) is None
+
+
+def test_pawns_on_their_own_track_and_other_seats_pawns_are_not_counted():
+    state = _state()
+    assert _threat(state, "north", [("north-1", 0.0, -0.2, OWN)]) is None
+    assert _threat(state, "north", [("south-1", 0.085, 0.06, ON)]) is None
+
+
+def test_several_exposed_pawns_share_one_knock():
+    t = np.array([[0.35, 0.35, 0.35, 0.35], [0.1, 0.2, 0.0, 0.0]])
+    got = expected_knocks(t)
+    assert got[0].sum() == 1.0 and np.allclose(got[1], t[1])
+
+
+def test_every_shot_still_to_come_can_knock_a_pawn():
+    t = np.array([[0.3, 0.0], [0.9, 0.9]])
+    one, three = knock_chances(t, 1), knock_chances(t, 3)
+    assert np.allclose(one[0], [0.3, 0.0]) and np.isclose(three[0, 0], 1 - 0.7**3)
+    assert np.allclose(three[1], 1 - 0.1**3)  # two pawns, three shots: each its own chance
+    assert knock_chances(t, 1)[1].sum() == 1.0  # one shot knocks one pawn at most
+
+
+def test_the_planner_values_an_exposed_outcome_below_the_same_outcome_guarded():
+    # south's pawn on the 2 near the north-east corner, north still to slide: the planner's
+    # values with exposure are never above those without, and below them for some samples
+    table = (PawnRest("south-1", "south", 0.085, 0.06, Status.ON_TARGET, 2),)
+    state = _state("south", table)
+    hard = STRENGTHS["hard"]
+    got = {}
+    for exposure in (True, False):
+        mind = replace(hard.mind, simulations=200, exposure=exposure)
+        search = PlanSearch("south", hard.hand, mind, np.random.default_rng(3), state, LAYOUT,
+                            FACE, P)  # fmt: skip
+        search.run()
+        got[exposure] = [v for c in search.pool for v in c.values]
+    with_, without = np.array(got[True]), np.array(got[False])
+    assert len(with_) == len(without)
+    assert np.all(with_ <= without + 1e-12) and np.any(with_ < without - 1e-3)
