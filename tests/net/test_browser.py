@@ -256,7 +256,17 @@ def test_two_browser_players_and_a_python_bot_play_a_game_to_its_end(
                 if ready:
                     flick(page, next(speeds))
             time.sleep(0.1)
-        assert table.evaluate("!!window.sliders.over"), "the game did not end"
+        if not table.evaluate("!!window.sliders.over"):
+            seen = {
+                name: page.evaluate(
+                    "() => { const s = window.sliders; return [s.seat, s.turn, s.step, "
+                    "s.state && s.state.phase, s.state && s.state.step, !!s.motion, s.sent.length, "
+                    "s.log.slice(-3), s.connected]; }"
+                )
+                for name, page in {**pages, "table": table}.items()
+            }
+            steps = [next(iter(s)) for s in host.log()["steps"]]
+            raise AssertionError(f"the game did not end: the host logged {steps}; pages {seen}")
         table.wait_for_function("() => !window.sliders.motion")
         log = host.log()
         assert len([s for s in log["steps"] if "shot" in s]) == 12
