@@ -82,7 +82,7 @@ def main() -> None:
             for _ in range(args.screens):
                 page = browser.new_page(viewport={"width": 1920, "height": 1080})
                 page.goto(f"{base}/table#room=1")
-                page.wait_for_function("window.sliders && window.sliders.view")
+                page.wait_for_function("() => window.sliders && window.sliders.view")
                 pages.append(page)
             paints = [
                 dict(pg.evaluate("performance.getEntriesByType('paint').map(e => [e.name, e.startTime])"))

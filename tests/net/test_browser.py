@@ -101,7 +101,8 @@ def open_page(browser: Any, url: str, width: int, height: int, outside: list[str
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(url)
-    page.wait_for_function("window.sliders && window.sliders.table && window.sliders.view")
+    # a function, not an expression: polling an expression evals it, which the page's CSP forbids
+    page.wait_for_function("() => window.sliders && window.sliders.table && window.sliders.view")
     return page
 
 

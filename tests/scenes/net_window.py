@@ -33,7 +33,7 @@ FRAME = 1 / 60
 def main(url: str, code: str, x: int, y: int, out: Path) -> None:
     os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"
     import pygame
-    from real_window import STUCK, Driver
+    from real_window import STUCK, Driver, the_pointer
 
     from sliders.net.link import Link
     from sliders.scenes.app import NAP, App
@@ -77,8 +77,8 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
         if isinstance(scoring, RoundEndScreen) and (scoring.seat == seat or scoring.scored):
             choosing = scoring.seat == seat
             button = scoring.buttons["accept" if choosing else "continue"]
-            drive.move(*button.rect.center)
-            drive.click(
+            drive.click_at(
+                *button.rect.center,
                 lambda s=scoring, c=choosing: app.screen is not s or (c and s.seat != seat),
                 "the round-end button taken",
             )
@@ -95,24 +95,25 @@ def main(url: str, code: str, x: int, y: int, out: Path) -> None:
         fx, fy = view.to_screen(*lane.to_world(lane.foul + 0.1, across))
         norm = max(abs(fx - px) + abs(fy - py), 1)
         ux, uy = (fx - px) / norm, (fy - py) / norm
-        drive.move(px, py)
-        drive.press(lambda p=play: p.held is not None, "the pawn held")
-        pawn = view.to_screen(*lane.to_world(*play.control.hold))
-        for k in (0.25, 0.5):
-            pull = PULL_MAX * (0.45 + 0.02 * slid) * k * 2
-            drive.move(pawn[0] - ux * pull, pawn[1] - uy * pull)
-        meter = play.control.meter  # let go on the meter's next rise at the power meant
-        let_go = play.control.pressed_at + (0.45 + 0.02 * slid) * meter.period / 2
-        while let_go < time.perf_counter() + 0.05:
-            let_go += meter.period
-        while time.perf_counter() < let_go:
-            app.poll()
-            time.sleep(0.001)
-        drive.release(
-            lambda p=play: p.held is None and (match.awaiting or match.rolling or p is not app.screen
-                                              or p._human_turn() != seat),
-            "the shot sent to the host",
-        )  # fmt: skip
+        with the_pointer():  # the other window's program keeps off the pointer meanwhile
+            drive.move(px, py)
+            drive.press(lambda p=play: p.held is not None, "the pawn held")
+            pawn = view.to_screen(*lane.to_world(*play.control.hold))
+            for k in (0.25, 0.5):
+                pull = PULL_MAX * (0.45 + 0.02 * slid) * k * 2
+                drive.move(pawn[0] - ux * pull, pawn[1] - uy * pull)
+            meter = play.control.meter  # let go on the meter's next rise at the power meant
+            let_go = play.control.pressed_at + (0.45 + 0.02 * slid) * meter.period / 2
+            while let_go < time.perf_counter() + 0.05:
+                let_go += meter.period
+            while time.perf_counter() < let_go:
+                app.poll()
+                time.sleep(0.001)
+            drive.release(
+                lambda p=play: p.held is None and (match.awaiting or match.rolling or p is not app.screen
+                                                  or p._human_turn() != seat),
+                "the shot sent to the host",
+            )  # fmt: skip
         slid += 1
         if shutil.which("import") and slid == 1:
             drive.until(lambda: match.rolling or match.results, "the shot rolling here")

@@ -13,13 +13,16 @@ was sent, a pawn held, the slide rolling, its result applied), never on a number
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "x11"
@@ -83,9 +86,31 @@ class Driver:
         self.xdo("click", "1")
         self.until(done, what)
 
+    def click_at(self, x: float, y: float, done: Callable[[], object], what: str) -> None:
+        """Move to (x, y) and click there, the pointer held meanwhile (:func:`the_pointer`)."""
+        with the_pointer():
+            self.move(x, y)
+            self.xdo("click", "1")
+        self.until(done, what)
+
     def key(self, name: str, done: Callable[[], object], what: str) -> None:
         self.xdo("key", name)
         self.until(done, what)
+
+
+@contextlib.contextmanager
+def the_pointer() -> Iterator[None]:
+    """The display's one pointer, held by one program while it moves it and presses: the
+    windows of one test share it, and a click sent just after another program moved the pointer
+    lands in that program's window (a file lock a display; the events are the window's once
+    ``xdotool`` has sent them)."""
+    display = os.environ.get("DISPLAY", "").replace(":", "-").replace("/", "-")
+    with open(Path(tempfile.gettempdir()) / f"sliders-pointer{display}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def window_id(title: str = "Sorry! Sliders") -> str:
