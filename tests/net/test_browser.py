@@ -110,7 +110,7 @@ def open_page(browser: Any, url: str, width: int, height: int, outside: list[str
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(url)
-    page.wait_for_function("window.sliders && window.sliders.table && window.sliders.view")
+    page.wait_for_function("() => window.sliders && window.sliders.table && window.sliders.view")
     return page
 
 
@@ -267,7 +267,7 @@ async def touch_flicks(
         page.on("pageerror", lambda e: errors.append(str(e)))
         await page.goto(link)
         await page.wait_for_function(
-            "window.sliders && window.sliders.table && window.sliders.view"
+            "() => window.sliders && window.sliders.table && window.sliders.view"
         )
         await page.evaluate(
             """() => { window.seen = {moves: 0, samples: 0, most: 0, cancels: 0};
@@ -405,6 +405,13 @@ def test_two_browser_players_and_a_python_bot_play_a_game_to_its_end(
             time.sleep(0.1)
         assert table.evaluate("!!window.sliders.over"), "the game did not end"
         table.wait_for_function("() => !window.sliders.motion")
+        for page in (*pages.values(), table):  # an idle page keeps its frames but draws nothing
+            page.wait_for_function("() => !window.sliders.motion")
+            page.wait_for_timeout(100)
+            f0, d0 = page.evaluate("[window.sliders.frames, window.sliders.draws]")
+            page.wait_for_timeout(500)
+            f1, d1 = page.evaluate("[window.sliders.frames, window.sliders.draws]")
+            assert f1 - f0 >= 5 and d1 == d0, (f0, f1, d0, d1)
         log = host.log()
         assert len([s for s in log["steps"] if "shot" in s]) == 12
         for page in (*pages.values(), table):
