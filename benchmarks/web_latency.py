@@ -11,7 +11,8 @@ the shot); with no phones, north is the host's computer. ``--screens`` table pag
 (``/table``, 1920×1080) watch. Every page logs the moment each shot's motion came and its
 animation started. Printed: each screen's latencies, then for each kind of screen (table,
 phone) the median, the 90th percentile and the worst over every (shot, screen) pair but the
-shooter's own page; the pages' first paint too.
+shooter's own page; the host's own time from reading a shot to sending its release; the pages'
+first paint.
 """
 
 from __future__ import annotations
@@ -179,8 +180,12 @@ def main() -> None:
             }
             browser.close()
     finally:
-        host.terminate()
-        host.wait(10)
+        try:  # the game is over: the host says how long it held the shots, and ends
+            told, _ = host.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            host.terminate()
+            told, _ = host.communicate(timeout=10)
+    held = [line for line in (told or "").splitlines() if line.startswith("host:")]
     shots: list[tuple[str, int, float]] = [("south", s, t) for s, t in released]
     for seat, messages in sent.items():
         shots += [(seat, m["step"], m["at"]) for m in messages]
@@ -201,6 +206,8 @@ def main() -> None:
     for kind, ms in (*by_kind.items(), *(("shot by " + k, v) for k, v in by_shooter.items())):
         print("  " + summary(kind, ms))
     print("  " + summary("every other screen", [*by_kind["table screens"], *by_kind["phones"]]))
+    for line in held:
+        print(line)
     fcp = [p.get("first-contentful-paint", float("nan")) for p in paints]
     print("first contentful paint: " + ", ".join(f"{v:.0f} ms" for v in fcp))
 
