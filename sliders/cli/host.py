@@ -35,7 +35,7 @@ from sliders.net.guard import (
 )
 from sliders.net.host import Host, Room, SeatPlan, new_room, parse_host_seats, resume_room
 from sliders.net.link import Link
-from sliders.net.web import Site, print_links
+from sliders.net.web import Site, print_links, seat_link
 from sliders.physics import require_engine, simulate
 
 MAX_ROOMS = 1000
@@ -112,13 +112,14 @@ def _serve_and_play(
     args: argparse.Namespace, rooms: list[Room], where: Listening, seat: str
 ) -> int:
     """Serve the rooms in a thread of their own while the window plays ``seat`` of the first
-    room, joined with its code as any client is; the host stops when the window closes (the
-    game's log kept: ``--resume`` takes it up)."""
+    room, joined with its code as any client is, the other seats' web page links at hand for
+    its Invite; the host stops when the window closes (the game's log kept: ``--resume`` takes
+    it up)."""
     started = threading.Event()
     running: dict[str, Any] = {}
 
-    def on_start(host: Host) -> None:
-        running["host"], running["task"] = host, asyncio.current_task()
+    def on_start(host: Host, base: str | None) -> None:
+        running["host"], running["task"], running["base"] = host, asyncio.current_task(), base
         running["loop"] = asyncio.get_running_loop()
         started.set()
 
@@ -144,8 +145,12 @@ def _serve_and_play(
         own.check_hostname, own.verify_mode = False, ssl.CERT_NONE
     url = f"{scheme}://127.0.0.1:{running['host'].port}"
     link = Link(url, first.name, first.codes[seat], name="host", tls=own)
+    base = running["base"]
+    phones = {  # the window's Invite shows these as QR codes
+        s: seat_link(base, first.name, code) for s, code in first.codes.items() if s != seat
+    }
     try:
-        return play_hosted(args, link, link.open())
+        return play_hosted(args, link, link.open(), phones if base is not None else None)
     finally:
         running["loop"].call_soon_threadsafe(running["task"].cancel)
         thread.join(5.0)
@@ -204,11 +209,12 @@ async def serve(
     rooms: list[Room],
     where: Listening,
     as_json: bool,
-    on_start: Callable[[Host], None] | None = None,
+    on_start: Callable[[Host, str | None], None] | None = None,
     web: bool = True,
 ) -> int:
     """Serve ``rooms`` until every game is over; ``on_start`` is told the host once it listens
-    and has printed how to join. ``web``: the web page served on the same port
+    and has printed how to join, with the web page's address (None without the page). ``web``:
+    the web page served on the same port
     (:mod:`sliders.net.web`; browsers' connections are checked for their origin either way)."""
     host = Host(rooms, where.gate, say=print)
     site = Site(host.rooms, web=web, secure=where.tls is not None)
@@ -254,7 +260,7 @@ async def serve(
             print_links(rooms, base, site.key, width=shutil.get_terminal_size((100, 24)).columns)
         print("", flush=True)
     if on_start is not None:
-        on_start(host)
+        on_start(host, base if web else None)
     try:
         await host.wait()
     finally:

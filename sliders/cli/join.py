@@ -63,12 +63,20 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{args.address} does not speak the game's protocol ({exc})") from None
 
 
-def play_hosted(args: argparse.Namespace, link: Link, welcome: dict[str, Any]) -> int:
+def play_hosted(
+    args: argparse.Namespace,
+    link: Link,
+    welcome: dict[str, Any],
+    phones: dict[str, str] | None = None,
+) -> int:
     """The window on a hosted game (``sliders join``, a host's own seat) over ``link``, open:
-    its seat played by the person at this window, or watched; 0 once the window closes."""
+    its seat played by the person at this window, or watched; 0 once the window closes.
+    ``phones``: the other seats' web page links (a host's own window), shown as QR codes by
+    the window's Invite."""
     size, control = window_flags(args)
     try:
         match = NetMatch(link, welcome)
+        match.links = dict(phones or {})
         app = open_play_window(size, args)
     except BaseException:
         link.close()

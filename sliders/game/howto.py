@@ -61,8 +61,9 @@ def rules_of(face: Face) -> list[str]:
     return lines
 
 
-def controls_of(control: str, hints: bool) -> list[str]:
-    """The window's controls for a person sliding with ``control`` (``flick`` or ``aim``)."""
+def controls_of(control: str, hints: bool, invites: bool = False) -> list[str]:
+    """The window's controls for a person sliding with ``control`` (``flick`` or ``aim``);
+    ``invites``: a host's own window, which shows the free seats' QR codes."""
     if control == "aim":
         slide = (
             "Aim: press in your lane behind the foul line, pull back (a dashed line shows "
@@ -83,4 +84,9 @@ def controls_of(control: str, hints: bool) -> list[str]:
     ]
     if hints:
         keys.append("H: the computer's suggested shot, drawn as a green arrow.")
+    if invites:
+        keys.append(
+            "I or Invite: each seat nobody has joined yet, its web page's link as a QR code a "
+            "phone's camera opens, over the score boards (I again, or Scores, shows them)."
+        )
     return keys

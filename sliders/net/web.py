@@ -112,10 +112,21 @@ def table_link(base: str, room: str, watch_code: str | None = None) -> str:
     return f"{base}/table#room={room}" + (f"&code={watch_code}" if watch_code else "")
 
 
+def qr_code(text: str) -> segno.QRCode:
+    """``text`` as the QR code every picture of a link draws (the terminal, the lobby, the
+    host's window): a full-size code at error correction level M."""
+    return segno.make(text, error="m", micro=False)
+
+
+def qr_modules(text: str) -> list[list[bool]]:
+    """``text``'s QR code as rows of modules, True dark, without the quiet zone."""
+    return [[bool(v) for v in row] for row in qr_code(text).matrix]
+
+
 def qr_svg(text: str, scale: int = 4) -> str:
     """``text`` as a QR code, an SVG element (dark on light, a quiet zone around it)."""
     out = io.BytesIO()
-    segno.make(text, error="m", micro=False).save(
+    qr_code(text).save(
         out, kind="svg", scale=scale, border=4, xmldecl=False, svgns=True, dark="#111", light="#fff"
     )
     return out.getvalue().decode()
@@ -124,7 +135,7 @@ def qr_svg(text: str, scale: int = 4) -> str:
 def qr_lines(text: str) -> list[str]:
     """``text`` as a QR code drawn in a terminal: two rows of modules a line (half blocks), dark
     modules as the terminal's background on a light quiet zone."""
-    rows = [list(r) for r in segno.make(text, error="m", micro=False).matrix_iter(border=2)]
+    rows = [list(r) for r in qr_code(text).matrix_iter(border=2)]
     if len(rows) % 2:
         rows.append([0] * len(rows[0]))
     glyph = {(0, 0): "█", (0, 1): "▀", (1, 0): "▄", (1, 1): " "}

@@ -251,7 +251,8 @@ class App:
 
     def open_help(self) -> None:
         """Show the help over the screen: the controls and the rules of its game."""
-        self.help = HelpOverlay(face_of(self.screen), self.control, self.hints)
+        invites = bool(getattr(self.screen, "can_invite", False))
+        self.help = HelpOverlay(face_of(self.screen), self.control, self.hints, invites)
         self._under = None
 
     def close_help(self) -> None:

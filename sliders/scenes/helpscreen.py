@@ -42,8 +42,10 @@ def face_of(screen: object) -> Face | None:
 class HelpOverlay:
     """The help's panel: its sections, wrapped to the window, and how far it is scrolled."""
 
-    def __init__(self, face: Face | None, control: str, hints: bool) -> None:
-        self.sections: list[tuple[str, list[str]]] = [("Controls", controls_of(control, hints))]
+    def __init__(self, face: Face | None, control: str, hints: bool, invites: bool = False) -> None:
+        self.sections: list[tuple[str, list[str]]] = [
+            ("Controls", controls_of(control, hints, invites))
+        ]
         if face is not None:
             self.sections.append((f"The rules: {face.title}", rules_of(face)))
         self.scroll = 0

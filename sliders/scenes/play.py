@@ -12,6 +12,10 @@ pane; a person aims from either pane. A press while a pane still moves is ignore
 A shot ends for the player when no pawn has visibly moved for ``STILL_TIME`` seconds: the
 physics is then run to its rest at once (what is left is spin, or creeping too slow to see).
 
+A host's own window (``sliders host --seats south=human,north=remote``) has an *Invite* button
+(and I): each remote seat nobody has taken yet, its web page's link as a QR code, drawn over the
+score boards (:mod:`sliders.scenes.invite`) while the table stays in sight.
+
 W shows each seat's chance of winning, updated after every shot (a toggle, off by default); in
 a game that allows hints (``sliders play --hints``) H shows the computer's suggested shot for the
 person to slide, as a green arrow, and writes it in the game's log (:mod:`sliders.scenes.coach`).
@@ -44,6 +48,7 @@ from sliders.scenes.camera import EASE, Camera, panes
 from sliders.scenes.coach import GameCoach
 from sliders.scenes.controls import Control, Outcome, aim_path, board_far, hand_spot, make_control
 from sliders.scenes.draw import TableView
+from sliders.scenes.invite import Drawn, draw_invites
 from sliders.scenes.table import REMOVING_EVENTS, Match, status_word
 
 STILL_TIME = 0.3
@@ -67,6 +72,7 @@ LOG_LINES = 3
 """lines of the message log the sidebar keeps room for under the score boards, at any size"""
 FLOAT_LIFE = 2.5
 OVERVIEW_KEYS = (pygame.K_TAB, pygame.K_v)
+INVITE_KEYS = (pygame.K_i,)
 
 
 @dataclass
@@ -128,6 +134,10 @@ class PlayScreen:
             draw.Button("Quit to menu", self._to_menu),
         ]
         self.overview_button = draw.Button("Overview (Tab)", self.toggle_overview)
+        self.inviting = False
+        """the Invite panel is shown (a host's own window: the free seats' QR codes)"""
+        self.invite_button = draw.Button("Invite (I)", self.toggle_invite)
+        self.invited: list[Drawn] = []  # the QR codes as last drawn
         self._drawn_key: tuple[object, ...] | None = None
         self._base: pygame.Surface | None = None  # the picture without the hand, while held
         self._hand_drawn: list[pygame.Rect] = []  # where the hand was drawn last frame
@@ -163,12 +173,15 @@ class PlayScreen:
         if event.type == pygame.KEYDOWN and event.key in OVERVIEW_KEYS:
             self.toggle_overview()
             return
+        if event.type == pygame.KEYDOWN and event.key in INVITE_KEYS and self.can_invite:
+            self.toggle_invite()
+            return
         if event.type == pygame.KEYDOWN and self.coach.key(event.key):
             return
         if self.control.engaged:
             self._hand_event(event)
             return
-        if self._click([self.overview_button], event):
+        if self._click(self._corner_buttons(), event):
             return
         if self.picking is not None:
             self._pick_event(event)
@@ -231,6 +244,22 @@ class PlayScreen:
     def lane_settled(self) -> bool:
         """True when the lane pane is where it is going (fully in, or out)."""
         return self.lane_shown in (0.0, 1.0)
+
+    @property
+    def can_invite(self) -> bool:
+        """Whether this window invites phones (a host's own window serving the web page)."""
+        return bool(getattr(self.match, "links", None))
+
+    def toggle_invite(self) -> None:
+        """Show the free seats' QR codes over the score boards, or the score boards again."""
+        self.inviting = not self.inviting and self.can_invite
+
+    def _corner_buttons(self) -> list[draw.Button]:
+        return (
+            [self.overview_button, self.invite_button]
+            if self.can_invite
+            else [self.overview_button]
+        )
 
     def toggle_overview(self) -> None:
         """Show the whole table, or go back to the view of the moment."""
@@ -525,7 +554,7 @@ class PlayScreen:
         """What the picture shows, but for a held pawn (:meth:`changed`)."""
         m = self.match
         moving = m.rolling or bool(self.floats) or self._cpu is not None
-        buttons = [self.overview_button, *(self.buttons if self.paused else [])]
+        buttons = [*self._corner_buttons(), *(self.buttons if self.paused else [])]
         return (
             self.app.time if moving else None,
             self._thinking_dots() if m.is_computer(m.turn) else None,
@@ -536,6 +565,7 @@ class PlayScreen:
             m.state, self._leaving is not None, self.coach.shown(), m.awaiting,
             (m.banner(m.turn), m.hand_of(m.turn or "")) if m.is_remote(m.turn) else None,
             tuple(b.hovered() for b in buttons),
+            tuple(m.invites()) if self.inviting else None,
         )  # fmt: skip
 
     def _thinking_dots(self) -> int:
@@ -563,6 +593,10 @@ class PlayScreen:
             self.lane_camera.apply(self.lane_rect)
         bh = max(34, round(34 * draw.ui_scale(self.app.surface)))
         self.overview_button.rect = pygame.Rect(w - side - 10, h - bh - 10, side, bh)
+        if self.can_invite:  # the two side by side
+            half = (side - 8) // 2
+            self.overview_button.rect.w = side - 8 - half
+            self.invite_button.rect = pygame.Rect(w - half - 10, h - bh - 10, half, bh)
         self.sidebar = pygame.Rect(w - side - 10, top, side, self.overview_button.rect.y - 8 - top)
         size = draw.ui_size(self.app.surface, 19)
         self.log_room = LOG_LINES * draw.line_step(size) + 4
@@ -633,6 +667,9 @@ class PlayScreen:
         self.coach.draw(surface, self._panes())
         self.overview_button.label = "Back (Tab)" if self.overview else "Overview (Tab)"
         self.overview_button.draw(surface, draw.ui_size(surface, 22))
+        if self.can_invite:
+            self.invite_button.label = "Scores (I)" if self.inviting else "Invite (I)"
+            self.invite_button.draw(surface, draw.ui_size(surface, 22))
         self._draw_banner(surface)
         who = m.who()
         pick = self.picking
@@ -651,6 +688,8 @@ class PlayScreen:
             surface, lines, self.sidebar.x, bottom, self.sidebar.width, self.sidebar.bottom,
             draw.DIM, size,
         )  # fmt: skip
+        if self.inviting:  # over the score boards: the table stays in sight
+            self.invited = draw_invites(surface, self.sidebar, m.invites())
         self.app.pump()
         if not self._prepared:
             self._prepare()

@@ -61,6 +61,9 @@ class NetMatch(Match):
         self.room = str(welcome["room"])
         self.seats: list[dict[str, Any]] = list(welcome["seats"])
         self.clock: float | None = welcome.get("clock")
+        self.links: dict[str, str] = {}
+        """each remote seat's web page link (its code in it), set by a host that serves the
+        page and plays a seat at its own window; empty elsewhere"""
         self.over: dict[str, Any] | None = None
         self.gone = ""
         """why the host is gone for good ("" while it is there)"""
@@ -109,6 +112,16 @@ class NetMatch(Match):
 
     def connected(self, seat: str) -> bool:
         return any(s["seat"] == seat and s["connected"] for s in self.seats)
+
+    def invites(self) -> list[tuple[str, str]]:
+        return [
+            (s["seat"], self.links[s["seat"]])
+            for s in self.seats
+            if s["seat"] in self.links
+            and s["seat"] != self.me
+            and s["kind"] != "cpu"
+            and not s["connected"]
+        ]
 
     def who(self) -> dict[str, str]:
         out = {}

@@ -157,6 +157,11 @@ class Match:
         """(along, across) of the pawn a person at another machine holds for ``seat``."""
         return None
 
+    def invites(self) -> list[tuple[str, str]]:
+        """(seat, link) for each seat a person may still join from a phone or a browser
+        (a host's own window: :class:`~sliders.scenes.remote.NetMatch`); none here."""
+        return []
+
     def aim(self, held: Pos | None) -> None:
         """Where this window's person holds a pawn now (told to the other machines, if any)."""
 

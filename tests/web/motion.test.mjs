@@ -1,7 +1,7 @@
 // A slide's motion as the page draws it (sliders/net/web/motion.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Motion } from "../../sliders/net/web/motion.js";
+import { Motion, Redraw } from "../../sliders/net/web/motion.js";
 
 const DEC = 0.5; // m/s², a pawn's rolling deceleration
 
@@ -34,4 +34,18 @@ test("a pawn that leaves the table is gone from its last sample on", () => {
   assert.deepEqual(motion.at(0.1)["a-1"], [0.1, 0]);
   assert.equal(motion.at(0.19)["a-1"], null);
   assert.equal(motion.at(0.3)["a-1"], null);
+});
+
+test("an idle page draws nothing: a frame draws after a change, or while the picture moves", () => {
+  const redraw = new Redraw();
+  assert.equal(redraw.due(false), true); // the first frame
+  assert.equal(redraw.due(false), false);
+  assert.equal(redraw.due(false), false);
+  redraw.mark(); // a message, the hand, the size
+  redraw.mark();
+  assert.equal(redraw.due(false), true);
+  assert.equal(redraw.due(false), false);
+  assert.equal(redraw.due(true), true); // a slide, a held pawn
+  assert.equal(redraw.due(true), true);
+  assert.equal(redraw.due(false), false);
 });

@@ -4,7 +4,7 @@
 // host decides everything; this page only shows it. /play#room=R&code=C is a seat, /table#room=R
 // the whole table for a shared screen (or a spectator).
 import { Hand } from "./flick.js";
-import { Motion } from "./motion.js";
+import { Motion, Redraw } from "./motion.js";
 import { drawTable, drawPawn } from "./board.js";
 import {
   METERS, CANCEL_PULL, clampHold, flickShot, aimShot, fromWorld, handSpot, meterPower, seatOf,
@@ -30,7 +30,7 @@ const S = {
   mode, room, seat: null, table: null, state: null, seats: [], turn: null, step: 0, over: null,
   motion: null, motionAt: 0, pendingState: null, sent: [], log: [], held: null, others: {},
   control: localStorage.getItem("sliders-control") || "flick", meter: "normal", news: [],
-  frames: 0, ask: null, connected: false, view: null, width: 0, height: 0,
+  frames: 0, draws: 0, ask: null, connected: false, view: null, width: 0, height: 0,
 };
 window.sliders = S;
 // where a point of this seat's lane (along, across) is in the page, and the i-th pawn in hand
@@ -42,6 +42,7 @@ S.screen = (along, across) => {
 S.handLane = (i) => handSpot(S.table, mySeat(), i, inHand(S.seat).length);
 S.handAt = (i) => S.screen(...S.handLane(i));
 const now = () => performance.timeOrigin + performance.now();
+const redraw = new Redraw(); // the canvas draws only when its picture changes
 
 // -- the connection ---------------------------------------------------------------------------
 
@@ -72,6 +73,7 @@ function send(message) {
 }
 
 function receive(m) {
+  redraw.mark();
   S.log.push({ type: m.type, step: m.step ?? m.n, at: now() });
   if (S.log.length > 500) S.log.splice(0, 100);
   switch (m.type) {
@@ -158,6 +160,7 @@ canvas.addEventListener("pointerdown", (e) => {
     hand.begin(t, xy[0], xy[1]);
   }
   pointerId = e.pointerId;
+  redraw.mark();
   canvas.setPointerCapture(e.pointerId);
   e.preventDefault();
 });
@@ -189,6 +192,7 @@ function foul() {
 }
 
 function release() {
+  redraw.mark();
   if (pointerId !== null && canvas.hasPointerCapture(pointerId)) canvas.releasePointerCapture(pointerId);
   pointerId = null;
   S.held = null;
@@ -230,6 +234,7 @@ canvas.addEventListener("pointercancel", (e) => { if (e.pointerId === pointerId)
 // -- drawing ----------------------------------------------------------------------------------
 
 function layout() {
+  redraw.mark();
   const box = canvas.parentElement.getBoundingClientRect();
   const dpr = window.devicePixelRatio || 1;
   S.width = box.width; S.height = box.height;
@@ -254,6 +259,7 @@ function positions() {
     }
     if (S.motion.done(t)) {
       S.motion = null;
+      redraw.mark(); // the next frame draws the rest as the host's position has it
       if (S.pendingState) applyState(S.pendingState);
       S.log.push({ type: "rested", step: S.step, at: now() });
       hud();
@@ -264,7 +270,8 @@ function positions() {
 
 function frame() {
   S.frames++;
-  if (S.table && S.view) {
+  if (S.table && S.view && redraw.due(!!S.motion || !!S.held)) {
+    S.draws++;
     drawTable(ctx, S.table, S.view, S.width, S.height);
     const rolling = S.motion ? new Set(S.motion.pawns) : new Set();
     const shown = positions();

@@ -36,3 +36,17 @@ export class Motion {
   }
   done(t) { return t >= this.duration; }
 }
+
+// When the canvas draws: in a frame after something changed since it last drew (a message, the
+// hand, the size: mark()), or in every frame while the picture moves by itself (a slide, a held
+// pawn and its meter). An idle page draws nothing, which spares a phone's battery and the
+// machine behind a TV that shows several pages.
+export class Redraw {
+  constructor() { this.dirty = true; }
+  mark() { this.dirty = true; }
+  due(moving) {
+    const draw = this.dirty || moving;
+    this.dirty = false;
+    return draw;
+  }
+}
