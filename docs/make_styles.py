@@ -93,17 +93,27 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(args.folder)
     matches = sorted(p for p in folder.glob("*.jsonl") if not p.name.startswith("precise-"))
     before = sorted((folder / "before").glob("*.jsonl"))
+    corners = sorted((folder / "corners-only").glob("*.jsonl"))
     lengths = sorted(folder.glob("precise-*.jsonl"))
-    print("The planner (`cpu:hard`) against each yardstick, and against itself with ten times the")
-    print("search (`mind=deep`):")
+    print("The planner (`cpu:hard`) as it is, its value reading the other seats' knocks into a")
+    print("corner and off an open edge of the board, against each yardstick:")
     print()
     print(MATCH_HEAD)
     for p in matches:
         print(match_row(p))
+    if corners:
+        print()
+        print("The planner whose value read the other seats' knocks into the corners only (not off")
+        print("an open edge of the board), against each yardstick and against itself with ten")
+        print("times the search (`mind=deep`):")
+        print()
+        print(MATCH_HEAD)
+        for p in corners:
+            print(match_row(p))
     if before:
         print()
-        print("The same pairings with the planner as it was before (its value without the")
-        print("opponents' corner knocks, `Mind.exposure` off), the same seeds:")
+        print("The same pairings with the planner before its value read the other seats' knocks")
+        print("at all (`Mind.exposure` off), the same seeds:")
         print()
         print(MATCH_HEAD)
         for p in before:

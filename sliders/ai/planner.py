@@ -21,10 +21,11 @@ searches a box of shots with it. A search, stepped one batch of simulations at a
    (:func:`sliders.rules.apply_shot`: penalties, Instant Home, a win) and the resulting game is
    valued by the chance of winning fitted on whole games (:mod:`sliders.ai.win`, which reads the
    race model :mod:`sliders.ai.race`); outcomes repeat, so each distinct one is valued once.
-   The value is taken in expectation over the other seats' corner knocks still to come this
-   round (:mod:`sliders.ai.exposure`): a pawn of the seat left where an opponent's shot can cut
-   it into a SORRY! corner is valued, with the chance of that knock, as knocked there (its score
-   gone, the penalty applied by the rules engine). ``Mind.exposure`` turns it off.
+   The value is taken in expectation over the other seats' knocks still to come this round
+   (:mod:`sliders.ai.exposure`): a pawn of the seat left where an opponent's shot can cut it
+   into a SORRY! corner or off an open edge of the board is valued, with the chance of that
+   knock, as knocked there (its score gone, the penalty applied by the rules engine).
+   ``Mind.exposure`` turns it off.
 4. **Successive halving with shared outcomes**: candidates are ranked by a kernel-smoothed mean
    — the samples of nearby candidates count too, weighted by a Gaussian in units of the hand's
    noise, as digital curling programs share outcomes between nearby shots — the best third
@@ -47,7 +48,7 @@ import numpy as np
 
 from sliders.ai.aims import HOLE, aim_at, lane_mouth, target_spots
 from sliders.ai.classic import candidate_shots
-from sliders.ai.exposure import corner_threats, knock_chances, shots_to_come
+from sliders.ai.exposure import knock_chances, knock_threats, shots_to_come
 from sliders.ai.release import fallback_shot, fit_release, free_offset, free_release
 from sliders.ai.value import Valuer, win_model
 from sliders.boards import Face, Layout
@@ -79,7 +80,7 @@ OWN_TRACK = list(Status).index(Status.OWN_TRACK)
 CORNER = list(Status).index(Status.SORRY_CORNER)
 KNOCKED_OVER = list(Status).index(Status.KNOCKED_OVER)
 MIN_THREAT = 0.02
-"""a pawn's chance of being knocked into a corner below this is not valued (it moves a value by
+"""a pawn's chance of being knocked to a penalty below this is not valued (it moves a value by
 less than the noise of its samples)"""
 UNSETTLED_COST = 40
 """what a sample that ran to the engine's event limit unsettled costs the budget, in simulations
@@ -403,7 +404,7 @@ class PlanSearch:
             return values.tolist()
         status = res.status[rows].astype(np.int64)
         status[res.refused[rows], 0] = FOUL
-        threats = corner_threats(
+        threats = knock_threats(
             self.state, self.seat_name, self.layout, self.face, self.params,
             res.order, status, res.x[rows], res.y[rows],
         )  # fmt: skip
@@ -427,7 +428,8 @@ class PlanSearch:
     def _value(self, res: BatchResult, s: int, knocked: int | None = None) -> float:
         """The one value (:class:`~sliders.ai.value.Valuer`) of sample ``s``: a refused shot is
         a foul (its pawn never reaches the table); an outcome the rules refuse, -1. ``knocked``:
-        the pawn (a column of the sample) is valued as knocked into a SORRY! corner."""
+        the pawn (a column of the sample) is valued as knocked into a SORRY! corner (off the
+        board is the same to the rules: its score gone, a penalty)."""
         status = res.status[s].astype(np.int16)
         if res.refused[s]:
             status[0] = FOUL

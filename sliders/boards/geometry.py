@@ -197,11 +197,13 @@ def outside_cells(layout: Layout, reach: float = 2.0) -> list[Rect]:
     return cells
 
 
-def open_edges(layout: Layout) -> list[str]:
-    """The board edges a pawn can fall off: ``"east"`` when wholly open, ``"south (partly)"``
-    when a track's mouth or a blocker rail covers part of it."""
+def open_spans(layout: Layout) -> dict[str, tuple[tuple[float, float], ...]]:
+    """The stretches of each board edge a pawn can fall off, by edge: (from, to) along the edge
+    in world metres (along x for the north and south edges, along y for the east and west), the
+    edge less every track's mouth (with its side rails) and every blocker rail laid on it. An edge
+    wholly closed has none."""
     h = layout.board_side / 2
-    out = []
+    out = {}
     for edge, (ex, ey) in DIRECTIONS.items():
         spans: list[tuple[float, float]] = []
         along = (1, 0) if ex == 0 else (0, 1)  # world axis along the edge
@@ -219,14 +221,26 @@ def open_edges(layout: Layout) -> list[str]:
                 a = r.a[0] * along[0] + r.a[1] * along[1]
                 b = r.b[0] * along[0] + r.b[1] * along[1]
                 spans.append((min(a, b), max(a, b)))
-        covered, at = 0.0, -h
+        free, at = [], -h
         for lo, hi in sorted(spans):
-            lo, hi = max(lo, at), min(hi, h)
-            if hi > lo:
-                covered += hi - lo
-                at = hi
-        if covered < EPS:
+            if lo > at + EPS:
+                free.append((at, min(lo, h)))
+            at = max(at, hi)
+        if at < h - EPS:
+            free.append((at, h))
+        out[edge] = tuple((lo, hi) for lo, hi in free if hi - lo > EPS)
+    return out
+
+
+def open_edges(layout: Layout) -> list[str]:
+    """The board edges a pawn can fall off: ``"east"`` when wholly open, ``"south (partly)"``
+    when a track's mouth or a blocker rail covers part of it."""
+    h = layout.board_side / 2
+    out = []
+    for edge, spans in open_spans(layout).items():
+        free = sum(hi - lo for lo, hi in spans)
+        if free > 2 * h - EPS:
             out.append(edge)
-        elif covered < 2 * h - EPS:
+        elif free > EPS:
             out.append(f"{edge} (partly)")
     return out

@@ -25,7 +25,8 @@
                        seats' penalties first (:class:`AggressiveBot`); noiseless unless a hand
                        is named
 ``defensive[:HAND]``   the same, valued by the progress lead less its own penalties and its
-                       pawns' exposure to corner knocks (:class:`DefensiveBot`)
+                       pawns' exposure to knocks onto a corner or off the board
+                       (:class:`DefensiveBot`)
 ``mixed[:HAND]``       both (:class:`MixedBot`)
 ``net:NAME``           a bot that joins over the network (any language: docs/protocol.md); the
                        tournament prints its join code and waits for it, and it loses a shot it
@@ -54,7 +55,7 @@ import numpy as np
 
 from sliders.ai import ComputerPlayer
 from sliders.ai.aims import choices_of
-from sliders.ai.exposure import corner_threats, expected_knocks
+from sliders.ai.exposure import expected_knocks, knock_threats
 from sliders.ai.planner import plan_candidates
 from sliders.ai.player import candidate_shots
 from sliders.ai.value import progress_lead
@@ -356,7 +357,7 @@ class StyleBot(_RulesDefaults):
 
     minds_exposure = False
     """whether the style minds its own pawns left where an opponent can knock them into a
-    corner (:meth:`_at_risk`)"""
+    corner or off the board (:meth:`_at_risk`)"""
 
     def _outcome(
         self, state: GameState, face: Face, order: Sequence[str], codes: Any, points: Any
@@ -401,10 +402,11 @@ class StyleBot(_RulesDefaults):
         y: np.ndarray,
     ) -> np.ndarray:
         """Each outcome's spaces the seat can expect to lose this round to its pawns being
-        knocked into a SORRY! corner (:func:`sliders.ai.exposure.corner_threats`): each
+        knocked into a SORRY! corner or off the board
+        (:func:`sliders.ai.exposure.knock_threats`): each
         pawn's chance times its score and the penalty, the seat's highest scoring pawn not
         HOME (as the pawn counts in the progress lead: what it covers if scored now)."""
-        threats = corner_threats(state, self.seat, layout, face, p, order, codes, x, y)
+        threats = knock_threats(state, self.seat, layout, face, p, order, codes, x, y)
         if threats is None:
             return np.zeros(len(codes))
         board = state.player(self.seat).board
@@ -443,8 +445,9 @@ class AggressiveBot(StyleBot):
 
 class DefensiveBot(StyleBot):
     """Gives nothing away: the progress lead, its own penalties (each :data:`PENALTY` beyond
-    the spaces they cost) and the spaces its pawns left open to a corner knock are expected to
-    lose (:func:`sliders.ai.exposure.corner_threats`), so it keeps off the corners' lines and plays guards."""
+    the spaces they cost) and the spaces its pawns left open to a knock onto a corner or off the
+    board are expected to lose (:func:`sliders.ai.exposure.knock_threats`), so it keeps off the
+    lines to the corners and the open edges and plays guards."""
 
     STYLE = "defensive"
     minds_exposure = True
@@ -454,7 +457,7 @@ class DefensiveBot(StyleBot):
 
 
 class MixedBot(StyleBot):
-    """Both: takes a corner knock when one is there, and minds its own exposure as the
+    """Both: takes a knock to a penalty when one is there, and minds its own exposure as the
     defensive bot does."""
 
     STYLE = "mixed"

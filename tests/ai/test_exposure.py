@@ -1,5 +1,5 @@
-"""Exposure on the SORRY! corners: which pawns an opponent's shot still to come can cut into a
-corner, and the planner valuing its outcomes in expectation over those knocks."""
+"""Exposure to knocks: which pawns an opponent's shot still to come can cut into a SORRY! corner or
+off an open edge of the board, and the planner valuing its outcomes in expectation over them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from sliders.ai.exposure import THREAT, corner_threats, expected_knocks, knock_chances
+from sliders.ai.exposure import THREAT, expected_knocks, knock_chances, knock_threats
 from sliders.ai.planner import PlanSearch
 from sliders.ai.player import STRENGTHS
 from sliders.ai.value import GameSpot, study_state
@@ -33,7 +33,7 @@ def _threat(state, seat, pawns):
     order = tuple(p[0] for p in pawns)
     status = np.array([[p[3] for p in pawns]])
     x, y = np.array([[p[1] for p in pawns]]), np.array([[p[2] for p in pawns]])
-    return corner_threats(state, seat, LAYOUT, FACE, P, order, status, x, y)
+    return knock_threats(state, seat, LAYOUT, FACE, P, order, status, x, y)
 
 
 def test_a_pawn_near_a_corner_is_exposed_and_one_in_the_centre_much_less():
@@ -94,3 +94,33 @@ def test_the_planner_values_an_exposed_outcome_below_the_same_outcome_guarded():
     with_, without = np.array(got[True]), np.array(got[False])
     assert len(with_) == len(without)
     assert np.all(with_ <= without + 1e-12) and np.any(with_ < without - 1e-3)
+
+
+TRIPLE = load_layout("triple-track", SEATS)
+
+
+def _threat_on(layout, state, seat, pawns):
+    order = tuple(p[0] for p in pawns)
+    status = np.array([[p[3] for p in pawns]])
+    x, y = np.array([[p[1] for p in pawns]]), np.array([[p[2] for p in pawns]])
+    got = knock_threats(state, seat, layout, FACE, P, order, status, x, y)
+    return 0.0 if got is None else float(got[0, 0])
+
+
+def test_an_open_edge_is_a_sink_as_a_corner_is():
+    # triple-track: both seats slide up one lane from the south, and the board's north, east and
+    # west edges are open; north's pawn in the middle is one straight hit from falling off the
+    # far edge (a penalty, as a corner is), as exposed as a pawn by a corner on the square
+    state = _state()
+    centre = _threat_on(TRIPLE, state, "north", [("north-1", 0.0, 0.03, ON)])
+    by_corner = _threat_on(LAYOUT, state, "north", [("north-1", 0.085, 0.06, ON)])
+    assert centre > 0.5 * THREAT and centre >= 0.8 * by_corner
+    # a guard standing in front of it, between the lane and the pawn, closes the straight hit
+    guarded = _threat_on(TRIPLE, state, "north",
+                         [("north-1", 0.0, 0.03, ON), ("north-2", 0.0, -0.02, ON)])  # fmt: skip
+    assert guarded < centre
+    # north's pawn in front of the north track: on the square a straight hit sends it onto that
+    # track (it stays in play), on triple-track off the open north edge
+    ahead = [("north-1", 0.0, 0.09, ON)]
+    assert _threat_on(LAYOUT, state, "north", ahead) < 0.1 * THREAT
+    assert _threat_on(TRIPLE, state, "north", ahead) > 0.9 * THREAT
