@@ -105,6 +105,11 @@ def _free_port() -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(
+    reason="open defect (issue 41): after a resume a reconnecting bot hangs in about 1 run of 3",
+    raises=subprocess.TimeoutExpired,
+    strict=False,
+)
 def test_a_host_killed_outright_resumes_from_its_log_and_its_bots_come_back(tmp_path: Path) -> None:
     port = str(_free_port())
     host = _sliders("host", "--port", port, "--json", "--dir", str(tmp_path), "--seats",
@@ -117,17 +122,26 @@ def test_a_host_killed_outright_resumes_from_its_log_and_its_bots_come_back(tmp_
         _sliders("join", f"127.0.0.1:{port}", "--code", c, "--bot", "centre:low")
         for c in codes.values()
     ]
-    while not log.exists() or len(load_replay(log).steps) < 4:
-        time.sleep(0.05)
-    host.send_signal(signal.SIGKILL)
-    host.wait()
-    before = load_replay(log).to_json()["steps"]
-    resumed = _sliders("host", "--port", port, "--json", "--resume", str(log), "--max-rounds", "2")
-    assert resumed.stdout is not None
-    again = json.loads(resumed.stdout.readline())
-    assert again["rooms"]["1"]["codes"] == codes  # the same codes still let the players in
-    assert all(b.wait(timeout=120) == 0 for b in bots)  # the same bots, reconnected
-    assert resumed.wait(timeout=30) == 0
+    resumed = None
+    try:
+        while not log.exists() or len(load_replay(log).steps) < 4:
+            time.sleep(0.05)
+        host.send_signal(signal.SIGKILL)
+        host.wait()
+        before = load_replay(log).to_json()["steps"]
+        resumed = _sliders(
+            "host", "--port", port, "--json", "--resume", str(log), "--max-rounds", "2"
+        )
+        assert resumed.stdout is not None
+        again = json.loads(resumed.stdout.readline())
+        assert again["rooms"]["1"]["codes"] == codes  # the same codes still let the players in
+        assert all(b.wait(timeout=120) == 0 for b in bots)  # the same bots, reconnected
+        assert resumed.wait(timeout=30) == 0
+    finally:
+        for proc in [*bots, resumed]:
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait()
     logged = load_replay(log)
     assert logged.to_json()["steps"][: len(before)] == before
     assert logged.state.finished or logged.state.round == 3
