@@ -86,6 +86,19 @@ LENGTH_HEAD = (
 )
 
 
+def table(intro: str, head: str, rows: list[str], first: bool = False) -> None:
+    """One table with the lines that introduce it (none printed without rows, unless first)."""
+    if not rows and not first:
+        return
+    if not first:
+        print()
+    print(intro)
+    print()
+    print(head)
+    for row in rows:
+        print(row)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--folder", default=str(ROOT / "docs" / "tournament" / "issue43"))
@@ -95,37 +108,27 @@ def main(argv: list[str] | None = None) -> int:
     before = sorted((folder / "before").glob("*.jsonl"))
     corners = sorted((folder / "corners-only").glob("*.jsonl"))
     lengths = sorted(folder.glob("precise-*.jsonl"))
-    print("The planner (`cpu:hard`) as it is, its value reading the other seats' knocks into a")
-    print("corner and off an open edge of the board, against each yardstick:")
-    print()
-    print(MATCH_HEAD)
-    for p in matches:
-        print(match_row(p))
-    if corners:
-        print()
-        print("The planner whose value read the other seats' knocks into the corners only (not off")
-        print("an open edge of the board), against each yardstick and against itself with ten")
-        print("times the search (`mind=deep`):")
-        print()
-        print(MATCH_HEAD)
-        for p in corners:
-            print(match_row(p))
-    if before:
-        print()
-        print("The same pairings with the planner before its value read the other seats' knocks")
-        print("at all (`Mind.exposure` off), the same seeds:")
-        print()
-        print(MATCH_HEAD)
-        for p in before:
-            print(match_row(p))
-    if lengths:
-        print()
-        print("Games between precise aggressive players (`aggressive` against `mixed`, both")
-        print("noiseless), by the rulebook and with the house rule `no-knock-penalty`:")
-        print()
-        print(LENGTH_HEAD)
-        for p in lengths:
-            print(length_row(p))
+    table(
+        "The planner (`cpu:hard`) as it is, its value reading the other seats' knocks into a\n"
+        "corner and off an open edge of the board, against each yardstick:",
+        MATCH_HEAD, [match_row(p) for p in matches], first=True,
+    )  # fmt: skip
+    table(
+        "The planner whose value read the other seats' knocks into the corners only (not off\n"
+        "an open edge of the board), against each yardstick and against itself with ten\n"
+        "times the search (`mind=deep`):",
+        MATCH_HEAD, [match_row(p) for p in corners],
+    )  # fmt: skip
+    table(
+        "The same pairings with the planner before its value read the other seats' knocks\n"
+        "at all (`Mind.exposure` off), the same seeds:",
+        MATCH_HEAD, [match_row(p) for p in before],
+    )  # fmt: skip
+    table(
+        "Games between precise aggressive players (`aggressive` against `mixed`, both\n"
+        "noiseless), by the rulebook and with the house rule `no-knock-penalty`:",
+        LENGTH_HEAD, [length_row(p) for p in lengths],
+    )  # fmt: skip
     return 0
 
 
