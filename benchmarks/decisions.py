@@ -5,10 +5,11 @@ Both are the one search (:class:`sliders.ai.planner.PlanSearch`) in the exact en
 *classic* with each strength's old budget and candidates (10, 40 and 168 simulations a turn),
 *planner* with each strength's mind. Both sides of every game are the strength measured (2 seats,
 Race for Home on the square, the exact engine), and every decision of the games is timed until
-``--decisions`` are counted.
+``--decisions`` are counted (``--layout`` and ``--face``: another table and game).
 
     python benchmarks/decisions.py [--decisions 40] [--seed 1] [--only planner]
     python benchmarks/decisions.py --minds strong,deep --processor   # hand low, each mind
+    python benchmarks/decisions.py --minds strong --processor --layout triple-track
 
 Figures are wall-clock seconds on this machine, in this run (``--processor``: the processor time
 of this process, which other work on a shared machine does not inflate); the ratio column divides each
@@ -29,14 +30,19 @@ from sliders.rules import Phase
 
 
 def measure(
-    level: Strength, decisions: int, seed: int, clock: Callable[[], float] = time.perf_counter
+    level: Strength,
+    decisions: int,
+    seed: int,
+    clock: Callable[[], float] = time.perf_counter,
+    layout: str = "square",
+    face: str = "race-for-home",
 ) -> tuple[float, float, float]:
     """(simulations a decision, mean seconds, max seconds) over ``decisions`` decisions."""
     sims: list[int] = []
     secs: list[float] = []
     game_seed = seed
     while len(sims) < decisions:
-        g = HeadlessGame("race-for-home", "square", ("south", "north"), game_seed, engine="exact")
+        g = HeadlessGame(face, layout, ("south", "north"), game_seed, engine="exact")
         rng = np.random.default_rng(game_seed)
         players = {s: ComputerPlayer(s, level, rng.spawn(1)[0]) for s in g.seats}
         for p in players.values():  # the hand's odds, measured once a process, before the clock
@@ -66,24 +72,29 @@ def main() -> None:
     ap.add_argument("--only", choices=("classic", "planner"), help="measure one side only")
     ap.add_argument("--minds", help="comma-separated minds, each with hand low (e.g. strong,deep)")
     ap.add_argument("--processor", action="store_true", help="processor time, not wall clock")
+    ap.add_argument("--layout", default="square", help="the games' layout (default: square)")
+    ap.add_argument("--face", default="race-for-home", help="the game (default: race-for-home)")
     args = ap.parse_args()
     clock = time.process_time if args.processor else time.perf_counter
+    where = (args.layout, args.face)
     if args.minds:
-        print(f"{args.decisions} decisions a mind, hand low, both seats, Race for Home, square")
+        print(f"{args.decisions} decisions a mind, hand low, both seats, {args.face}, {args.layout}")
         print(f"{'mind':10} {'sims/decision':>14} {'mean s':>8} {'max s':>8}")
         for mind in args.minds.split(","):
-            sims, mean, most = measure(make_strength("low", mind), args.decisions, args.seed, clock)
+            level = make_strength("low", mind)
+            sims, mean, most = measure(level, args.decisions, args.seed, clock, *where)
             print(f"{mind:10} {sims:14.0f} {mean:8.3f} {most:8.3f}")
         return
     rows = []
     for name in STRENGTHS:
         before = after = None
         if args.only != "planner":
-            before = measure(classic(name), args.decisions, args.seed, clock)
+            before = measure(classic(name), args.decisions, args.seed, clock, *where)
         if args.only != "classic":
-            after = measure(STRENGTHS[name], args.decisions, args.seed, clock)
+            after = measure(STRENGTHS[name], args.decisions, args.seed, clock, *where)
         rows.append((name, before, after))
-    print(f"{args.decisions} decisions a strength, both seats that strength, Race for Home, square")
+    print(f"{args.decisions} decisions a strength, both seats that strength, {args.face}, "
+          f"{args.layout}")
     print(f"{'strength':10} {'':7} {'sims/decision':>14} {'mean s':>8} {'max s':>8} {'× sims':>8}")
     for name, before, after in rows:
         for label, got in (("classic", before), ("planner", after)):

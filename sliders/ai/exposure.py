@@ -21,7 +21,10 @@ pawn's path or of the struck pawn's path to the sink (a guard closes it). Its ea
 distance to the sink (``min(1, NEAR / distance)``). A pawn's chance of being knocked by one shot
 is :data:`THREAT` × its easiest open cut's ease; the planner counts every shot the opponents still
 have this round (:func:`knock_chances`: ``1 - (1 - chance) ** shots``), the table as its own shot
-leaves it. Pawns on their own track are left out (a shot must first knock them onto the board).
+leaves it. Pawns on their own track are left out (a shot must first knock them onto the board),
+on a lane the seats share too (triple-track): read as exposed there, such a pawn is no longer
+left as the guard it also is, in the path of every shot the other seats slide, and the planner
+drew more games at the cap, not fewer (docs/players.md, *Against every style*).
 
 On the square every edge without a track is closed by a blocker rail, so besides the corners only
 the stretches beside a track's mouth are sinks; on triple-track, crazy-corner and head-to-head
