@@ -258,8 +258,24 @@ async def play_bot(
     """Seat the player ``make(seat)`` makes (anything with the :class:`~sliders.game.Player`
     protocol) with ``code`` and play until the game is over or the host closes; the client, to
     read what happened. ``tell`` sees every message. The player chooses in a worker thread, so
-    the connection keeps answering the host's pings."""
+    the connection keeps answering the host's pings. A connection lost as the bot sends (the
+    host gone while its player chose) ends here as one lost while it reads does, the message
+    lost with it: the host asks the seat again when it joins again."""
     client = await Client.join(url, room, code, name=name, verify=verify)
+    try:
+        await _play(client, make, tell)
+    except ConnectionClosed:
+        pass
+    await client.close()
+    return client
+
+
+async def _play(
+    client: Client,
+    make: Callable[[str], Player],
+    tell: Callable[[dict[str, Any]], None] | None,
+) -> None:
+    """:func:`play_bot`'s game on ``client``, until it is over or the connection ends."""
     players: dict[str, Player] = {}
     slide: Shot | None = None
     async for msg in client.messages():
@@ -288,8 +304,6 @@ async def play_bot(
             await client.shoot(shot)
         elif msg.get("type") == "over":
             break
-    await client.close()
-    return client
 
 
 def _score_answer(table: Table, player: Player, ask: dict[str, Any]) -> dict[str, Any]:

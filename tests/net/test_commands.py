@@ -105,11 +105,6 @@ def _free_port() -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    reason="open defect (issue 41): after a resume a reconnecting bot hangs in about 1 run of 3",
-    raises=subprocess.TimeoutExpired,
-    strict=False,
-)
 def test_a_host_killed_outright_resumes_from_its_log_and_its_bots_come_back(tmp_path: Path) -> None:
     port = str(_free_port())
     host = _sliders("host", "--port", port, "--json", "--dir", str(tmp_path), "--seats",

@@ -1,7 +1,8 @@
 """A hostile or broken host, faked on the loopback: whatever it sends after the client's hello (a
 welcome without its log, deep nesting, text that is not JSON, a binary frame, an ``ask`` or a
 step of the wrong shape, another version), ``sliders join`` says so in one line and ends with
-status 2, never a traceback; and a host that refuses the connection is named with its reason."""
+status 2, never a traceback; a host that refuses the connection is named with its reason; and a
+host that goes while a bot chooses its shot is joined again."""
 
 from __future__ import annotations
 
@@ -13,12 +14,15 @@ from collections.abc import Iterator
 from http import HTTPStatus
 from typing import Any
 
+import numpy as np
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
+import sliders.cli.join as join_command
 from sliders.cli import main
 from sliders.game import HeadlessGame
 from sliders.net.guard import refusal
+from sliders.tournament.players import make_player
 
 CODE = "ab" * 16
 
@@ -147,3 +151,57 @@ def test_a_host_that_refuses_the_connection_is_named_with_its_reason(
     assert err == (
         "sliders join: error: the host refused the connection: the host is full (3 connections)\n"
     )
+
+
+class Held:
+    """A centre bot whose shots wait until ``gone`` is set (the host it chose for went)."""
+
+    def __init__(self, seat: str, gone: threading.Event) -> None:
+        self.player = make_player("centre", seat, np.random.default_rng(1))
+        self.gone = gone
+        self.choose_assignment = self.player.choose_assignment
+        self.choose_home = self.player.choose_home
+
+    def choose_shot(self, *args: Any) -> Any:
+        assert self.gone.wait(10)
+        return self.player.choose_shot(*args)
+
+
+def test_a_host_gone_while_a_bot_chooses_its_shot_is_joined_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host goes (a host killed outright, then resumed) while a bot chooses its shot: the
+    shot it then sends finds the connection lost, which ``sliders join --bot`` takes as it
+    takes a connection lost while it reads: it joins again, shoots the turn the host gives it
+    and plays on to the end, rather than stopping with status 2 while the resumed host waits
+    for its seat."""
+    gone = threading.Event()
+    shots: list[dict[str, Any]] = []
+    turn = json.dumps({"v": 1, "type": "turn", "seat": "south", "step": 0, "clock": None})
+    over = json.dumps({"v": 1, "type": "over", "winner": None, "drawn": False})
+
+    async def handle(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(json.dumps(WELCOME))
+        await ws.send(turn)
+        if not gone.is_set():  # the first host: it goes as the bot chooses
+            await ws.close(1001)  # once the bot's side has the close
+            gone.set()
+            return
+        shots.append(json.loads(await ws.recv()))
+        await ws.send(over)
+        await ws.wait_closed()
+
+    monkeypatch.setattr(join_command, "make_player", lambda name, seat, rng: Held(seat, gone))
+
+    async def run() -> int:
+        async with serve(handle, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            argv = ["join", f"127.0.0.1:{port}", "--code", CODE, "--bot", "centre"]
+            return await asyncio.to_thread(main, [*argv, "--reconnect", "10"])
+
+    status = asyncio.run(run())
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert "the connection to the host was lost: joining again" in out
+    assert [(s["type"], s["step"]) for s in shots] == [("shot", 0)]
