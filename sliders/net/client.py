@@ -292,7 +292,7 @@ async def _play(
         elif msg.get("type") == "ask" and msg.get("seat") == client.seat:
             if msg.get("choice") == "score":
                 await client.send(await asyncio.to_thread(_score_answer, table, player, msg))
-            elif slide is not None:
+            else:  # a bot joined again after the shot went out has no slide: the default
                 await client.send(await asyncio.to_thread(_home_answer, table, player, slide, msg))
         elif msg.get("type") == "turn" and msg.get("seat") == client.seat:
             if msg.get("step") != table.step:
@@ -321,12 +321,17 @@ def _score_answer(table: Table, player: Player, ask: dict[str, Any]) -> dict[str
     return {"type": "score", "step": ask["step"], "moves": moves}
 
 
-def _home_answer(table: Table, player: Player, slide: Shot, ask: dict[str, Any]) -> dict[str, Any]:
+def _home_answer(
+    table: Table, player: Player, slide: Shot | None, ask: dict[str, Any]
+) -> dict[str, Any]:
     """The answer to the host's ``ask`` (an Instant Home choice): the player's choice on the shot
-    as this machine runs it, the host's default when the player has none to give."""
-    result = table.replay(slide)
-    home = {str(k): int(v) for k, v in dict(ask.get("home", {})).items()}
-    picked = player.choose_home(table.state, result, str(ask["pawn"]), home)
-    options = list(ask.get("options", []))
-    scoring = picked if picked in options else ask["default"]
+    as this machine runs it, the host's default when the player has none to give (or no slide
+    to run: the shot went out before this connection joined)."""
+    scoring = ask["default"]
+    if slide is not None:
+        result = table.replay(slide)
+        home = {str(k): int(v) for k, v in dict(ask.get("home", {})).items()}
+        picked = player.choose_home(table.state, result, str(ask["pawn"]), home)
+        if picked in list(ask.get("options", [])):
+            scoring = picked
     return {"type": "home", "step": ask["step"], "pawn": ask["pawn"], "scoring": scoring}

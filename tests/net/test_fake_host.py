@@ -1,8 +1,9 @@
 """A hostile or broken host, faked on the loopback: whatever it sends after the client's hello (a
 welcome without its log, deep nesting, text that is not JSON, a binary frame, an ``ask`` or a
 step of the wrong shape, another version), ``sliders join`` says so in one line and ends with
-status 2, never a traceback; a host that refuses the connection is named with its reason; and a
-host that goes while a bot chooses its shot is joined again."""
+status 2, never a traceback; a host that refuses the connection is named with its reason; a
+host that goes while a bot chooses its shot is joined again; and an Instant Home choice asked of a
+bot that joined after the shot went out is answered at once, with the host's default."""
 
 from __future__ import annotations
 
@@ -205,3 +206,41 @@ def test_a_host_gone_while_a_bot_chooses_its_shot_is_joined_again(
     assert status == 0, err
     assert "the connection to the host was lost: joining again" in out
     assert [(s["type"], s["step"]) for s in shots] == [("shot", 0)]
+
+
+def test_a_home_choice_asked_of_a_bot_that_joined_after_the_shot_is_the_default() -> None:
+    """A bot joined again after its shot's ``shot`` message went out has no slide to run for
+    the Instant Home choice the host asks of it: it answers at once with the host's default,
+    rather than leaving the host to wait out its time for the answer."""
+    answers: list[dict[str, Any]] = []
+    over = json.dumps({"v": 1, "type": "over", "winner": None, "drawn": False})
+
+    asked: list[bool] = []
+
+    async def handle(ws: ServerConnection) -> None:
+        await ws.recv()
+        if asked:  # asked once: the bot joining again is turned away
+            await ws.close()
+            return
+        asked.append(True)
+        await ws.send(json.dumps(WELCOME))
+        await ws.send(json.dumps({**ASK, "default": 1}))
+        try:
+            answers.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
+        except TimeoutError:  # no answer: the host gives up, and the test says so
+            await ws.close()
+            return
+        await ws.send(over)
+        await ws.wait_closed()
+
+    async def run() -> int:
+        async with serve(handle, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            argv = ["join", f"127.0.0.1:{port}", "--code", CODE, "--bot", "centre"]
+            return await asyncio.to_thread(main, [*argv, "--reconnect", "0"])
+
+    status = asyncio.run(run())
+    assert [(a["type"], a["step"], a["pawn"], a["scoring"]) for a in answers] == [
+        ("home", 0, "south-1", 1)
+    ]
+    assert status == 0
