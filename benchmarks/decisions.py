@@ -78,7 +78,9 @@ def main() -> None:
     clock = time.process_time if args.processor else time.perf_counter
     where = (args.layout, args.face)
     if args.minds:
-        print(f"{args.decisions} decisions a mind, hand low, both seats, {args.face}, {args.layout}")
+        print(
+            f"{args.decisions} decisions a mind, hand low, both seats, {args.face}, {args.layout}"
+        )
         print(f"{'mind':10} {'sims/decision':>14} {'mean s':>8} {'max s':>8}")
         for mind in args.minds.split(","):
             level = make_strength("low", mind)
@@ -93,8 +95,10 @@ def main() -> None:
         if args.only != "classic":
             after = measure(STRENGTHS[name], args.decisions, args.seed, clock, *where)
         rows.append((name, before, after))
-    print(f"{args.decisions} decisions a strength, both seats that strength, {args.face}, "
-          f"{args.layout}")
+    print(
+        f"{args.decisions} decisions a strength, both seats that strength, {args.face}, "
+        f"{args.layout}"
+    )
     print(f"{'strength':10} {'':7} {'sims/decision':>14} {'mean s':>8} {'max s':>8} {'× sims':>8}")
     for name, before, after in rows:
         for label, got in (("classic", before), ("planner", after)):

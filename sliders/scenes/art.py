@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pygame
+from pygame.surfarray import pixels3d, pixels_alpha  # loaded here, not lazily in a thread
 
 from sliders.boards import Face, Layout, Rect, Seat, Track
 from sliders.boards.drawing import (
@@ -740,10 +741,8 @@ class PawnSprites:
         alpha = base + (1 - base) * alpha
         rgb = np.where(alpha[..., None] > 0, rgb / np.maximum(alpha[..., None], 1e-6), 0)
         surf = pygame.Surface((n, n), pygame.SRCALPHA)
-        pygame.surfarray.pixels3d(surf)[...] = (
-            np.clip(rgb, 0, 255).astype(np.uint8).transpose(1, 0, 2)
-        )
-        pygame.surfarray.pixels_alpha(surf)[...] = np.clip(alpha * 255, 0, 255).astype(np.uint8).T
+        pixels3d(surf)[...] = np.clip(rgb, 0, 255).astype(np.uint8).transpose(1, 0, 2)
+        pixels_alpha(surf)[...] = np.clip(alpha * 255, 0, 255).astype(np.uint8).T
         if number:
             dark = colour == "yellow" and not faded
             label = self.font(round(R * 0.95), True).render(
@@ -812,14 +811,14 @@ def _noise_texture(seed: int, stretch: tuple[float, float]) -> pygame.Surface:
     grain = (grain - grain.min()) / (grain.max() - grain.min() + 1e-12)
     grey = (grain * 255).astype(np.uint8)
     surf = pygame.Surface((TEXTURE, TEXTURE))
-    pygame.surfarray.pixels3d(surf)[...] = grey.T[..., None]
+    pixels3d(surf)[...] = grey.T[..., None]
     return surf
 
 
 def _strengthen(tex: pygame.Surface, strength: float) -> pygame.Surface:
     """Map a grey grain to multipliers between 1 − strength (dark texels) and 1 (white)."""
     out = tex.copy()
-    a = pygame.surfarray.pixels3d(out)
+    a = pixels3d(out)
     a[...] = (255 * (1 - strength) + a.astype(np.float32) * strength).astype(np.uint8)
     del a
     return out
