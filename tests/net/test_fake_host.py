@@ -11,7 +11,7 @@ import asyncio
 import copy
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from http import HTTPStatus
 from typing import Any
 
@@ -154,6 +154,19 @@ def test_a_host_that_refuses_the_connection_is_named_with_its_reason(
     )
 
 
+def join_bot(handle: Callable[[ServerConnection], Awaitable[None]], reconnect: float) -> int:
+    """``sliders join --bot centre``'s status against a host on the loopback that answers each
+    connection with ``handle``."""
+
+    async def run() -> int:
+        async with serve(handle, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            argv = ["join", f"127.0.0.1:{port}", "--code", CODE, "--bot", "centre"]
+            return await asyncio.to_thread(main, [*argv, "--reconnect", f"{reconnect:g}"])
+
+    return asyncio.run(run())
+
+
 class Held:
     """A centre bot whose shots wait until ``gone`` is set (the host it chose for went)."""
 
@@ -194,14 +207,7 @@ def test_a_host_gone_while_a_bot_chooses_its_shot_is_joined_again(
         await ws.wait_closed()
 
     monkeypatch.setattr(join_command, "make_player", lambda name, seat, rng: Held(seat, gone))
-
-    async def run() -> int:
-        async with serve(handle, "127.0.0.1", 0) as server:
-            port = server.sockets[0].getsockname()[1]
-            argv = ["join", f"127.0.0.1:{port}", "--code", CODE, "--bot", "centre"]
-            return await asyncio.to_thread(main, [*argv, "--reconnect", "10"])
-
-    status = asyncio.run(run())
+    status = join_bot(handle, reconnect=10)
     out, err = capsys.readouterr()
     assert status == 0, err
     assert "the connection to the host was lost: joining again" in out
@@ -214,7 +220,6 @@ def test_a_home_choice_asked_of_a_bot_that_joined_after_the_shot_is_the_default(
     rather than leaving the host to wait out its time for the answer."""
     answers: list[dict[str, Any]] = []
     over = json.dumps({"v": 1, "type": "over", "winner": None, "drawn": False})
-
     asked: list[bool] = []
 
     async def handle(ws: ServerConnection) -> None:
@@ -233,13 +238,7 @@ def test_a_home_choice_asked_of_a_bot_that_joined_after_the_shot_is_the_default(
         await ws.send(over)
         await ws.wait_closed()
 
-    async def run() -> int:
-        async with serve(handle, "127.0.0.1", 0) as server:
-            port = server.sockets[0].getsockname()[1]
-            argv = ["join", f"127.0.0.1:{port}", "--code", CODE, "--bot", "centre"]
-            return await asyncio.to_thread(main, [*argv, "--reconnect", "0"])
-
-    status = asyncio.run(run())
+    status = join_bot(handle, reconnect=0)
     assert [(a["type"], a["step"], a["pawn"], a["scoring"]) for a in answers] == [
         ("home", 0, "south-1", 1)
     ]
