@@ -110,7 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     lengths = sorted(folder.glob("precise-*.jsonl"))
     table(
         "The planner (`cpu:hard`) as it is, its value reading the other seats' knocks into a\n"
-        "corner and off an open edge of the board, against each yardstick:",
+        "corner and off an open edge of the board, against each yardstick (on triple-track\n"
+        "against `aggressive` with the house rule `no-knock-penalty` too) and against itself\n"
+        "with ten times the search (`mind=deep`):",
         MATCH_HEAD, [match_row(p) for p in matches], first=True,
     )  # fmt: skip
     table(
