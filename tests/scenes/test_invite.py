@@ -23,24 +23,10 @@ from sliders.scenes.invite import MIN_MODULE, QUIET, Drawn, draw_invites
 from sliders.scenes.remote import NetMatch
 from sliders.scenes.screens import PlayScreen
 
+from .links import FakeLink
+
 BASE = "http://192.168.1.20:8765"
 CODES = {"west": "7c1e" * 8, "north": "90ab" * 8, "east": "d00d" * 8}
-
-
-class FakeLink:
-    def __init__(self) -> None:
-        self.inbox: list[dict[str, Any]] = []
-        self.sent: list[dict[str, Any]] = []
-
-    def take(self) -> list[dict[str, Any]]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    def close(self) -> None:
-        pass
 
 
 def seats(*joined: str) -> list[dict[str, Any]]:

@@ -13,21 +13,7 @@ from sliders.physics import Shot
 from sliders.rules import Game, Move
 from sliders.scenes.remote import NetMatch
 
-
-class FakeLink:
-    def __init__(self) -> None:
-        self.inbox: list[dict[str, Any]] = []
-        self.sent: list[dict[str, Any]] = []
-
-    def take(self) -> list[dict[str, Any]]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    def close(self) -> None:
-        pass
+from .links import FakeLink
 
 
 def welcome(seat: str | None) -> dict[str, Any]:
