@@ -25,6 +25,7 @@ from collections.abc import Callable
 import numpy as np
 
 from sliders.ai import STRENGTHS, ComputerPlayer, Strength, classic, make_strength
+from sliders.core.errors import UserError
 from sliders.game import HeadlessGame
 from sliders.rules import Phase
 
@@ -75,6 +76,14 @@ def main() -> None:
     ap.add_argument("--layout", default="square", help="the games' layout (default: square)")
     ap.add_argument("--face", default="race-for-home", help="the game (default: race-for-home)")
     args = ap.parse_args()
+    if args.seed < 0 or args.decisions < 1:
+        ap.exit(2, f"{ap.prog}: error: --seed must be 0 or more and --decisions 1 or more\n")
+    try:  # an unknown layout, face or mind: one line and status 2, before any work
+        HeadlessGame(args.face, args.layout, ("south", "north"), args.seed, engine="exact")
+        for mind in args.minds.split(",") if args.minds else ():
+            make_strength("low", mind)
+    except UserError as exc:
+        ap.exit(2, f"{ap.prog}: error: {exc}\n")
     clock = time.process_time if args.processor else time.perf_counter
     where = (args.layout, args.face)
     if args.minds:
