@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
+from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from sliders.boards import face, overlaps_rail
@@ -17,6 +18,7 @@ from sliders.core.outcome import EventType, PawnRest, Status
 from sliders.files.layouts import square
 from sliders.physics import PhysicsParams, Shot
 from sliders.physics.exact import ExactSimulation, simulate_exact
+from sliders.physics.exact.state import COLLAPSE
 
 from .test_exact_closed_forms import ARENA, RACE, Y0, arena, pawn
 
@@ -135,6 +137,7 @@ def test_reruns_are_bit_identical_in_any_process() -> None:
     e=st.floats(0.05, 1.0),
     mu=st.floats(0.0, 1.0),
 )
+@example(seed=14, count=14, speed=1.0, angle=4.0, e=0.0625, mu=0.0)  # an inelastic collapse
 def test_no_tunnelling_no_overlap_one_status_each(seed, count, speed, angle, e, mu) -> None:
     rng = np.random.default_rng(seed)
     table = crowd(rng, count, spread=0.06)
@@ -154,6 +157,26 @@ def test_no_tunnelling_no_overlap_one_status_each(seed, count, speed, angle, e, 
     ids = [p.id for p in result.pawns]
     assert ids == sim.order and len(set(ids)) == len(ids)
     assert all(isinstance(p.status, Status) for p in result.pawns)
+
+
+def test_an_inelastic_collapse_ends_with_the_crowd_moving_on_together() -> None:
+    """Nearly inelastic, frictionless pawns pressed together hit each other again and again at
+    one instant; after COLLAPSE contacts there, the pawns involved move on together: the shot
+    settles within a few hundred events, energy never rising (it ran to the event limit
+    before)."""
+    table = crowd(np.random.default_rng(14), 14, spread=0.06)
+    params = P.replace(
+        restitution_pawn=0.0625, restitution_rail=0.0625, friction_pawn=0.0, friction_rail=0.0
+    )
+    sim = ExactSimulation(SQUARE4, RACE, table, Shot.from_degrees("south", 1.0, 4.0), params)
+    last = sim.kinetic_energy()
+    while sim.moving:
+        sim.step()
+        assert sim.kinetic_energy() <= last * (1 + 1e-12) + 1e-18
+        last = sim.kinetic_energy()
+    assert sim.settled and sim.solved < 2_000
+    at_once = max(Counter(e.t for e in sim.events if e.type is EventType.CONTACT).values())
+    assert COLLAPSE < at_once < 2 * COLLAPSE  # it happened, and was ended soon after
 
 
 def test_a_pawn_pinned_against_a_rail_and_a_touching_cluster_terminate() -> None:

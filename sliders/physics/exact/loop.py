@@ -20,7 +20,12 @@ Inelastic collapse: a pawn chasing another (or pressed against it by their diffe
 decelerations) would hit it again and again at ever shorter intervals. A contact slower than
 ``V_SLOW`` (1e-4 m/s) is therefore fully inelastic along the normal, and a pair that would touch
 again at once after a contact is resolved is a resting contact: the two then move on together
-with their mean velocity (momentum kept, energy lost), which ends the sequence.
+with their mean velocity (momentum kept, energy lost), which ends the sequence. Three or more
+pawns pressed together (a crowd rolling on as one, pushed by their different decelerations) can
+go on hitting each other at one instant, each contact stopping one pair and sending the next at
+each other, ever more slowly but without end: after ``COLLAPSE`` (100) pawn–pawn contacts at one
+instant, the pawns they involved move on together at their mean velocity, the same numbers for
+each, which ends it.
 
 One shot and a batch of shots go the same way: :func:`lay_out` puts the pawns down and
 :func:`solve` runs the loop and reads every pawn's state at the time reached; :func:`run_batch`
@@ -40,11 +45,18 @@ from numba import njit
 from sliders.physics.exact.classification import classify_at
 from sliders.physics.exact.motion import states_at
 from sliders.physics.exact.prediction import predict_all, repredict
-from sliders.physics.exact.resolution import move_together, resolve_contact, resolve_own
+from sliders.physics.exact.resolution import (
+    move_together,
+    press_together,
+    resolve_contact,
+    resolve_own,
+)
 from sliders.physics.exact.state import (
+    COLLAPSE,
     CONTACTS,
     FALL,
     FULL,
+    HIT,
     INF,
     INR,
     INRC,
@@ -172,6 +184,7 @@ def advance(state: State, arena: Arena, tough: Floats, until: float, max_events:
     seg, flags, pair_time, own_time = state.segments, state.flags, state.pair_time, state.own_time
     clock, counts, log_rows = state.clock, state.counts, state.log.shape[0]
     max_time = arena.params[P_MAXT]
+    instant, t_instant, hits = 0, -INF, 0  # this instant's number, time and pawn–pawn contacts
     while True:
         if not anything_rolls(seg, flags) and not _pending(own_time):
             return SETTLED
@@ -186,7 +199,15 @@ def advance(state: State, arena: Arena, tough: Floats, until: float, max_events:
         if now < clock[NOW]:
             now = clock[NOW]  # never step back in time (ties taken after an earlier one)
         clock[NOW] = now
+        if b >= 0:
+            if now > t_instant + TIE:
+                instant, t_instant, hits = counts[SOLVED], now, 0
+            hits += 1
+            flags[a, HIT], flags[b, HIT] = instant, instant
         _resolve(state, a, b, now, arena, tough)
+        if hits > COLLAPSE:
+            _press(state, instant, now, arena)
+            t_instant = -INF
         if not anything_rolls(seg, flags):
             clock[RESTED] = now
 
@@ -256,6 +277,17 @@ def _resolve(state: State, a: int, b: int, now: float, arena: Arena, tough: Floa
         if state.pair_time[a, b] <= now + TIE:
             state.pair_time[a, b] = INF
             state.pair_time[b, a] = INF
+
+
+@kernel
+def _press(state: State, instant: int, now: float, arena: Arena) -> None:
+    """The pawns that hit each other at ``instant`` move on together, and what involves them is
+    re-predicted."""
+    press_together(state, instant, now, arena.params)
+    flags = state.flags
+    for i in range(flags.shape[0]):
+        if flags[i, STAT] == ON_TABLE and flags[i, HIT] == instant:
+            repredict(state, i, now, arena)
 
 
 @kernel

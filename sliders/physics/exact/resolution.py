@@ -27,6 +27,7 @@ from sliders.physics.exact.state import (
     E_OFF,
     E_RAIL,
     FALL,
+    HIT,
     INR,
     INRC,
     K_DROP,
@@ -39,6 +40,7 @@ from sliders.physics.exact.state import (
     K_RC_OUT,
     K_RIM,
     K_STOP,
+    ON_TABLE,
     OVER_HOLE,
     P_ALPHA,
     P_DEC,
@@ -121,6 +123,29 @@ def move_together(state: State, a: int, b: int) -> None:
     leave_rim(state.flags, b)
     settle_slow(seg, a)
     settle_slow(seg, b)
+
+
+@kernel
+def press_together(state: State, instant: int, now: float, params: Floats) -> int:
+    """The pawns on the table whose last pawn–pawn contact was at ``instant`` (an inelastic
+    collapse: hitting each other again and again at ``now``) move on together at their mean
+    velocity, the same numbers for each, so that they cannot hit each other again (momentum
+    kept, energy lost). Returns how many they are."""
+    seg, flags = state.segments, state.flags
+    k, vx, vy = 0, 0.0, 0.0
+    for i in range(seg.shape[0]):
+        if flags[i, STAT] == ON_TABLE and flags[i, HIT] == instant:
+            rebase(seg, i, now, params[P_DEC], params[P_ALPHA])
+            k += 1
+            vx += seg[i, VX]
+            vy += seg[i, VY]
+    vx, vy = vx / k, vy / k
+    for i in range(seg.shape[0]):
+        if flags[i, STAT] == ON_TABLE and flags[i, HIT] == instant:
+            seg[i, VX], seg[i, VY] = vx, vy
+            leave_rim(flags, i)
+            settle_slow(seg, i)
+    return k
 
 
 @kernel

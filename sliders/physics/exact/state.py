@@ -69,6 +69,8 @@ V_SLOW = 1e-4
 """a contact slower than this (m/s) along the normal is fully inelastic"""
 V_EPS = 1e-9
 """a touching pair approaching faster than this (m/s) is resolved at once"""
+COLLAPSE = 100
+"""pawn–pawn contacts at one instant beyond which the pawns they involve move on together"""
 
 # -- State.segments: one row per pawn -------------------------------------------------------------
 X, Y, VX, VY, W, TH, T0, TIN, TRC = 0, 1, 2, 3, 4, 5, 6, 7, 8
@@ -82,11 +84,11 @@ where it toppled (its place once it has left)"""
 NSTATE = 16
 
 # -- State.flags: one row per pawn ----------------------------------------------------------------
-STAT, INR, INRC, FALL = 0, 1, 2, 3
+STAT, INR, INRC, FALL, HIT = 0, 1, 2, 3, 4
 """STAT: ON_TABLE, else the removed status code; INR: over the hole (OVER_HOLE) or rolling along
 its rim (ON_RIM); INRC: 1 while the centre is in the capture disc; FALL: 1 while a toppled pawn
-falls"""
-NFLAG = 4
+falls; HIT: the instant of the pawn's last pawn–pawn contact, as the loop numbers instants"""
+NFLAG = 5
 OVER_HOLE, ON_RIM = 1, 2
 ON_TABLE = -1
 
