@@ -3,7 +3,8 @@
 For every layout (its default seats) and every distinct lane start, slide one pawn straight down the
 lane onto an empty table at each speed and offset, and count where it ends: on the board (on a
 zone, or over the hole's edge), tipping, on a track (own or another player's), or penalised (a
-SORRY! corner or off the board). Prints a Markdown table, and the speed window in which a shot on
+SORRY! corner, off the board by a corner or a track's end, or off a side of the board, which the
+house rule ``corners-only`` spares). Prints a Markdown table, and the speed window in which a shot on
 the lane's axis ends on the board.
 
     python benchmarks/layout_study.py [--lo 0.3] [--hi 2.0] [--step 0.05] [--offsets 5]
@@ -30,6 +31,7 @@ GROUPS: dict[str, tuple[Status, ...]] = {
     "other track": (Status.OTHER_TRACK,),
     "SORRY! corner": (Status.SORRY_CORNER,),
     "off board": (Status.OFF_BOARD,),
+    "off a side": (Status.OFF_SIDE,),
 }
 
 

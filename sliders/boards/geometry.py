@@ -56,6 +56,21 @@ def touches_sorry(face: Face, x: float, y: float, r: float) -> bool:
     return any(math.hypot(x - cx, y - cy) < face.sorry_radius + r for cx, cy in face.corners)
 
 
+def way_off(face: Face, x: float, y: float, r: float) -> Status:
+    """How a pawn whose centre left the surface at (x, y) went off: ``off_side`` across a side of
+    the target board clear of its corners, else ``off_board`` (off a corner of the board, or off
+    a track). Off a corner (the rulebook: "slides off a corner of the board") is touching the
+    corner's SORRY! space as it leaves: its centre crossing the edge within ``sorry_radius + r``
+    of the board's corner. A centre more than a pawn's width beyond the board's square left
+    across a track, not the board (an engine with a fixed step sees it a step's travel past the
+    edge, at most a few millimetres)."""
+    h = face.half
+    ax, ay = abs(x), abs(y)
+    if max(ax, ay) > h + 2 * r or h - min(ax, ay) < face.sorry_radius + r:
+        return Status.OFF_BOARD
+    return Status.OFF_SIDE
+
+
 def touches_dot(face: Face, x: float, y: float, r: float) -> bool:
     """True when the footprint rests on part of a danger dot (a dot that removes a pawn)."""
     return face.dots_remove and any(math.hypot(x - d.x, y - d.y) < d.radius + r for d in face.dots)

@@ -68,7 +68,7 @@ def seconds(text: str) -> float:
     return value
 
 
-HOUSE_RULE_NAMES: tuple[str, ...] = ("no-knock-penalty",)
+HOUSE_RULE_NAMES: tuple[str, ...] = ("no-knock-penalty", "corners-only")
 """the names of :data:`sliders.rules.house.HOUSE_RULES`"""
 
 
@@ -82,7 +82,9 @@ def add_house_rule(parser: argparse.ArgumentParser, what: str = "the game") -> N
         metavar="NAME",
         help="play with a house rule (repeatable; none by default, the rulebook's rules): "
         "no-knock-penalty (a pawn another player's slide knocks onto a SORRY! corner or off "
-        f"the board leaves play with no penalty); recorded in {what}",
+        "the board leaves play with no penalty), corners-only (a pawn that leaves the board "
+        "across a side, clear of its corners, leaves play with no penalty: only the corners "
+        f"cost one, as the rulebook words it); recorded in {what}",
     )
 
 

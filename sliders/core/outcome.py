@@ -102,6 +102,9 @@ class Status(StrEnum):
     DANGER_DOT = "danger_dot"
     KNOCKED_OVER = "knocked_over"
     FOUL = "foul"
+    OFF_SIDE = "off_side"
+    """off the board across a side of the target board, clear of its corners (``off_board``: off
+    a corner, or off a track); the house rule ``corners-only`` spares its penalty"""
 
     @property
     def removed(self) -> bool:
@@ -124,6 +127,7 @@ REMOVED = frozenset(
         Status.DANGER_DOT,
         Status.KNOCKED_OVER,
         Status.FOUL,
+        Status.OFF_SIDE,
     }
 )
 

@@ -97,6 +97,7 @@ def place(p: PawnRest, face: Face | None = None) -> str:
 REMOVED_WHERE: dict[Status, str] = {
     Status.OTHER_TRACK: "on another player's track",
     Status.OFF_BOARD: "off the board",
+    Status.OFF_SIDE: "off a side of the board",
     Status.SORRY_CORNER: "onto a SORRY! corner",
     Status.IN_HOLE: "into the hole",
     Status.DANGER_DOT: "onto a danger dot",
@@ -108,6 +109,7 @@ REMOVED_WHERE: dict[Status, str] = {
 SLID_REMOVED: dict[Status, str] = {
     Status.OTHER_TRACK: "stops on another player's track",
     Status.OFF_BOARD: "slides off the board",
+    Status.OFF_SIDE: "slides off a side of the board",
     Status.SORRY_CORNER: "stops on a SORRY! corner",
     Status.IN_HOLE: "drops into the hole",
     Status.DANGER_DOT: "stops on a danger dot",

@@ -32,7 +32,7 @@ from sliders.boards import (
     segment_distance,
     surface_at,
 )
-from sliders.boards.geometry import PlacedPawn, check_pawns
+from sliders.boards.geometry import PlacedPawn, check_pawns, way_off
 from sliders.core.outcome import (
     Event,
     EventType,
@@ -772,7 +772,8 @@ class PymunkSimulation:
         """Every step a pawn's probe touches the outside: off the board once its centre is."""
         pawn = self._by_body[cast(pymunk.Body, arb.shapes[0].body)]
         if pawn.id not in self.removed and surface_at(self.layout, *pawn.body.position) is None:
-            self._remove(space, pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(space))
+            status = way_off(self.face, *pawn.body.position, self.params.pawn_radius)
+            self._remove(space, pawn, status, EventType.OFF_BOARD, self._now(space))
 
     def _over_hole(self, arb: pymunk.Arbiter, space: pymunk.Space, _: object) -> None:
         """Every step a pawn's centre ends over the hole: when it came over the hole and within
@@ -991,9 +992,8 @@ class PymunkSimulation:
             return True
         # the removal is stamped inside the step that crosses the edge
         self.steps = plan.start + plan.steps - 1
-        self._remove(
-            self.space, plan.pawn, Status.OFF_BOARD, EventType.OFF_BOARD, self._now(self.space)
-        )
+        status = way_off(self.face, *plan.pawn.body.position, self.params.pawn_radius)
+        self._remove(self.space, plan.pawn, status, EventType.OFF_BOARD, self._now(self.space))
         self.steps += 1
         self._drop_doomed()
         if self._translating():

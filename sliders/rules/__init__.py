@@ -54,7 +54,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
-from .house import HOUSE_RULES, NO_KNOCK_PENALTY
+from .house import CORNERS_ONLY, HOUSE_RULES, NO_KNOCK_PENALTY
 from .scoring import (
     Assignment,
     Move,
@@ -79,6 +79,7 @@ from .state import (
 )
 
 __all__ = [
+    "CORNERS_ONLY",
     "HOUSE_RULES",
     "NO_KNOCK_PENALTY",
     "CHOSEN_BY",

@@ -5,8 +5,8 @@ Both functions are pure: they take a :class:`GameState` and return a new one wit
 statuses, points and events only.
 
 Removal with penalty (the owner's highest non-HOME scoring pawn goes back to START):
-``sorry_corner``, ``off_board``, and ``in_hole`` where the face's hole is a penalty (Instant
-Sorry!). Removal without penalty: ``other_track``, ``knocked_over``, ``foul``, ``danger_dot``.
+``sorry_corner``, ``off_board``, ``off_side`` (unless the house rule ``corners-only`` is played)
+and ``in_hole`` where the face's hole is a penalty (Instant Sorry!). Removal without penalty: ``other_track``, ``knocked_over``, ``foul``, ``danger_dot``.
 ``in_hole`` where the hole sends a pawn HOME (Instant Home) moves one of the owner's scoring
 pawns HOME at once, and the fourth one HOME wins at once. What the hole does is the face
 record's :class:`~sliders.boards.faces.HoleRule`.
@@ -14,7 +14,7 @@ record's :class:`~sliders.boards.faces.HoleRule`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from sliders.boards.faces import Face, HoleRule, worth
@@ -33,7 +33,7 @@ from .happenings import (
     TurnPassed,
     Won,
 )
-from .house import NO_KNOCK_PENALTY
+from .house import CORNERS_ONLY, NO_KNOCK_PENALTY
 from .scoring import Assignment, Move, apply_assignment, check_assignment, scores_of
 from .scoring import default_assignment as _default_assignment
 from .state import (
@@ -80,7 +80,7 @@ def apply_shot(
     happened: list[Happening] = []
     winner = state.winner
     for pawn in removal_order(state, result):
-        spared = NO_KNOCK_PENALTY in state.house and pawn.seat != result.seat
+        spared = spared_penalties(state.house, knocked=pawn.seat != result.seat)
         winner = _remove(players, pawn, home.get(pawn.id), state.face_record, state.round, winner,
                          happened, spared)  # fmt: skip
     turn, phase = None, Phase.OVER
@@ -224,7 +224,19 @@ def penalised(face: Face | str, status: Status) -> bool:
     its name)."""
     if status is Status.IN_HOLE:
         return face_named(face).hole is HoleRule.PENALTY
-    return status in (Status.SORRY_CORNER, Status.OFF_BOARD)
+    return status in (Status.SORRY_CORNER, Status.OFF_BOARD, Status.OFF_SIDE)
+
+
+def spared_penalties(house: Iterable[str], knocked: bool) -> frozenset[Status]:
+    """The removals whose penalty the house rules ``house`` spare a pawn (``knocked``: by
+    another seat's slide): under ``no-knock-penalty`` every one a knock causes, under
+    ``corners-only`` leaving the board across a side."""
+    spared: set[Status] = set()
+    if NO_KNOCK_PENALTY in house and knocked:
+        spared |= {Status.SORRY_CORNER, Status.OFF_BOARD, Status.OFF_SIDE}
+    if CORNERS_ONLY in house:
+        spared.add(Status.OFF_SIDE)
+    return frozenset(spared)
 
 
 def removal_order(state: GameState, result: ShotResult) -> list[PawnRest]:
@@ -312,16 +324,13 @@ def _remove(
     round: int,
     winner: str | None,
     happened: list[Happening],
-    spared: bool = False,
+    spared: frozenset[Status] = frozenset(),
 ) -> str | None:
     """Take ``pawn`` out of play in ``players`` (a penalty, or a pawn sent HOME, as ``face``
-    says), what happened appended to ``happened``; the game's winner after it. ``spared``: a
-    house rule spares its owner the penalty of a SORRY! corner or of leaving the board
-    (:data:`~sliders.rules.house.NO_KNOCK_PENALTY`)."""
+    says), what happened appended to ``happened``; the game's winner after it. ``spared``: the
+    removals whose penalty the house rules spare this pawn (:func:`spared_penalties`)."""
     seat = pawn.seat
-    penalty = penalised(face, pawn.status) and not (
-        spared and pawn.status in (Status.SORRY_CORNER, Status.OFF_BOARD)
-    )
+    penalty = penalised(face, pawn.status) and pawn.status not in spared
     player = players[seat]
     happened.append(PawnRemoved(pawn.id, seat, pawn.status, penalty))
     board = list(player.board)

@@ -25,6 +25,7 @@ class PawnRemoved:
         why = {
             Status.OTHER_TRACK: "stopped on another player's track",
             Status.OFF_BOARD: "went off the board",
+            Status.OFF_SIDE: "went off a side of the board",
             Status.SORRY_CORNER: "rests on a SORRY! corner",
             Status.IN_HOLE: "dropped into the hole",
             Status.DANGER_DOT: "rests on a danger dot",

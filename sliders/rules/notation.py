@@ -47,6 +47,7 @@ WORDS: dict[str, Status] = {
     "edge": Status.HOLE_EDGE,
     "other": Status.OTHER_TRACK,
     "off": Status.OFF_BOARD,
+    "side": Status.OFF_SIDE,
     "sorry": Status.SORRY_CORNER,
     "corner": Status.SORRY_CORNER,
     "hole": Status.IN_HOLE,
@@ -63,7 +64,9 @@ shot lines (the first pair is the shot of the player to move):
   red tip        tipping between red's track and the board (stays, scores 1)
   red other      stops on another player's track (out, no penalty)
   red sorry      rests on a SORRY! corner (out, penalty)
-  red off        goes off the board (out, penalty)
+  red off        goes off the board at a corner, or off a track (out, penalty)
+  red side       goes off a side of the board, clear of its corners (out, penalty; none
+                 with the house rule corners-only)
   red over       knocked over (out, no penalty)
   red foul       hand over the foul line (out, no penalty)
   red hole       into the hole: Instant Home jumps a pawn HOME, Instant Sorry! is a penalty

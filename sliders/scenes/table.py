@@ -353,6 +353,7 @@ def status_word(status: Status) -> str:
     return {
         Status.OTHER_TRACK: "other track",
         Status.OFF_BOARD: "off the board!",
+        Status.OFF_SIDE: "off the side!",
         Status.SORRY_CORNER: "SORRY!",
         Status.IN_HOLE: "in the hole!",
         Status.DANGER_DOT: "danger dot!",

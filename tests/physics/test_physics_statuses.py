@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from sliders.boards import face
-from sliders.core.outcome import EventType, Status
-from sliders.physics import Setup, Shot, at_rest, simulate
+from sliders.boards.geometry import open_spans, way_off
+from sliders.core.outcome import STATUSES, EventType, Status
+from sliders.files.layouts import load_layout
+from sliders.physics import Setup, Shot, Shots, at_rest, simulate, simulate_many
 
 from .helpers import RACE, SQUARE2, SQUARE4, P, pawn, speed_to_reach
 
@@ -113,3 +116,37 @@ def test_release_beyond_the_foul_line_is_a_foul() -> None:
     result = simulate(Setup(SQUARE2, RACE), [], Shot("south", 0.6, release=0.2))
     assert result.pawns[0].status is Status.FOUL
     assert [e.type for e in result.events][:2] == [EventType.RELEASE, EventType.FOUL]
+
+
+TRIPLE = load_layout("triple-track")
+
+
+@pytest.mark.parametrize("engine", ["exact", "pymunk"])
+def test_a_pawn_off_a_side_of_the_board_is_told_from_one_off_a_corner(engine: str) -> None:
+    """Triple-track's far side is open: straight up the lane, a fast pawn leaves across the
+    middle of the north side (``off_side``); aimed at the corner, by the corner (``off_board``).
+    The batch reads the same statuses as the single shot."""
+    setup = Setup(TRIPLE, RACE, engine=engine)
+    side = simulate(setup, [], Shot("south", 2.5))
+    (p,) = side.pawns
+    assert p.status is Status.OFF_SIDE and abs(p.x) < 0.02 and p.y == pytest.approx(0.13, abs=0.02)
+    assert [e.type for e in side.events if e.type is EventType.OFF_BOARD] == [EventType.OFF_BOARD]
+    # a cut sends the pawn in the middle of the board off by the north-east corner
+    centre = [pawn("north-1", 0.0, 0.0)]
+    corner = simulate(setup, centre, Shot("south", 2.0, offset=-0.02))
+    q = corner.pawn("north-1")
+    assert q.status is Status.OFF_BOARD and 0.13 - q.x < 0.05 + R and q.y > 0.125
+    many = simulate_many(setup, centre, Shots("south", np.full(2, 2.0), np.zeros(2),
+                                              np.array([0.0, -0.02])))  # fmt: skip
+    assert STATUSES[many.status[0, 1]] is Status.OFF_SIDE  # straight: out across the north side
+    assert STATUSES[many.status[1, 1]] is Status.OFF_BOARD
+
+
+def test_on_the_square_every_pawn_that_leaves_the_board_leaves_by_a_corner() -> None:
+    """The square's open edges run from a track's mouth to a corner: a centre crossing one a
+    radius clear of the mouth's rail is within a corner's reach (``way_off``)."""
+    for edge, spans in open_spans(SQUARE4).items():
+        for lo, hi in spans:
+            for a in np.linspace(lo + R if lo > -0.13 else lo, hi - R if hi < 0.13 else hi, 50):
+                x, y = (a, 0.13) if edge in ("north", "south") else (0.13, a)
+                assert way_off(RACE, x, y, R) is Status.OFF_BOARD, (edge, a)

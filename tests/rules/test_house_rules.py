@@ -1,5 +1,6 @@
 """House rules: off by default; ``no-knock-penalty`` spares a pawn knocked onto a SORRY! corner
-by another player's slide, and flows through the game's log, its replay and the scorekeeper."""
+by another player's slide, ``corners-only`` a pawn off a side of the board, and both flow through
+the game's log, its replay and the scorekeeper."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sliders.cli import main
 from sliders.core.errors import UserError
 from sliders.core.outcome import PawnRest, ShotResult, Status
 from sliders.rules import (
+    CORNERS_ONLY,
     HOUSE_RULES,
     NO_KNOCK_PENALTY,
     Game,
@@ -70,10 +72,36 @@ def test_a_players_own_slide_is_penalised_under_the_house_rule_too():
         assert after.player("south").board == (0, 2, 0, 0)
 
 
+def _off(status: Status, house=()):
+    """North's pawn on the 3 is knocked by south's slide off the board (``status``: off a
+    corner, ``off_board``, or a side, ``off_side``)."""
+    state = new_game("race-for-home", SEATS, "north", {"south": (4, 2, 0, 0),
+                     "north": (5, 1, 0, 0)}, house=house)  # fmt: skip
+    state, _ = apply_shot(state, ShotResult("race-for-home", "north-1", (
+        PawnRest("north-1", "north", 0.0, 0.1, Status.ON_TARGET, 3),)))  # fmt: skip
+    return apply_shot(state, ShotResult("race-for-home", "south-1", (
+        PawnRest("north-1", "north", 0.0, 0.13, status, 0),
+        PawnRest("south-1", "south", 0.0, 0.05, Status.ON_TARGET, 3))))  # fmt: skip
+
+
+def test_corners_only_spares_a_pawn_off_a_side_and_nothing_else():
+    for status in (Status.OFF_SIDE, Status.OFF_BOARD):  # by the rulebook as the project reads it
+        after, happened = _off(status)
+        assert [h.seat for h in happened if isinstance(h, Penalty)] == ["north"]
+        assert after.player("north").board == (0, 1, 0, 0)
+    after, happened = _off(Status.OFF_SIDE, (CORNERS_ONLY,))
+    assert not [h for h in happened if isinstance(h, Penalty)]
+    assert after.player("north").board == (5, 1, 0, 0) and not after.on_table("north")
+    after, happened = _off(Status.OFF_BOARD, (CORNERS_ONLY,))  # off a corner: still a penalty
+    assert after.player("north").board == (0, 1, 0, 0)
+    after, happened = _knock((CORNERS_ONLY,))  # onto a SORRY! corner: still a penalty
+    assert after.player("north").board == (0, 1, 0, 0)
+
+
 def test_an_unknown_house_rule_is_refused_in_one_line():
     with pytest.raises(RulesError, match="unknown house rule 'gentle'.*no-knock-penalty"):
         new_game("race-for-home", SEATS, house=["gentle"])
-    assert list(HOUSE_RULES) == [NO_KNOCK_PENALTY]
+    assert list(HOUSE_RULES) == [NO_KNOCK_PENALTY, CORNERS_ONLY]
     assert new_game("race-for-home", SEATS).house == ()  # off by default
     assert "house" not in new_game("race-for-home", SEATS).to_json()
 
@@ -133,3 +161,14 @@ def test_the_scorekeeper_plays_a_house_rule_logs_it_and_its_summary_names_it(
     code, out, err = _score(monkeypatch, capsys, ["--log", str(plain), "--house-rule",
                             NO_KNOCK_PENALTY], [])  # fmt: skip
     assert code == 2 and "no house rule" in err
+
+
+def test_the_scorekeeper_takes_a_pawn_off_a_side(monkeypatch, capsys, tmp_path):
+    args = ["--face", "race-for-home", "--players", "red,blue", "--boards", "red=0,0,0,0",
+            "blue=5,1,0,0", "--starter", "blue"]  # fmt: skip
+    lines = ["blue 3", "red 2, blue#1 side"]
+    for house, board in (([], (0, 1, 0, 0)), (["--house-rule", CORNERS_ONLY], (5, 1, 0, 0))):
+        log = tmp_path / f"g{len(house)}.json"
+        code, out, err = _score(monkeypatch, capsys, [*args, "--log", str(log), *house], lines)
+        assert code == 0, err
+        assert Game.load(log).state.player("west").board == board

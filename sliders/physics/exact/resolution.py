@@ -43,12 +43,14 @@ from sliders.physics.exact.state import (
     ON_TABLE,
     OVER_HOLE,
     P_ALPHA,
+    P_CORNER,
     P_DEC,
     P_EP,
     P_ER,
     P_FALL,
     P_FP,
     P_FR,
+    P_HALF,
     P_KOF,
     P_M,
     P_R,
@@ -61,6 +63,7 @@ from sliders.physics.exact.state import (
     S_IN_HOLE,
     S_KNOCKED,
     S_OFF_BOARD,
+    S_OFF_SIDE,
     STAT,
     TFALL,
     TIN,
@@ -163,7 +166,7 @@ def resolve_own(state: State, a: int, now: float, arena: Arena, tough: Floats) -
     elif kind == K_RAIL:
         hit_rail(state, a, arg, now, arena, tough)
     elif kind == K_EDGE:
-        remove(state, a, S_OFF_BOARD, now, E_OFF)
+        remove(state, a, way_off(seg[a, X], seg[a, Y], params), now, E_OFF)
     elif kind == K_R_IN:
         flags[a, INR] = OVER_HOLE
         seg[a, TIN] = now
@@ -181,6 +184,17 @@ def resolve_own(state: State, a: int, now: float, arena: Arena, tough: Floats) -
         remove(state, a, S_IN_HOLE, now, E_HOLE)
     elif kind == K_GONE:
         remove(state, a, S_KNOCKED, now, E_KNOCKED)
+
+
+@kernel
+def way_off(x: float, y: float, params: Floats) -> int:
+    """How a pawn whose centre leaves the table at (x, y) goes off: across a side of the board
+    clear of its corners (S_OFF_SIDE), else off a corner or a track (S_OFF_BOARD), as
+    :func:`sliders.boards.geometry.way_off` says."""
+    h, ax, ay = params[P_HALF], abs(x), abs(y)
+    if max(ax, ay) > h + 2.0 * params[P_R] or h - min(ax, ay) < params[P_CORNER]:
+        return S_OFF_BOARD
+    return S_OFF_SIDE
 
 
 @kernel

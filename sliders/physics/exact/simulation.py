@@ -292,6 +292,8 @@ class ExactSimulation:
             if etype in _REMOVALS:
                 pid = order[int(a)]
                 status = _REMOVALS[etype]
+                if status is Status.OFF_BOARD and self._stat[int(a)] == st.S_OFF_SIDE:
+                    status = Status.OFF_SIDE  # across a side, clear of the corners
                 self.removed[pid] = PawnRest(pid, pawn_seat(pid), float(x), float(y), status)
 
     def _event(self, kind: EventType, pawns: tuple[str, ...], at: tuple[float, float]) -> None:

@@ -95,6 +95,7 @@ ON_TABLE = -1
 # status codes: indices into tuple(sliders.core.outcome.Status) (checked by the tests)
 S_IN_HAND, S_OWN_TRACK, S_TIPPING, S_ON_TARGET, S_HOLE_EDGE = 0, 1, 2, 3, 4
 S_OTHER_TRACK, S_OFF_BOARD, S_SORRY, S_IN_HOLE, S_DOT, S_KNOCKED, S_FOUL = 5, 6, 7, 8, 9, 10, 11
+S_OFF_SIDE = 12
 
 # -- State.counts and State.clock -----------------------------------------------------------------
 SOLVED, RECORDED, CONTACTS = 0, 1, 2
@@ -106,8 +107,10 @@ LOG_COLUMNS = 7
 
 # -- Arena.params: the parameter vector -----------------------------------------------------------
 (P_R, P_M, P_DEC, P_ALPHA, P_EP, P_ER, P_FP, P_FR, P_KO, P_KOF, P_SPREAD, P_G, P_H, P_TDROP,
- P_HOLE, P_RC, P_MAXT, P_FALL) = range(18)  # fmt: skip
-NPARAM = 18
+ P_HOLE, P_RC, P_MAXT, P_FALL, P_HALF, P_CORNER) = range(20)  # fmt: skip
+"""… P_HALF: half the board's side; P_CORNER: the reach of a corner for a pawn leaving the
+board (sorry_radius + r: :func:`sliders.boards.geometry.way_off`)"""
+NPARAM = 20
 
 # -- Arena.rails: centre line a→b, unit direction e, length, unit normal, half thickness ----------
 RA_X, RA_Y, RB_X, RB_Y, RE_X, RE_Y, RL, RN_X, RN_Y, RH = range(10)

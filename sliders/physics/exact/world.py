@@ -70,6 +70,7 @@ def param_vector(face: Face, p: PhysicsParams) -> np.ndarray:
     v[st.P_RC] = capture_radius(hole, p) if hole > 0 else 0.0  # ≤ 0: no base fits (model.py)
     v[st.P_MAXT] = p.max_time
     v[st.P_FALL] = p.topple_time  # a physical time, the same in both engines (model.py)
+    v[st.P_HALF], v[st.P_CORNER] = face.half, face.sorry_radius + r
     return v
 
 
