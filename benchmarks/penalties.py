@@ -1,11 +1,12 @@
 """Where the penalties of a game come from: the planner (``cpu:hard``) against a tournament
 player, game after game, each penalty charged to the seat that lost the spaces and told by who
 slid the shot, whether the pawn that caused it was the slid one or one knocked, where it went
-(into a SORRY! corner, off the board) and (for the planner's shots) the kind of candidate it
-played (draw, hit, takeout, guard, hole). For the planner's pawns the opponent knocked to a
-penalty it also prints the chance a shot the planner's exposure had given each one, the table
-as the opponent found it (:func:`sliders.ai.exposure.knock_threats`; 0 for a pawn on its own
-track, which it leaves out).
+(into a SORRY! corner, off the board by a corner or a track's end, off a side of the board)
+and (for the planner's shots) the kind of candidate it played (draw, hit, takeout, guard,
+hole). For the planner's pawns the opponent knocked to a penalty it also prints the chance a
+shot the planner's exposure had given each one, the table as the opponent found it
+(:func:`sliders.ai.exposure.knock_threats`; 0 for a pawn on its own track, which it leaves
+out).
 
     python benchmarks/penalties.py [--opponent aggressive:low] [--games 6] [--first 0]
         [--layout square] [--face race-for-home] [--no-exposure]
@@ -45,7 +46,8 @@ def main() -> None:
     if args.no_exposure:
         hard = replace(hard, mind=replace(hard.mind, exposure=False))
     tally: collections.Counter[tuple[str, ...]] = collections.Counter()
-    where = {Status.SORRY_CORNER: "a corner", Status.OFF_BOARD: "off the board"}
+    where = {Status.SORRY_CORNER: "a corner", Status.OFF_BOARD: "off by a corner",
+             Status.OFF_SIDE: "off a side"}  # fmt: skip
     kinds: collections.Counter[str] = collections.Counter()
     read: list[tuple[float, bool]] = []  # (the exposure's chance a shot, on the board)
     statuses = list(Status)

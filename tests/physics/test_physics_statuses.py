@@ -10,6 +10,8 @@ from sliders.boards.geometry import open_spans, way_off
 from sliders.core.outcome import STATUSES, EventType, Status
 from sliders.files.layouts import load_layout
 from sliders.physics import Setup, Shot, Shots, at_rest, simulate, simulate_many
+from sliders.physics.exact.resolution import way_off as compiled_way_off
+from sliders.physics.exact.world import param_vector
 
 from .helpers import RACE, SQUARE2, SQUARE4, P, pawn, speed_to_reach
 
@@ -150,3 +152,13 @@ def test_on_the_square_every_pawn_that_leaves_the_board_leaves_by_a_corner() -> 
             for a in np.linspace(lo + R if lo > -0.13 else lo, hi - R if hi < 0.13 else hi, 50):
                 x, y = (a, 0.13) if edge in ("north", "south") else (0.13, a)
                 assert way_off(RACE, x, y, R) is Status.OFF_BOARD, (edge, a)
+
+
+def test_the_compiled_reading_of_the_way_off_is_the_geometrys() -> None:
+    """The exact engine's kernel and :func:`way_off` (which the pymunk engine calls) agree at
+    every point around the board's edge and beyond a track's end."""
+    params = param_vector(RACE, P)
+    for a in np.linspace(-0.13, 0.13, 105):
+        for x, y in ((a, 0.13), (0.13, a), (-a, -0.13), (-0.13, -a), (a, 0.131), (a, 0.5)):
+            code = compiled_way_off(float(x), float(y), params)
+            assert STATUSES[code] is way_off(RACE, x, y, R), (x, y)
