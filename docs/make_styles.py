@@ -106,13 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(args.folder)
     matches = sorted(p for p in folder.glob("*.jsonl") if not p.name.startswith("precise-"))
     before = sorted((folder / "before").glob("*.jsonl"))
-    corners = sorted((folder / "corners-only").glob("*.jsonl"))
+    corners = sorted((folder / "corner-value").glob("*.jsonl"))
     lengths = sorted(folder.glob("precise-*.jsonl"))
     table(
         "The planner (`cpu:hard`) as it is, its value reading the other seats' knocks into a\n"
         "corner and off an open edge of the board, against each yardstick (on triple-track\n"
-        "against `aggressive` with the house rule `no-knock-penalty` too) and against itself\n"
-        "with ten times the search (`mind=deep`):",
+        "with the house rule `corners-only` too, and against `aggressive` with\n"
+        "`no-knock-penalty`) and against itself with ten times the search (`mind=deep`):",
         MATCH_HEAD, [match_row(p) for p in matches], first=True,
     )  # fmt: skip
     table(
@@ -128,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     table(
         "Games between precise aggressive players (`aggressive` against `mixed`, both\n"
-        "noiseless), by the rulebook and with the house rule `no-knock-penalty`:",
+        "noiseless), by the rulebook and with the house rules `no-knock-penalty` and\n"
+        "`corners-only`:",
         LENGTH_HEAD, [length_row(p) for p in lengths],
     )  # fmt: skip
     return 0

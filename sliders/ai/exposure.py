@@ -29,7 +29,8 @@ drew more games at the cap, not fewer (docs/players.md, *Against every style*).
 On the square every edge without a track is closed by a blocker rail, so besides the corners only
 the stretches beside a track's mouth are sinks; on triple-track, crazy-corner and head-to-head
 whole edges are open, and a pawn in the middle of the board is one straight hit from falling off
-the far edge.
+the far edge. Under the house rule ``corners-only`` a pawn off a side costs no penalty, and only
+the parts of those edges within a corner's reach are sinks (on the square that is all of them).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from sliders.boards.geometry import open_spans
 from sliders.boards.layout import DIRECTIONS
 from sliders.core.outcome import Status, pawn_seat
 from sliders.physics import PhysicsParams
-from sliders.rules import GameState
+from sliders.rules import CORNERS_ONLY, GameState
 
 THREAT = 0.35
 """the chance that one opponent shot knocks a pawn with the easiest open cut into its sink (one
@@ -101,7 +102,8 @@ def knock_threats(
     r = params.pawn_radius
     r2 = 2 * r
     corners = np.array(face.corners, dtype=float).reshape(-1, 2)
-    edges = _edges(layout, r)
+    corners_only = CORNERS_ONLY in state.house  # off a side: no penalty waits there
+    edges = _edges(layout, r, face.sorry_radius + r if corners_only else None)
     sx, sy = src[:, 0], src[:, 1]  # release points
     out = np.zeros(status.shape)
     for k in np.nonzero(exposed.any(axis=0))[0]:
@@ -129,20 +131,29 @@ def knock_threats(
 
 
 @cache
-def _edges(layout: Layout, r: float) -> np.ndarray:
+def _edges(layout: Layout, r: float, corner_reach: float | None = None) -> np.ndarray:
     """The stretches of board edge a pawn of radius ``r`` can fall off, one a row: the edge's
     outward normal (nx, ny), the axis along it (ax, ay), the board's half side, and the range
     along the edge where the pawn's centre can cross clear of the pieces at the stretch's ends
     (its whole base inside the stretch, a radius to spare: a stretch narrower than two pawns is
-    left out)."""
+    left out). ``corner_reach`` (the house rule ``corners-only``): only the parts of those
+    ranges within this of a board corner, where leaving is off a corner
+    (:func:`sliders.boards.geometry.way_off`)."""
     h = layout.board_side / 2
     rows = []
     for edge, spans in open_spans(layout).items():
         nx, ny = DIRECTIONS[edge]
         ax, ay = (1, 0) if nx == 0 else (0, 1)
         for lo, hi in spans:
-            if hi - lo >= 4 * r:
-                rows.append((nx, ny, ax, ay, h, lo + 2 * r, hi - 2 * r))
+            if hi - lo < 4 * r:
+                continue
+            lo, hi = lo + 2 * r, hi - 2 * r
+            if corner_reach is None:
+                rows.append((nx, ny, ax, ay, h, lo, hi))
+                continue
+            for a, b in ((lo, min(hi, corner_reach - h)), (max(lo, h - corner_reach), hi)):
+                if a <= b:
+                    rows.append((nx, ny, ax, ay, h, a, b))
     out = np.array(rows, dtype=float).reshape(-1, 7)
     out.setflags(write=False)
     return out

@@ -15,6 +15,7 @@ from sliders.boards import face
 from sliders.core.outcome import PawnRest, Status
 from sliders.files.layouts import load_layout
 from sliders.physics import PhysicsParams
+from sliders.rules import CORNERS_ONLY
 
 SEATS = ("south", "north")
 LAYOUT = load_layout("square", SEATS)
@@ -124,3 +125,20 @@ def test_an_open_edge_is_a_sink_as_a_corner_is():
     ahead = [("north-1", 0.0, 0.09, ON)]
     assert _threat_on(LAYOUT, state, "north", ahead) < 0.1 * THREAT
     assert _threat_on(TRIPLE, state, "north", ahead) > 0.9 * THREAT
+
+
+def test_under_corners_only_a_side_is_no_sink_and_the_square_is_as_by_the_rulebook():
+    """With the house rule ``corners-only`` a pawn off a side costs no penalty: triple-track's
+    pawn in front of the open north side is read as far less exposed (only a cut towards a
+    corner is left), while one a straight hit sends off by a corner is as exposed as before,
+    and on the square nothing changes."""
+    plain, house = _state(), replace(_state(), house=(CORNERS_ONLY,))
+    ahead = [("north-1", 0.0, 0.09, ON)]
+    assert _threat_on(TRIPLE, plain, "north", ahead) > 0.9 * THREAT
+    assert _threat_on(TRIPLE, house, "north", ahead) < 0.3 * THREAT  # a thin cut to a corner
+    by_corner = [("north-1", 0.1, 0.09, ON)]  # a straight hit sends it off by the corner
+    assert _threat_on(TRIPLE, house, "north", by_corner) > 0.5 * THREAT
+    for pawns in (ahead, by_corner, [("north-1", 0.085, 0.06, ON)]):
+        assert _threat_on(LAYOUT, house, "north", pawns) == _threat_on(
+            LAYOUT, plain, "north", pawns
+        )
