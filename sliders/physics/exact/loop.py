@@ -207,7 +207,7 @@ def advance(state: State, arena: Arena, tough: Floats, until: float, max_events:
         _resolve(state, a, b, now, arena, tough)
         if hits > COLLAPSE:
             _press(state, instant, now, arena)
-            t_instant = -INF
+            t_instant, hits = -INF, 0
         if not anything_rolls(seg, flags):
             clock[RESTED] = now
 
