@@ -89,11 +89,16 @@ async def cut_again_and_again(room: Room, seat: str, seed: int) -> None:
 def _slide(app: App, screen: PlayScreen, match: NetMatch, slid: int, joins: list[int]) -> bool:
     """South slides its next pawn, sent for the host to slide; False when the window joined
     again meanwhile (``joins`` grew), which takes the turn up again: a shot sent as the link
-    died never reached the host, a pawn pressed as the welcome came is no longer held."""
+    died never reached the host, a pawn pressed as the welcome came is no longer held, and one
+    pressed as the link died is not taken (the window joins again within a few seconds)."""
     joined = len(joins)
     try:
         slide_to(app, screen, "south", (0.0, 0.02 * slid), 0.01 * slid)
     except AssertionError:
+        deadline = time.monotonic() + 10
+        while len(joins) == joined and time.monotonic() < deadline:
+            app.step(FRAME, draw=False)
+            time.sleep(NAP)
         if len(joins) == joined:
             raise
         return False
