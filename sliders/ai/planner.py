@@ -56,7 +56,7 @@ from sliders.core.errors import UserError
 from sliders.core.outcome import BatchResult, PawnRest, Status, pawn_seat
 from sliders.physics import Noise, PhysicsParams, Setup, Shot, Shots, simulate_many
 from sliders.physics.noise import apply_errors
-from sliders.rules import NO_KNOCK_PENALTY, GameState, RulesError
+from sliders.rules import GameState, RulesError, spared_penalties
 
 MAX_ANGLE = math.radians(80)
 """no intended shot is aimed wider than this off the lane's axis"""
@@ -435,7 +435,7 @@ class PlanSearch:
             status[0] = FOUL
         points = res.points[s].astype(np.int16)
         if knocked is not None:  # by an opponent's shot: a house rule may spare the penalty
-            spared = NO_KNOCK_PENALTY in self.state.house
+            spared = Status.SORRY_CORNER in spared_penalties(self.state.house, knocked=True)
             status[knocked], points[knocked] = KNOCKED_OVER if spared else CORNER, 0
         row = np.stack([status, points], axis=1).ravel()
         try:

@@ -28,6 +28,7 @@ from .engine import (
     penalty_target,
     removal_order,
     score_round,
+    spared_penalties,
 )
 from .gamelog import (
     CHOSEN_BY,
@@ -140,5 +141,6 @@ __all__ = [
     "penalty_target",
     "removal_order",
     "score_round",
+    "spared_penalties",
     "scores_of",
 ]

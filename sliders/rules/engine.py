@@ -6,7 +6,8 @@ statuses, points and events only.
 
 Removal with penalty (the owner's highest non-HOME scoring pawn goes back to START):
 ``sorry_corner``, ``off_board``, ``off_side`` (unless the house rule ``corners-only`` is played)
-and ``in_hole`` where the face's hole is a penalty (Instant Sorry!). Removal without penalty: ``other_track``, ``knocked_over``, ``foul``, ``danger_dot``.
+and ``in_hole`` where the face's hole is a penalty (Instant Sorry!). Removal without penalty:
+``other_track``, ``knocked_over``, ``foul``, ``danger_dot``.
 ``in_hole`` where the hole sends a pawn HOME (Instant Home) moves one of the owner's scoring
 pawns HOME at once, and the fourth one HOME wins at once. What the hole does is the face
 record's :class:`~sliders.boards.faces.HoleRule`.
